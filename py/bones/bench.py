@@ -1,0 +1,73 @@
+"""Random-play throughput of the engine: ``python3 build.py bench engine``.
+
+Plays whole rounds with uniformly random legal moves through the public
+interface (legal_moves + play, history kept, as the AI's play-outs do) and
+reports rounds and moves per second. It measures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from . import new_game
+from .moves import NEXT
+
+# (label, game, preset, seats): one line of the report each.
+CASES = [
+    ("Mexican Train, GS-MT, 4 seats", "mexican-train", "gs-mt", 4),
+    ("Mexican Train, ST-MT, 6 seats", "mexican-train", "st-mt", 6),
+    ("Mexican Train, WC-MT, 4 seats", "mexican-train", "wc-mt", 4),
+]
+
+
+def random_round(game, rng: random.Random) -> int:
+    """Play the current round to its end; return the number of moves."""
+    n = 0
+    choice = rng.choice
+    while not game.round_over:
+        game.play(choice(game.legal_moves()))
+        n += 1
+    return n
+
+
+def measure(game_name: str, preset: str, seats: int, seconds: float, seed: int = 1) -> dict:
+    rng = random.Random(seed)
+    rounds = moves = 0
+    busy = 0.0
+    k = 0
+    while busy < seconds:
+        k += 1
+        g = new_game(game_name, seats=seats, preset=preset, seed=f"bench-{seed}-{k}")
+        while True:
+            t0 = time.perf_counter()
+            moves += random_round(g, rng)
+            busy += time.perf_counter() - t0
+            rounds += 1
+            legal = [m for m in g.legal_moves() if m.kind == NEXT]
+            if not legal or busy >= seconds:
+                break
+            g.play(legal[0])
+    return {"rounds": rounds, "moves": moves, "seconds": busy,
+            "rounds_per_s": rounds / busy, "moves_per_s": moves / busy,
+            "moves_per_round": moves / rounds}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="bench engine", description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
+    ap.add_argument("-k", dest="only", default="", help="only cases whose label contains this")
+    args = ap.parse_args(argv)
+    print(f"{'case':40} {'rounds/s':>10} {'moves/s':>10} {'moves/round':>12}")
+    for label, game, preset, seats in CASES:
+        if args.only.lower() not in label.lower():
+            continue
+        r = measure(game, preset, seats, args.seconds)
+        print(f"{label:40} {r['rounds_per_s']:10.0f} {r['moves_per_s']:10.0f} "
+              f"{r['moves_per_round']:12.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

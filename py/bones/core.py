@@ -1,0 +1,312 @@
+"""What every game shares: a match you push moves onto and pop them off.
+
+A game module subclasses ``Match`` and fills in the round: dealing, legal
+moves, applying and reverting a move, scoring. ``Match`` keeps the rest:
+the seed, the move history (enough to replay, undo and save any match),
+rounds and totals, late arrivals, standings, notation and JSON.
+
+Hot path: ``legal_moves()`` is cached per position and ``play()`` checks a
+move against that list, so a random play-out costs one generation per move.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from typing import Any, ClassVar
+
+from . import moves as mv
+from .errors import IllegalMove
+from .moves import Move
+
+_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset")
+
+GAMES: dict[str, type[Match]] = {}
+
+
+class Match:
+    game: ClassVar[str] = ""
+    options_type: ClassVar[type]
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 8
+    lower_wins: ClassVar[bool] = True
+    default_preset: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        if cls.game:
+            GAMES[cls.game] = cls
+
+    def __init__(self, *, seats: int, options: Any, seed: int | str | None = None,
+                 deal: dict | list | None = None, preset: str | None = None):
+        if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"{self.game} is played by {self.min_seats} to {self.max_seats} "
+                             f"players, not {seats!r}")
+        options.check(seats)
+        self.options = options
+        self.preset = preset
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**48)
+        self.deals = [deal] if isinstance(deal, dict) else list(deal or [])
+        self.initial_seats = seats
+        self.seats = seats
+        self.round_number = 1
+        self.round_scores: list[list[int | None]] = []
+        self.totals = [0] * seats
+        self.history: list[tuple[Move, int | None, Any]] = []
+        self._legal: tuple[int, list[Move]] | None = None
+        self._setup_match()
+        self._start_round()
+
+    # ---- what a game module provides -------------------------------------------------
+    def _setup_match(self) -> None:
+        """Once per match, before the first round (e.g. the draw for first player)."""
+
+    def _start_round(self) -> None:
+        raise NotImplementedError
+
+    def _round_moves(self) -> list[Move]:
+        """Legal moves while the round is in progress."""
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> Any:
+        """Apply a legal in-round move; return what ``_revert`` needs to take it back."""
+        raise NotImplementedError
+
+    def _revert(self, move: Move, token: Any) -> None:
+        raise NotImplementedError
+
+    def _score_round(self) -> list[int]:
+        raise NotImplementedError
+
+    def _explain(self, move: Move) -> IllegalMove:
+        """Why a move that is not legal here is refused, citing the rule."""
+        return IllegalMove(f"{self.notation(move)} is not a legal move here")
+
+    def _matches_over(self) -> bool:
+        return self.round_number >= self.options.rounds
+
+    def _can_join(self) -> bool:
+        return self.seats < self.max_seats
+
+    def _add_seat(self) -> None:
+        """A late arrival has joined (``self.seats`` already counts them)."""
+
+    def _observe(self, seat: int) -> dict:
+        return {}
+
+    def target_name(self, target: int) -> str:
+        return str(target)
+
+    def target_number(self, name: str) -> int:
+        try:
+            return int(name)
+        except ValueError:
+            raise IllegalMove(f"there is no place to play called {name!r}",
+                              rule="notation") from None
+
+    # ---- state every game has -----------------------------------------------------------
+    round_over: bool = False
+    turn: int | None = None
+
+    @property
+    def match_over(self) -> bool:
+        return self.round_over and self._matches_over()
+
+    def clone(self, keep_history: bool = True) -> Match:
+        """A copy that shares nothing mutable with this one (for search and what-ifs).
+
+        Lists are copied two levels deep (hands, trains); everything else a game keeps
+        is immutable. Without history the copy cannot undo past this point, and is cheap.
+        """
+        c = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for k, v in d.items():
+            if type(v) is list:
+                d[k] = [x[:] if type(x) is list else x for x in v]
+        if not keep_history:
+            d["history"] = []
+        d["_legal"] = None
+        c.__dict__ = d
+        return c
+
+    def all_tiles(self) -> list:
+        """Every tile of the set wherever it is (for checks that none is lost)."""
+        raise NotImplementedError
+
+    def rng(self, purpose: str) -> random.Random:
+        """A generator fixed by the match seed and a purpose: every shuffle reproduces."""
+        return random.Random(f"{self.seed}/{purpose}")
+
+    def round_deal(self) -> dict | None:
+        """The explicit deal for the current round, if the match was given one."""
+        i = self.round_number - 1
+        return self.deals[i] if i < len(self.deals) else None
+
+    # ---- the interface -------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        n = len(self.history)
+        if self._legal is not None and self._legal[0] == n:
+            return self._legal[1]
+        if not self.round_over:
+            moves = self._round_moves()
+        elif self._matches_over():
+            moves = []
+        else:
+            moves = [mv.NEXT_MOVE]
+            if self._can_join():
+                moves.append(mv.JOIN_MOVE)
+        self._legal = (n, moves)
+        return moves
+
+    def play(self, move: Move | str) -> Move:
+        """Apply a move (a Move or its notation) or raise IllegalMove, changing nothing."""
+        if isinstance(move, str):
+            move = self.parse(move)
+        elif not isinstance(move, Move):
+            raise IllegalMove(f"not a move: {move!r}")
+        if move not in self.legal_moves():
+            raise self._why_not(move)
+        self._push(move)
+        return move
+
+    def _push(self, move: Move) -> None:
+        seat = self.turn
+        kind = move.kind
+        if kind == mv.NEXT or kind == mv.JOIN:
+            token = self._between_rounds(kind)
+            seat = None
+        else:
+            token = self._apply(move)
+            if self.round_over:
+                token = (token, self._record_scores())
+        self.history.append((move, seat, token))
+
+    def undo(self) -> Move:
+        """Take back the last move exactly. Raises IndexError at the start of the match."""
+        if not self.history:
+            raise IndexError("nothing to undo: no move has been played")
+        move, _seat, token = self.history.pop()
+        self._legal = None
+        if move.kind == mv.NEXT or move.kind == mv.JOIN:
+            self._restore(token)
+        else:
+            if self.round_over:
+                token, scores = token
+                self._unrecord_scores(scores)
+            self._revert(move, token)
+        return move
+
+    def _why_not(self, move: Move) -> IllegalMove:
+        if self.match_over:
+            return IllegalMove("the match is over: no more moves", rule="match")
+        if self.round_over:
+            if move.kind == mv.JOIN:
+                return IllegalMove("no seat is free for a late arrival (8 at most, and the "
+                                   "tiles must go round)", rule="G7")
+            return IllegalMove("the round is over: the next move is 'next' (start the next "
+                               "round) or 'join' (a late arrival)", rule="G9")
+        if move.kind in (mv.NEXT, mv.JOIN):
+            return IllegalMove("the round is still being played; a late arrival joins between "
+                               "rounds", rule="G7")
+        return self._explain(move)
+
+    # ---- rounds, totals, late arrivals -------------------------------------------------------
+    def _record_scores(self) -> list[int]:
+        scores = self._score_round()
+        self.round_scores.append(list(scores))
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        return scores
+
+    def _unrecord_scores(self, scores: list[int]) -> None:
+        self.round_scores.pop()
+        self.totals = [t - s for t, s in zip(self.totals, scores, strict=True)]
+
+    def _snapshot(self) -> dict:
+        return {k: copy.deepcopy(v) for k, v in vars(self).items() if k not in _UNCOPIED}
+
+    def _restore(self, snap: dict) -> None:
+        for k in [k for k in vars(self) if k not in _UNCOPIED and k not in snap]:
+            delattr(self, k)
+        self.__dict__.update(copy.deepcopy(snap))
+
+    def _between_rounds(self, kind: str) -> dict:
+        snap = self._snapshot()
+        if kind == mv.JOIN:
+            # G7: a late arrival joins at the next round with the highest total.
+            self.seats += 1
+            self.totals.append(max(self.totals))
+            for row in self.round_scores:
+                row.append(None)
+            self._add_seat()
+        else:
+            self.round_number += 1
+            self._start_round()
+        return snap
+
+    def standings(self) -> list[tuple[int, int, int]]:
+        """(place, seat, total) best first; tied totals share a place."""
+        order = sorted(range(self.seats), key=lambda s: self.totals[s],
+                       reverse=not self.lower_wins)
+        out: list[tuple[int, int, int]] = []
+        for i, s in enumerate(order):
+            if out and self.totals[s] == out[-1][2]:
+                place = out[-1][0]
+            else:
+                place = i + 1
+            out.append((place, s, self.totals[s]))
+        return out
+
+    # ---- notation, observation, equality ------------------------------------------------------
+    def notation(self, move: Move) -> str:
+        return mv.format_move(move, self.target_name)
+
+    def parse(self, text: str) -> Move:
+        return mv.parse_move(text, self.target_number)
+
+    def moves_played(self) -> list[str]:
+        return [self.notation(m) for m, _s, _t in self.history]
+
+    def observation(self, seat: int) -> dict:
+        """Everything ``seat`` may see, and nothing more: no other hand, no boneyard order."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"no seat {seat} at this table")
+        obs = {
+            "game": self.game,
+            "seat": seat,
+            "seats": self.seats,
+            "round": self.round_number,
+            "turn": self.turn,
+            "round_over": self.round_over,
+            "match_over": self.match_over,
+            "totals": list(self.totals),
+            "round_scores": [list(r) for r in self.round_scores],
+            "log": [(s, self.notation(m)) for m, s, _t in self.history],
+        }
+        obs.update(self._observe(seat))
+        return obs
+
+    def _state(self) -> dict:
+        d = {k: v for k, v in vars(self).items() if k not in ("history", "_legal")}
+        d["history"] = [(m, s) for m, s, _t in self.history]
+        return d
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict:
+        from .record import to_json
+
+        return to_json(self)
+
+
+def options_dict(options: Any) -> dict:
+    return {f.name: _plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    return v

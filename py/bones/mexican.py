@@ -1,0 +1,554 @@
+"""Mexican Train by the GS-MT, ST-MT and WC-MT sheets (shared/rules/README.md).
+
+Every rule that differs between the sheets is a field of ``MexicanOptions``;
+the three presets are values of it (``bones.presets``). Targets are seat
+numbers for private trains and ``MEXICAN`` (-1, written "M") for the
+Mexican Train, which lives at the end of ``trains``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .core import Match
+from .errors import IllegalMove
+from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
+from .presets import GOOD_SAMS, Preset, register
+from .tiles import Tile, full_set, set_size, tile
+
+MEXICAN = -1
+
+_new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
+
+
+@dataclass(frozen=True)
+class MexicanOptions:
+    set_high: int = 12
+    # (up to this many seats, tiles each), smallest table first. M1 / S1 / C1.
+    hand_sizes: tuple[tuple[int, int], ...] = ((7, 12), (8, 10))
+    # Round doubles go down from here, one a round (G5, S2); None: the set's highest.
+    first_double: int | None = 9
+    rounds: int = 10
+    # "placed": the round's double is put face up before the deal (G8, S3 tournament);
+    # "holder": whoever holds it places it and leads, else draw in turn (S3, C2);
+    # "highest": the highest double anyone holds is placed by its holder, who leads (C2).
+    start: str = "placed"
+    # "anywhere": the tile after a double may go anywhere (M5), the next player must
+    # satisfy it (M6); "on-double": it must be covered on itself and no other train may be
+    # played until it is (S4, C5).
+    double_rule: str = "anywhere"
+    chain_doubles: bool = True  # M5: a double may follow a double (a third tile is owed)
+    must_play: bool = False  # C3: no holding a tile that plays (no drawing instead)
+    drawn_playable: bool = True  # C4 / M3: a drawn tile that fits may be played at once
+    mexican_start: str = "any"  # "any" (M2, C6) or "after-own-train"
+    knock_penalty: int = 0  # C7: tiles drawn when caught not knocking; 0 = courtesy (G6)
+    double_blank: int = 0  # G10: what 0-0 counts in hand
+    blocked_blanks: bool = False  # C8: in a blocked round a blank half is 25, 0-0 is 50
+    late_arrivals: bool = True  # G7
+
+    def hand_size(self, seats: int) -> int:
+        for upto, size in self.hand_sizes:
+            if seats <= upto:
+                return size
+        raise ValueError(f"no hand size is given for {seats} players")
+
+    def round_double(self, round_number: int) -> int:
+        first = self.set_high if self.first_double is None else self.first_double
+        return (first - (round_number - 1)) % (self.set_high + 1)
+
+    def check(self, seats: int) -> None:
+        def bad(why: str) -> ValueError:
+            return ValueError(f"Mexican Train options: {why}")
+
+        if not 6 <= self.set_high <= 18:
+            raise bad(f"no double-{self.set_high} set (use 6 to 18)")
+        if self.first_double is not None and not 0 <= self.first_double <= self.set_high:
+            raise bad(f"the first double {self.first_double} is not in the set")
+        if not 1 <= self.rounds <= 100:
+            raise bad("rounds must be 1 to 100")
+        if self.start not in ("placed", "holder", "highest"):
+            raise bad(f"start is placed, holder or highest, not {self.start!r}")
+        if self.double_rule not in ("anywhere", "on-double"):
+            raise bad(f"double_rule is anywhere or on-double, not {self.double_rule!r}")
+        if self.mexican_start not in ("any", "after-own-train"):
+            raise bad(f"mexican_start is any or after-own-train, not {self.mexican_start!r}")
+        if self.knock_penalty < 0 or self.double_blank < 0:
+            raise bad("penalties and scores cannot be negative")
+        for n in range(seats, 9 if self.late_arrivals else seats + 1):
+            if n * self.hand_size(n) + 1 > set_size(self.set_high):
+                if n == seats:
+                    raise bad(f"{n} hands of {self.hand_size(n)} need more than the "
+                              f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
+
+
+class MexicanTrain(Match):
+    game = "mexican-train"
+    options_type = MexicanOptions
+    default_preset = "gs-mt"
+
+    # ---- the match -----------------------------------------------------------------------
+    def _setup_match(self) -> None:
+        # G3: each player draws a bone; the highest pip total plays first (ties draw again).
+        deal = self.deals[0] if self.deals else None
+        self.first_draw: list[list[tuple[int, Tile]]] = []
+        self.last_out: int | None = None
+        if deal and "first" in deal:
+            self.first_seat = _seat(deal["first"], self.seats)
+            return
+        pool = full_set(self.options.set_high)
+        self.rng("first-player").shuffle(pool)
+        contenders = list(range(self.seats))
+        while len(contenders) > 1 and len(pool) >= len(contenders):
+            drawn = [(s, pool.pop()) for s in contenders]
+            self.first_draw.append(drawn)
+            best = max(t.pips for _s, t in drawn)
+            contenders = [s for s, t in drawn if t.pips == best]
+        self.first_seat = contenders[0]
+
+    def _can_join(self) -> bool:
+        n = self.seats + 1
+        o = self.options
+        return (o.late_arrivals and n <= self.max_seats
+                and n * o.hand_size(n) + 1 <= set_size(o.set_high))
+
+    def _matches_over(self) -> bool:
+        return self.round_number >= self.options.rounds
+
+    # ---- a round ---------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        o = self.options
+        n = self.seats
+        r = self.round_number
+        deal = self.round_deal()
+        size = o.hand_size(n)
+        if r > 1 and self.out is not None:
+            self.last_out = self.out  # S3: last round's winner starts the search
+        hub: Tile | None = tile(o.round_double(r), o.round_double(r))
+        if deal and "double" in deal:
+            hub = _tile(deal["double"])
+        if o.start == "highest":
+            hub = None
+        pool = full_set(o.set_high)
+        if o.start == "placed":
+            pool.remove(hub)
+        if deal:
+            hands, boneyard = _stacked(deal, pool, n, self.rng(f"round-{r}"))
+        else:
+            self.rng(f"round-{r}").shuffle(pool)
+            hands = [pool[i * size:(i + 1) * size] for i in range(n)]
+            boneyard = pool[n * size:]
+            boneyard.reverse()
+        # The boneyard is drawn from its end; a deal lists it in drawing order.
+        self.hands: list[list[Tile]] = hands
+        self.boneyard: list[Tile] = boneyard
+        self.setup_draws = [0] * n  # tiles drawn while looking for the starting double
+        if o.start == "placed":
+            self.hub = hub
+            # G4: the first player moves one seat clockwise each round.
+            self.leader = (self.first_seat + r - 1) % n
+        else:
+            self.hub, self.leader = self._find_starting_double(hub)
+        self.trains: list[list[tuple[Tile, int]]] = [[] for _ in range(n + 1)]
+        self.turn = self.leader
+        self.markers = (False,) * n
+        self.pending: tuple[int, ...] = ()
+        self.drawn = False
+        self.owe = False
+        self.knocked = False
+        self.acted = False
+        self.exposed: tuple[int, ...] = ()
+        self.passes = 0
+        self.round_over = False
+        self.blocked = False
+        self.out: int | None = None
+
+    def _find_starting_double(self, wanted: Tile | None) -> tuple[Tile, int]:
+        """S3 / C2: the holder places the double and leads; if nobody holds it, players
+        draw in turn (from the last round's winner, S3) until it turns up."""
+        def holder() -> tuple[Tile, int] | None:
+            if wanted is not None:
+                for s, hand in enumerate(self.hands):
+                    if wanted in hand:
+                        return wanted, s
+                return None
+            best = max(((t, s) for s, h in enumerate(self.hands) for t in h if t.is_double),
+                       default=None)
+            return best
+
+        found = holder()
+        seat = self.last_out if self.last_out is not None else self.first_seat
+        while found is None:
+            if not self.boneyard:
+                raise ValueError("the starting double is nowhere in the deal")
+            self.hands[seat].append(self.boneyard.pop())
+            self.setup_draws[seat] += 1
+            found = holder()
+            seat = (seat + 1) % self.seats
+        hub, placer = found
+        self.hands[placer].remove(hub)
+        return hub, placer
+
+    def _add_seat(self) -> None:
+        # The newcomer has no hand this round (it is over); they are dealt in at 'next'.
+        self.hands.append([])
+        self.setup_draws.append(0)
+        self.markers = self.markers + (False,)
+        self.trains.insert(self.seats - 1, [])
+
+    # ---- where a tile may go -------------------------------------------------------------
+    def end_of(self, target: int) -> int:
+        train = self.trains[target]
+        return train[-1][1] if train else self.hub.hi
+
+    def _targets(self, s: int) -> tuple[int, ...]:
+        if self.pending and (not self.owe or self.options.double_rule == "on-double"):
+            return (self.pending[-1],)  # M6 / S4 / C5: the last double must be satisfied
+        targets = [s]
+        if (self.trains[MEXICAN] or self.options.mexican_start == "any"
+                or self.trains[s]):
+            targets.append(MEXICAN)
+        markers = self.markers
+        for i in range(self.seats):
+            if markers[i] and i != s:
+                targets.append(i)
+        return tuple(targets)
+
+    def _plays(self) -> list[Move]:
+        if self.drawn and not self.options.drawn_playable:
+            return []
+        hand = self.hands[self.turn]
+        no_doubles = self.owe and not self.options.chain_doubles
+        out = []
+        for target in self._targets(self.turn):
+            e = self.end_of(target)
+            for t in hand:
+                if (t.hi == e or t.lo == e) and not (no_doubles and t.hi == t.lo):
+                    out.append(_new_move(Move, (PLAY, t, target)))
+        return out
+
+    def _round_moves(self) -> list[Move]:
+        o = self.options
+        moves = self._plays()
+        can_play = bool(moves)
+        if can_play and not self.knocked and 2 <= len(self.hands[self.turn]) <= 3:
+            moves.append(KNOCK_MOVE)  # G6 / S5: knock as you play down to one bone
+        if not self.drawn and self.boneyard and (not can_play or not o.must_play):
+            moves.append(DRAW_MOVE)  # M3 (C3: not while holding a tile that plays)
+        if (self.drawn or not self.boneyard) and (
+                not can_play or (self.drawn and not o.must_play)):
+            moves.append(PASS_MOVE)  # M3: put your marker up
+        if o.knock_penalty and not self.acted:
+            for s in self.exposed:  # C7: call a player who did not knock
+                moves.append(_new_move(Move, (CALL, None, s)))
+        return moves
+
+    # ---- applying and taking back ------------------------------------------------------
+    def _scalars(self) -> tuple:
+        return (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
+                self.acted, self.exposed, self.passes, self.round_over, self.blocked,
+                self.out)
+
+    def _set_scalars(self, sc: tuple) -> None:
+        (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
+         self.acted, self.exposed, self.passes, self.round_over, self.blocked,
+         self.out) = sc
+
+    def _apply(self, move: Move):
+        sc = self._scalars()
+        kind = move.kind
+        s = self.turn
+        if kind == PLAY:
+            t, target = move.tile, move.target
+            hand = self.hands[s]
+            i = hand.index(t)
+            del hand[i]
+            e = self.end_of(target)
+            self.trains[target].append((t, t.lo if t.hi == e else t.hi))
+            self.acted = True
+            if target == s and self.markers[s]:
+                # ST-MT 4: the marker stays until its owner plays on his own train again.
+                self.markers = _with(self.markers, s, False)
+            if target in self.pending and t.hi != t.lo:
+                p = list(self.pending)
+                del p[len(p) - 1 - p[::-1].index(target)]
+                self.pending = tuple(p)
+            if not hand:
+                self._end_round(out=s)  # G9; M7: going out on a double needs no satisfying
+            elif t.hi == t.lo:
+                self.pending = self.pending + (target,)
+                self.owe = True  # M5 / S4 / C5: the double is followed in the same turn
+                self.drawn = False  # ... drawing once more if that tile is missing
+            else:
+                self._end_turn(stuck=False)
+            return (sc, i)
+        if kind == DRAW:
+            self.hands[s].append(self.boneyard.pop())
+            self.drawn = True
+            self.acted = True
+            return (sc,)
+        if kind == PASS:
+            stuck = not any(m.kind == PLAY for m in self.legal_moves())
+            if not self.markers[s]:
+                self.markers = _with(self.markers, s, True)
+            self._end_turn(stuck=stuck)
+            return (sc,)
+        if kind == KNOCK:
+            self.knocked = True
+            self.acted = True
+            return (sc,)
+        if kind == CALL:
+            caught = move.target
+            k = min(self.options.knock_penalty, len(self.boneyard))
+            for _ in range(k):
+                self.hands[caught].append(self.boneyard.pop())
+            self.exposed = tuple(x for x in self.exposed if x != caught)
+            return (sc, caught, k)
+        raise AssertionError(kind)
+
+    def _end_turn(self, stuck: bool) -> None:
+        s = self.turn
+        n = self.seats
+        if self.options.knock_penalty and len(self.hands[s]) == 1 and not self.knocked:
+            self.exposed = self.exposed + (s,)
+        if stuck and not self.boneyard:
+            self.passes += 1
+            if self.passes >= n:
+                self._end_round(out=None)  # G9: boneyard empty and nobody can play
+                return
+        else:
+            self.passes = 0
+        nxt = (s + 1) % n
+        self.turn = nxt
+        self.drawn = self.owe = self.knocked = self.acted = False
+        if nxt in self.exposed:  # the chance to call them ends when their turn comes
+            self.exposed = tuple(x for x in self.exposed if x != nxt)
+
+    def _end_round(self, out: int | None) -> None:
+        self.round_over = True
+        self.out = out
+        self.blocked = out is None
+        self.turn = None
+        self.owe = False
+
+    def _revert(self, move: Move, token) -> None:
+        sc = token[0]
+        s = sc[0]
+        kind = move.kind
+        if kind == PLAY:
+            t, _e = self.trains[move.target].pop()
+            self.hands[s].insert(token[1], t)
+        elif kind == DRAW:
+            self.boneyard.append(self.hands[s].pop())
+        elif kind == CALL:
+            _sc, caught, k = token
+            for _ in range(k):
+                self.boneyard.append(self.hands[caught].pop())
+        self._set_scalars(sc)
+
+    # ---- scoring ---------------------------------------------------------------------------
+    def tile_score(self, t: Tile) -> int:
+        o = self.options
+        if t.hi == 0:
+            return 50 if (self.blocked and o.blocked_blanks) else o.double_blank  # G10, C8
+        if t.lo == 0 and self.blocked and o.blocked_blanks:
+            return t.hi + 25  # C8: a single blank is an extra 25 in a blocked round
+        return t.hi + t.lo
+
+    def _score_round(self) -> list[int]:
+        # G10: pips left in hand (the player who went out has none).
+        return [sum(self.tile_score(t) for t in hand) for hand in self.hands]
+
+    # ---- words -----------------------------------------------------------------------------
+    def target_name(self, target: int) -> str:
+        return "M" if target == MEXICAN else str(target)
+
+    def target_number(self, name: str) -> int:
+        if name in ("m", "M", "mexican"):
+            return MEXICAN
+        try:
+            n = int(name)
+        except ValueError:
+            raise IllegalMove(f"there is no train called {name!r}: name a seat number or M",
+                              rule="notation") from None
+        return n
+
+    def train_name(self, target: int) -> str:
+        return "the Mexican Train" if target == MEXICAN else f"seat {target}'s train"
+
+    def _explain(self, move: Move) -> IllegalMove:
+        o = self.options
+        s = self.turn
+        plays = [m for m in self.legal_moves() if m.kind == PLAY]
+        double_rule = "M6" if o.double_rule == "anywhere" else "S4"
+        if move.kind == PLAY:
+            t, target = move.tile, move.target
+            if t not in self.hands[s]:
+                return IllegalMove(f"seat {s} does not hold {t}", rule="hand")
+            if target is None or not -1 <= target < self.seats:
+                return IllegalMove(f"there is no train {target!r} at this table", rule="M4")
+            if self.drawn and not o.drawn_playable:
+                return IllegalMove("a drawn tile cannot be played this turn: pass", rule="C4")
+            if self.pending and target != self.pending[-1] and (
+                    not self.owe or o.double_rule == "on-double"):
+                d = self.trains[self.pending[-1]][-1][0]
+                return IllegalMove(f"the double {d} on {self.train_name(self.pending[-1])} "
+                                   "must be satisfied first", rule=double_rule)
+            if (target == MEXICAN and not self.trains[MEXICAN] and not self.trains[s]
+                    and o.mexican_start == "after-own-train"):
+                return IllegalMove("start your own train before the Mexican Train",
+                                   rule="mexican_start")
+            if target not in (s, MEXICAN) and not self.markers[target]:
+                return IllegalMove(f"{self.train_name(target)} is private: there is no "
+                                   "marker on it", rule="M4")
+            e = self.end_of(target)
+            if not t.has(e):
+                return IllegalMove(f"{t} does not match the open end {e} of "
+                                   f"{self.train_name(target)}", rule="match")
+            if self.owe and t.is_double and not o.chain_doubles:
+                return IllegalMove("a double cannot follow a double with these rules",
+                                   rule="M5")
+        elif move.kind == DRAW:
+            if not self.boneyard:
+                return IllegalMove("the boneyard is empty: pass instead", rule="G9")
+            if self.drawn:
+                return IllegalMove("you have already drawn this turn: play the tile or pass",
+                                   rule="M3")
+            if plays and o.must_play:
+                return IllegalMove(f"you hold a tile that plays ({plays[0].tile}): you must "
+                                   "play it", rule="C3")
+        elif move.kind == PASS:
+            if not self.drawn and self.boneyard:
+                return IllegalMove("draw a tile first: you may pass only when the drawn "
+                                   "tile does not play", rule="M3")
+            if plays:
+                return IllegalMove(f"you can play {plays[0].tile}: you must play it",
+                                   rule="C3" if o.must_play else "M3")
+        elif move.kind == KNOCK:
+            return IllegalMove("you knock only as you play down to your last bone",
+                               rule="G6" if not o.knock_penalty else "S5")
+        elif move.kind == CALL:
+            if not o.knock_penalty:
+                return IllegalMove("these rules have no penalty for not knocking", rule="G6")
+            return IllegalMove(f"seat {move.target} cannot be called: only a player left "
+                               "with one bone who did not knock, before your own move",
+                               rule="C7")
+        return IllegalMove(f"{self.notation(move)} is not a legal move here")
+
+    # ---- what a seat may see --------------------------------------------------------------
+    def all_tiles(self) -> list[Tile]:
+        placed = [t for train in self.trains for t, _e in train]
+        return [self.hub, *placed, *(t for h in self.hands for t in h), *self.boneyard]
+
+    def _observe(self, seat: int) -> dict:
+        return {
+            "hub": self.hub,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "boneyard": len(self.boneyard),
+            "trains": [list(t) for t in self.trains[:-1]],
+            "mexican": list(self.trains[MEXICAN]),
+            "ends": [self.end_of(i) for i in range(self.seats)] + [self.end_of(MEXICAN)],
+            "markers": self.markers,
+            "pending": self.pending,
+            "owe": self.owe,
+            "drawn": self.drawn,
+            "exposed": self.exposed,
+            "blocked": self.blocked,
+            "out": self.out,
+            "leader": self.leader,
+            "setup_draws": list(self.setup_draws),
+            "first_draw": self.first_draw,
+        }
+
+
+def _with(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _tile(x) -> Tile:
+    from .tiles import parse_tile
+
+    if isinstance(x, Tile):
+        return x
+    if isinstance(x, (list, tuple)) and len(x) == 2:
+        return tile(int(x[0]), int(x[1]))
+    return parse_tile(str(x))
+
+
+def _seat(x, seats: int) -> int:
+    if not isinstance(x, int) or not 0 <= x < seats:
+        raise ValueError(f"deal: no seat {x!r}")
+    return x
+
+
+def _stacked(deal: dict, pool: list[Tile], seats: int, rng) -> tuple[list, list]:
+    """An explicit deal: hands (and optionally the boneyard in drawing order)."""
+    try:
+        hands = [[_tile(x) for x in h] for h in deal["hands"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"deal: 'hands' must list each seat's tiles like '12-5' ({e})") from None
+    if len(hands) != seats:
+        raise ValueError(f"deal: {len(hands)} hands for {seats} seats")
+    held = [t for h in hands for t in h]
+    left = [t for t in pool if t not in set(held)]
+    if len(set(held)) != len(held) or len(left) != len(pool) - len(held):
+        raise ValueError("deal: a tile is dealt twice or is not in this set "
+                         "(the placed starting double cannot be in a hand)")
+    if "boneyard" in deal:
+        boneyard = [_tile(x) for x in deal["boneyard"]]
+        if sorted(boneyard) != sorted(left):
+            raise ValueError("deal: the boneyard must hold exactly the tiles not dealt")
+    else:
+        rng.shuffle(left)
+        boneyard = left
+    return hands, boneyard[::-1]
+
+
+# ---- the presets: one per sheet -----------------------------------------------------------
+register(Preset(
+    name="gs-mt",
+    game="mexican-train",
+    title="Good Sam's Samboree & Rally",
+    sheet="mexican-train-good-sams.md",
+    summary="12 bones each, 9-9 first and down one a round. After a double play one more "
+            "tile anywhere; the next player must satisfy it. Knocking is a courtesy.",
+    options=MexicanOptions(),
+    rules=GOOD_SAMS + ("M1", "M2", "M3", "M4", "M5", "M6", "M7"),
+))
+
+register(Preset(
+    name="st-mt",
+    game="mexican-train",
+    title="Samboree tournament",
+    sheet="mexican-train-samboree-tournament.md",
+    summary="12 bones each (10 for 5-6 players, 8 for 7-8). Four rounds from 12-12. A double "
+            "must be covered on itself before any other play. You must tap on your last bone.",
+    options=MexicanOptions(
+        hand_sizes=((4, 12), (6, 10), (8, 8)),
+        first_double=12,
+        rounds=4,
+        double_rule="on-double",
+        knock_penalty=2,
+    ),
+    rules=("G1", "G3", "G4", "G7", "G9", "G10", "S1", "S2", "S3", "S4", "S5", "S6", "S7"),
+))
+
+register(Preset(
+    name="wc-mt",
+    game="mexican-train",
+    title="General rules (Candela)",
+    sheet="mexican-train-candela.md",
+    summary="15 bones each (11 for 5-6, 8 for 7-8). Whoever holds 12-12 starts. A double is "
+            "covered on itself; you must play if you can. Forget to knock and you draw two.",
+    options=MexicanOptions(
+        hand_sizes=((4, 15), (6, 11), (8, 8)),
+        first_double=12,
+        rounds=13,
+        start="holder",
+        double_rule="on-double",
+        must_play=True,
+        knock_penalty=2,
+        blocked_blanks=True,
+    ),
+    rules=("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"),
+))

@@ -161,6 +161,9 @@ class MexicanTrain(Match):
         self.round_over = False
         self.blocked = False
         self.out: int | None = None
+        # Public knowledge: numbers a seat cannot have, learned when it passed without
+        # playing; forgotten when it draws (the new tile may have them). For the AI.
+        self.lacks: tuple[frozenset[int], ...] = (frozenset(),) * n
 
     def _find_starting_double(self, wanted: Tile | None) -> tuple[Tile, int]:
         """S3 / C2: the holder places the double and leads; if nobody holds it, players
@@ -193,6 +196,7 @@ class MexicanTrain(Match):
         self.hands.append([])
         self.setup_draws.append(0)
         self.markers = self.markers + (False,)
+        self.lacks = self.lacks + (frozenset(),)
         self.trains.insert(self.seats - 1, [])
 
     # ---- where a tile may go -------------------------------------------------------------
@@ -246,12 +250,12 @@ class MexicanTrain(Match):
     def _scalars(self) -> tuple:
         return (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
                 self.acted, self.exposed, self.passes, self.round_over, self.blocked,
-                self.out)
+                self.out, self.lacks)
 
     def _set_scalars(self, sc: tuple) -> None:
         (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
          self.acted, self.exposed, self.passes, self.round_over, self.blocked,
-         self.out) = sc
+         self.out, self.lacks) = sc
 
     def _apply(self, move: Move):
         sc = self._scalars()
@@ -285,9 +289,14 @@ class MexicanTrain(Match):
             self.hands[s].append(self.boneyard.pop())
             self.drawn = True
             self.acted = True
+            if self.lacks[s]:
+                self.lacks = _with(self.lacks, s, frozenset())
             return (sc,)
         if kind == PASS:
             stuck = not any(m.kind == PLAY for m in self.legal_moves())
+            if stuck and (self.options.drawn_playable or not self.drawn):
+                ends = frozenset(self.end_of(t) for t in self._targets(s))
+                self.lacks = _with(self.lacks, s, self.lacks[s] | ends)
             if not self.markers[s]:
                 self.markers = _with(self.markers, s, True)
             self._end_turn(stuck=stuck)
@@ -301,6 +310,8 @@ class MexicanTrain(Match):
             k = min(self.options.knock_penalty, len(self.boneyard))
             for _ in range(k):
                 self.hands[caught].append(self.boneyard.pop())
+            if k:
+                self.lacks = _with(self.lacks, caught, frozenset())
             self.exposed = tuple(x for x in self.exposed if x != caught)
             return (sc, caught, k)
         raise AssertionError(kind)
@@ -457,6 +468,7 @@ class MexicanTrain(Match):
             "out": self.out,
             "leader": self.leader,
             "setup_draws": list(self.setup_draws),
+            "lacks": self.lacks,
             "first_draw": self.first_draw,
         }
 

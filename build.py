@@ -1,0 +1,759 @@
+#!/usr/bin/env python3
+"""Rally Dominoes: build, serve, test and benchmark the static site. Standard library only.
+
+    python3 build.py                      build dist/ (installs the npm packages if needed)
+    python3 build.py serve [--port N]     build, then serve dist/ on 127.0.0.1
+    python3 build.py test [PYTEST ARGS]   dev tools in .venv, Chromium, build, ruff, pytest
+    python3 build.py bench boot [--runs N]   page boot vs a bare PyScript page, medians
+    python3 build.py bench size           size of dist/ and of a first visit
+    python3 build.py bench engine [ARGS]  python -m bones.bench, when the engine has one
+    python3 build.py icons                redraw web/icons/*.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fnmatch
+import functools
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+PY_SRC = ROOT / "py"
+WEB = ROOT / "web"
+NODE_MODULES = ROOT / "node_modules"
+LOCK = ROOT / "package-lock.json"
+NPM_STAMP = NODE_MODULES / ".rally-lock.sha256"
+VENV = ROOT / ".venv"
+VENV_STAMP = VENV / ".rally-dev.sha256"
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+
+# The Pyodide files a page really loads (the rest of the npm package is for Node,
+# type checkers and the REPL pages).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# @pyscript/core's dist/ minus what this page never loads: source maps, the editor and
+# terminal libraries (codemirror, xterm), MicroPython, TOML config parsing (our config is
+# JSON), its own zip reader (we import our zip in place) and its service worker helper.
+# Its small plugin modules (py-editor, py-terminal, py-game, donkey, ...) are imported by
+# every page, so they ship; the big libraries they load on use do not.
+# New files in a later PyScript are shipped by default; the browser tests' network checks
+# say if anything we dropped is ever requested.
+PYSCRIPT_SKIP = (
+    "*.map",
+    "*.css",
+    "codemirror*",
+    "index-*.js",
+    "xterm*",
+    "mpy-*.js",
+    "toml-*.js",
+    "zip-*.js",
+    "pyodide_graph-*.js",
+    "service-worker.js",
+    "storage.js",
+)
+BUNDLE = "py/rally.zip"  # every Python package under py/, one request
+SITE_PREFIX = "/rally-dominoes/"  # test and bench servers mimic GitHub Pages' sub-path
+READY_JS = "document.documentElement.dataset.ready === '1'"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def say(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
+    say("$ " + " ".join(str(c) for c in cmd))
+    return subprocess.run([str(c) for c in cmd], check=kw.pop("check", True), **kw)
+
+
+def sha256_file(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(*packages: str) -> bool:
+    """apt-get install, when this is a Debian-like machine and we may; False otherwise."""
+    if not (shutil.which("apt-get") and is_root()):
+        return False
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update", "-qq"], env=env, check=False, stdin=subprocess.DEVNULL)
+    done = run(
+        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages],
+        env=env,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    return done.returncode == 0
+
+
+# ---------------------------------------------------------------- npm packages
+
+
+def npm_ready() -> bool:
+    if not (NPM_STAMP.exists() and NPM_STAMP.read_text().strip() == sha256_file(LOCK)):
+        return False
+    needed = [NODE_MODULES / "pyodide" / f for f in PYODIDE_FILES]
+    needed.append(NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js")
+    return all(p.exists() for p in needed)
+
+
+def ensure_npm() -> None:
+    """Install node_modules from the lock file when missing or out of date."""
+    if npm_ready():
+        return
+    npm = shutil.which("npm")
+    if npm is None and apt_install("nodejs", "npm"):
+        npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build.py needs Node.js and npm to fetch Pyodide and PyScript: install them.")
+    say("node_modules is missing or does not match package-lock.json: npm ci")
+    run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, stdin=subprocess.DEVNULL)
+    NPM_STAMP.write_text(sha256_file(LOCK) + "\n")
+    if not npm_ready():
+        sys.exit("npm ci finished but the Pyodide/PyScript files are not there.")
+
+
+# ---------------------------------------------------------------- build
+
+_SOURCE_MAP_LINE = re.compile(rb"\n//# sourceMappingURL=[^\n]*\s*$")
+
+
+def copy_asset(src: Path, dst: Path) -> None:
+    """Copy a file; JavaScript loses its source-map comment (we ship no maps)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if src.suffix in (".js", ".mjs"):
+        dst.write_bytes(_SOURCE_MAP_LINE.sub(b"\n", src.read_bytes()))
+    else:
+        shutil.copyfile(src, dst)
+
+
+def python_packages() -> list[Path]:
+    """Every package directly under py/: shipped whole, no hand-kept list."""
+    return sorted(p.parent for p in PY_SRC.glob("*/__init__.py"))
+
+
+def bundle_files() -> list[tuple[Path, str]]:
+    """(file, name in the zip) for every module and data file of the packages."""
+    out = []
+    for pkg in python_packages():
+        for path in sorted(pkg.rglob("*")):
+            rel = path.relative_to(PY_SRC)
+            if (
+                path.is_file()
+                and "__pycache__" not in rel.parts
+                and not any(part.startswith(".") for part in rel.parts)
+                and path.suffix not in (".pyc", ".pyo")
+            ):
+                out.append((path, rel.as_posix()))
+    return out
+
+
+def write_bundle(dest: Path) -> int:
+    """The zip the page imports from. Fixed timestamps: same sources, same bytes."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    files = bundle_files()
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path, name in files:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    return len(files)
+
+
+def manifest() -> dict:
+    icons = []
+    for size in (192, 512):
+        src = f"web/icons/icon-{size}.png"
+        icons.append({"src": src, "sizes": f"{size}x{size}", "type": "image/png"})
+        icons.append(
+            {"src": src, "sizes": f"{size}x{size}", "type": "image/png", "purpose": "maskable"}
+        )
+    icons.append({"src": "web/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    return {
+        "name": "Rally Dominoes",
+        "short_name": "Dominoes",
+        "description": "Mexican Train, Chicken Foot and All Fives. Plays offline once loaded.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": "#1e5a3c",
+        "theme_color": "#1e5a3c",
+        "icons": icons,
+    }
+
+
+def dist_files(root: Path = DIST) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+
+
+def build(quiet: bool = False) -> dict:
+    """Make dist/ from scratch. Returns a summary (files, bytes, cache name)."""
+    ensure_npm()
+    t0 = time.perf_counter()
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+
+    copy_asset(ROOT / "index.html", DIST / "index.html")
+    for src in sorted(WEB.rglob("*")):
+        rel = src.relative_to(WEB)
+        if src.is_file() and not src.name.endswith(".template.js") and src.name[0] != ".":
+            copy_asset(src, DIST / "web" / rel)
+    for name in PYODIDE_FILES:
+        copy_asset(NODE_MODULES / "pyodide" / name, DIST / "pyodide" / name)
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for src in sorted(pyscript_dist.iterdir()):
+        if src.is_file() and not any(fnmatch.fnmatch(src.name, pat) for pat in PYSCRIPT_SKIP):
+            copy_asset(src, DIST / "pyscript" / src.name)
+    modules = write_bundle(DIST / BUNDLE)
+    (DIST / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
+
+    # The service worker last: it lists, and is versioned by, everything else.
+    shipped = dist_files()
+    digest = hashlib.sha256()
+    for rel in shipped:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((DIST / rel).read_bytes()).digest())
+    template = (WEB / "sw.template.js").read_text()
+    digest.update(template.encode())
+    cache_name = "rally-dominoes-" + digest.hexdigest()[:12]
+    precache = ["./", *shipped]
+    sw = template.replace("__CACHE_NAME__", cache_name).replace(
+        "__PRECACHE_LIST__", json.dumps(precache, indent=2)
+    )
+    (DIST / "sw.js").write_text(sw)
+    check_relative_urls()
+
+    files = dist_files()
+    total = sum((DIST / f).stat().st_size for f in files)
+    summary = {"files": len(files), "bytes": total, "cache": cache_name, "modules": modules}
+    if not quiet:
+        say(
+            f"dist/: {len(files)} files, {total / 1e6:.1f} MB, {modules} Python files in "
+            f"{BUNDLE}, cache {cache_name} ({time.perf_counter() - t0:.1f} s)"
+        )
+    return summary
+
+
+_ROOT_URL = re.compile(r"""(?:src|href|action)\s*=\s*["']/(?!/)|url\(\s*["']?/(?!/)""")
+
+
+def check_relative_urls() -> None:
+    """Fail the build if our own page, styles or manifest use a root-absolute URL."""
+    bad = []
+    for rel in dist_files():
+        if rel.endswith((".html", ".css")):
+            text = (DIST / rel).read_text()
+            bad += [f"{rel}: {m.group(0)}" for m in _ROOT_URL.finditer(text)]
+    for icon in json.loads((DIST / "manifest.webmanifest").read_text())["icons"]:
+        if icon["src"].startswith("/") or "://" in icon["src"]:
+            bad.append(f"manifest.webmanifest: {icon['src']}")
+    if bad:
+        sys.exit("dist/ must use relative URLs (GitHub Pages serves it under /REPO/):\n  "
+                 + "\n  ".join(bad))
+
+
+# ---------------------------------------------------------------- serving
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a directory under a URL prefix, like GitHub Pages under /REPO/.
+
+    ``extra`` maps site-relative paths to bytes served from memory (the bench's bare page).
+    """
+
+    prefix = "/"
+    extra: dict[str, bytes] = {}
+    quiet = True
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+        ".zip": "application/zip",
+    }
+
+    def _site_path(self) -> str | None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith(self.prefix):
+            return None
+        return path[len(self.prefix):]
+
+    def send_head(self):
+        rel = self._site_path()
+        if rel is None:
+            if self.path.split("?", 1)[0] + "/" == self.prefix:
+                self.send_response(301)
+                self.send_header("Location", self.prefix)
+                self.end_headers()
+                return None
+            self.send_error(404, "Not under the site's prefix")
+            return None
+        if rel in self.extra:
+            body = self.extra[rel]
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(rel))
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        rel = self._site_path()
+        return super().translate_path("/" + (rel or ""))
+
+    def end_headers(self) -> None:
+        # Revalidate on every load: a rebuilt dist/ shows at once (304s keep it cheap).
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer:
+    """dist/ (or any directory) over HTTP on 127.0.0.1, in a background thread."""
+
+    def __init__(self, directory: Path = DIST, port: int = 0, prefix: str = "/",
+                 extra: dict[str, bytes] | None = None, quiet: bool = True):
+        handler = type(
+            "Handler",
+            (SiteHandler,),
+            {"prefix": prefix, "extra": extra or {}, "quiet": quiet},
+        )
+        handler = functools.partial(handler, directory=str(directory))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}{prefix}"
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> SiteServer:
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        if self.thread:
+            self.thread.join(5)
+
+    def __enter__(self) -> SiteServer:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not args.no_build:
+        build()
+    try:
+        server = SiteServer(port=args.port, quiet=False)
+    except OSError:
+        if args.port == 0:
+            raise
+        server = SiteServer(port=0, quiet=False)
+        say(f"port {args.port} is busy; using {server.port}")
+    print(f"Serving dist/ at {server.url}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.httpd.server_close()
+    return 0
+
+
+# ---------------------------------------------------------------- dev tools and browser
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def dev_requirements() -> list[str]:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return list(data["project"]["optional-dependencies"]["dev"])
+
+
+def ensure_venv() -> Path:
+    """.venv with the dev tools, reinstalled only when pyproject.toml's list changes."""
+    py = venv_python()
+    if not py.exists():
+        say("creating .venv")
+        made = run([sys.executable, "-m", "venv", str(VENV)], check=False)
+        if made.returncode != 0 or not py.exists():
+            # Debian's python3 ships venv's pip bootstrap separately.
+            ver = f"python3.{sys.version_info.minor}-venv"
+            if not (apt_install(ver) or apt_install("python3-venv")):
+                sys.exit("could not create .venv: install python3-venv")
+            shutil.rmtree(VENV, ignore_errors=True)
+            run([sys.executable, "-m", "venv", str(VENV)])
+    reqs = dev_requirements()
+    want = hashlib.sha256("\n".join(reqs).encode()).hexdigest()
+    if not (VENV_STAMP.exists() and VENV_STAMP.read_text().strip() == want):
+        say("installing the dev tools into .venv")
+        run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", *reqs],
+            stdin=subprocess.DEVNULL)
+        VENV_STAMP.write_text(want + "\n")
+    return py
+
+
+def find_chromium() -> str | None:
+    env = os.environ.get("RALLY_CHROMIUM")
+    if env and Path(env).exists():
+        return env
+    if SYSTEM_CHROMIUM.exists():
+        return str(SYSTEM_CHROMIUM)
+    return shutil.which("chromium")
+
+
+def ensure_chromium(py: Path) -> str | None:
+    """A Chromium for the browser tests: Debian's, else Playwright's own (None)."""
+    found = find_chromium()
+    if found:
+        return found
+    if apt_install("chromium"):
+        found = find_chromium()
+        if found:
+            return found
+    say("no system Chromium: using Playwright's own browser")
+    run([py, "-m", "playwright", "install", "chromium"], stdin=subprocess.DEVNULL)
+    return None
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def reexec_in_venv(py: Path, argv: list[str], chromium: str | None) -> int:
+    env = dict(os.environ)
+    if chromium:
+        env["RALLY_CHROMIUM"] = chromium
+    return subprocess.call([str(py), str(ROOT / "build.py"), *argv], env=env, cwd=ROOT)
+
+
+def cmd_test(pytest_args: list[str]) -> int:
+    py = ensure_venv()
+    chromium = ensure_chromium(py)
+    build()
+    env = {**os.environ, "RALLY_DIST_BUILT": "1"}
+    if chromium:
+        env["RALLY_CHROMIUM"] = chromium
+    ruff = run([py, "-m", "ruff", "check", "."], cwd=ROOT, check=False, env=env)
+    tests = run([py, "-m", "pytest", *pytest_args], cwd=ROOT, check=False, env=env)
+    if ruff.returncode:
+        say("ruff found problems (see above)")
+    return tests.returncode or ruff.returncode
+
+
+# ---------------------------------------------------------------- benchmarks
+
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare PyScript</title>
+<link rel="icon" href="data:,">
+<script type="module" src="pyscript/core.js"></script></head>
+<body><script type="py" config='{"interpreter": "pyodide/pyodide.mjs"}'>
+import js
+root = js.document.documentElement
+root.dataset.readyMs = str(round(js.performance.now()))
+root.dataset.ready = "1"
+</script></body></html>
+"""
+
+
+def launch_browser(playwright):
+    chromium = find_chromium()
+    opts = {"headless": True, "args": CHROMIUM_ARGS}
+    if chromium:
+        opts["executable_path"] = chromium
+    return playwright.chromium.launch(**opts)
+
+
+def time_boot(browser, url: str, warm: bool) -> tuple[float, float | None]:
+    """Navigation-to-ready in ms as the page measures it: a cold load, then a reload."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function(READY_JS, timeout=120_000)
+        cold = float(page.evaluate("document.documentElement.dataset.readyMs"))
+        again = None
+        if warm:
+            page.reload()
+            page.wait_for_function(READY_JS, timeout=120_000)
+            again = float(page.evaluate("document.documentElement.dataset.readyMs"))
+        return cold, again
+    finally:
+        context.close()
+
+
+def cmd_bench_boot(args: argparse.Namespace) -> int:
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build:
+        build()
+    extra = {"bare.html": BARE_PAGE.encode()}
+    rows: dict[str, dict[str, list[float]]] = {
+        "game": {"cold": [], "warm": []},
+        "bare": {"cold": [], "warm": []},
+    }
+    with SiteServer(prefix=SITE_PREFIX, extra=extra) as server, sync_playwright() as p:
+        browser = launch_browser(p)
+        urls = {"game": server.url, "bare": server.url + "bare.html"}
+        time_boot(browser, urls["bare"], warm=False)  # one throw-away run: OS file cache
+        for i in range(args.runs):
+            order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
+            for name in order:
+                cold, warm = time_boot(browser, urls[name], warm=True)
+                rows[name]["cold"].append(cold)
+                rows[name]["warm"].append(warm)
+            print(
+                f"  run {i + 1}/{args.runs}: game {rows['game']['cold'][-1]:.0f}/"
+                f"{rows['game']['warm'][-1]:.0f} ms, bare {rows['bare']['cold'][-1]:.0f}/"
+                f"{rows['bare']['warm'][-1]:.0f} ms (cold/warm)",
+                flush=True,
+            )
+        browser.close()
+
+    print()
+    print(f"Boot, navigation start to ready, medians of {args.runs} runs (headless Chromium):")
+    print(f"  {'':22}{'cold':>10}{'warm':>10}")
+    med = {n: {k: statistics.median(v) for k, v in r.items()} for n, r in rows.items()}
+    labels = {"game": "Rally Dominoes page", "bare": "bare PyScript page"}
+    for name in ("game", "bare"):
+        print(f"  {labels[name]:22}{med[name]['cold']:>8.0f}ms{med[name]['warm']:>8.0f}ms")
+    ratio_cold = med["game"]["cold"] / med["bare"]["cold"]
+    ratio_warm = med["game"]["warm"] / med["bare"]["warm"]
+    print(f"  {'ratio game/bare':22}{ratio_cold:>9.2f}x{ratio_warm:>9.2f}x   (target <= 1.15x)")
+    return 0
+
+
+def cmd_bench_size(args: argparse.Namespace) -> int:
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build:
+        build()
+    files = dist_files()
+    total = sum((DIST / f).stat().st_size for f in files)
+    gz_total = 0
+    sizes = {}
+    for f in files:
+        data = (DIST / f).read_bytes()
+        gz = len(gzip.compress(data, 6)) if not f.endswith((".png", ".zip")) else len(data)
+        sizes[f] = (len(data), gz)
+        gz_total += gz
+
+    fetched: dict[str, int] = {}  # first visit, page only
+    precached: dict[str, int] = {}  # everything the visit downloads, service worker included
+    with SiteServer(prefix=SITE_PREFIX) as server, sync_playwright() as p:
+        browser = launch_browser(p)
+        context = browser.new_context()
+        page = context.new_page()
+
+        def on_finished(request) -> None:
+            rel = request.url.split("?", 1)[0].removeprefix(server.url) or "index.html"
+            body = request.sizes()["responseBodySize"]
+            precached[rel] = precached.get(rel, 0) + body
+            if not page_ready[0]:
+                fetched[rel] = fetched.get(rel, 0) + body
+
+        page_ready = [False]
+        context.on("requestfinished", on_finished)
+        page.goto(server.url)
+        page.wait_for_function(READY_JS, timeout=120_000)
+        page_ready[0] = True
+        page.wait_for_function(
+            "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+            timeout=120_000,
+        )
+        page.wait_for_timeout(500)
+        browser.close()
+
+    def gz_of(names) -> int:
+        return sum(sizes.get("index.html" if n == "" else n, (0, 0))[1] for n in names)
+
+    mb = 1e6
+    print(f"dist/: {len(files)} files, {total / mb:.2f} MB ({gz_total / mb:.2f} MB gzipped)")
+    page_bytes = sum(fetched.values())
+    all_bytes = sum(precached.values())
+    print(f"first visit, until ready: {len(fetched)} requests, {page_bytes / mb:.2f} MB "
+          f"({gz_of(fetched) / mb:.2f} MB if served gzipped)")
+    print(f"first visit, with the offline precache: {all_bytes / mb:.2f} MB over the wire "
+          "here (unchanged files revalidate with 304)")
+    print("largest files:")
+    for f, (raw, gz) in sorted(sizes.items(), key=lambda kv: -kv[1][0])[:6]:
+        print(f"  {f:34}{raw / mb:>7.2f} MB{gz / mb:>7.2f} MB gz")
+    print("requested before ready:", ", ".join(sorted(fetched)))
+    return 0
+
+
+def cmd_bench_engine(rest: list[str]) -> int:
+    if not (PY_SRC / "bones" / "bench.py").exists():
+        say("no engine benchmark yet (py/bones/bench.py with a main())")
+        return 1
+    env = {**os.environ, "PYTHONPATH": str(PY_SRC)}
+    return subprocess.call([sys.executable, "-m", "bones.bench", *rest], env=env, cwd=ROOT)
+
+
+# ---------------------------------------------------------------- icons
+
+
+def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data) & 0xFFFFFFFF
+        )
+
+    raw = b"".join(b"\0" + row for row in rows)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def draw_icon(size: int) -> bytes:
+    """A double-six on green felt, anti-aliased from distance fields; safe for masks."""
+    sys.path.insert(0, str(PY_SRC))
+    from app.render import pip_positions
+
+    felt, ivory, ink = (30, 90, 60), (255, 253, 244), (34, 34, 34)
+    w, h = 0.30, 0.60  # the domino, in units of the icon (inside the maskable 80% circle)
+    x0, y0, corner = 0.5 - w / 2, 0.5 - h / 2, 0.05
+    pips = [(x0 + px * w, y0 + py * w + half * w) for half in (0, 1)
+            for px, py in pip_positions(6)]
+    pip_r = 0.09 * w
+    px_size = 1 / size
+
+    def mix(a, b, t):
+        return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+    def cover(d: float) -> float:  # signed distance -> pixel coverage
+        return min(1.0, max(0.0, 0.5 - d / px_size))
+
+    rows = []
+    for j in range(size):
+        y = (j + 0.5) / size
+        row = bytearray()
+        for i in range(size):
+            x = (i + 0.5) / size
+            # rounded rectangle
+            qx = abs(x - 0.5) - (w / 2 - corner)
+            qy = abs(y - 0.5) - (h / 2 - corner)
+            outside = ((max(qx, 0) ** 2 + max(qy, 0) ** 2) ** 0.5) + min(max(qx, qy), 0)
+            d_face = outside - corner
+            colour = felt
+            t = cover(d_face + 0.006)
+            if t:
+                colour = mix(colour, (59, 59, 59), t)  # outline
+                colour = mix(colour, ivory, cover(d_face + 0.012))
+                d_bar = max(abs(y - 0.5) - 0.006, abs(x - 0.5) - w * 0.38)
+                colour = mix(colour, ink, cover(d_bar))
+                d_pip = min(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 for cx, cy in pips) - pip_r
+                colour = mix(colour, ink, cover(d_pip))
+            row += bytes(colour)
+        rows.append(bytes(row))
+    return png_bytes(size, size, rows)
+
+
+def cmd_icons() -> int:
+    for size in (192, 512):
+        out = WEB / "icons" / f"icon-{size}.png"
+        out.write_bytes(draw_icon(size))
+        say(f"wrote {out.relative_to(ROOT)}")
+    return 0
+
+
+# ---------------------------------------------------------------- command line
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["test"]:
+        return cmd_test(argv[1:])
+    if argv[:2] == ["bench", "engine"]:
+        return cmd_bench_engine(argv[2:])
+
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    serve = sub.add_parser("serve", help="build and serve dist/ on 127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--no-build", action="store_true")
+    sub.add_parser("test", help="ruff and the whole pytest suite (args go to pytest)")
+    bench = sub.add_parser("bench", help="measurements")
+    kinds = bench.add_subparsers(dest="kind", required=True)
+    boot = kinds.add_parser("boot", help="our page's boot against a bare PyScript page")
+    boot.add_argument("--runs", type=int, default=7)
+    boot.add_argument("--no-build", action="store_true")
+    size = kinds.add_parser("size", help="size of dist/ and of a first visit")
+    size.add_argument("--no-build", action="store_true")
+    kinds.add_parser("engine", help="python -m bones.bench")
+    sub.add_parser("icons", help="redraw web/icons/*.png")
+    args = parser.parse_args(argv)
+
+    if args.command in (None, "build"):
+        build()
+        return 0
+    if args.command == "serve":
+        return cmd_serve(args)
+    if args.command == "icons":
+        return cmd_icons()
+    if args.command == "bench":
+        if not in_venv():  # Playwright lives in .venv
+            py = ensure_venv()
+            chromium = ensure_chromium(py)
+            return reexec_in_venv(py, argv, chromium)
+        if args.kind == "boot":
+            return cmd_bench_boot(args)
+        return cmd_bench_size(args)
+    parser.print_help()
+    return 2
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        sys.exit(main(sys.argv[1:]))

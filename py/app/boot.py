@@ -1,0 +1,36 @@
+"""Start-up in the browser: draw the first table and tell the page it is ready.
+
+The page's inline script (index.html) puts the Python bundle on ``sys.path`` and calls
+``main()``. ``rallyBoot`` is a small object defined by the page's plain JavaScript: it
+owns the loading screen, the ready marker (``<html data-ready="1">``) and the error panel,
+so a failure anywhere, in Python or before it, ends on a readable message.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+
+class BootFailRequested(RuntimeError):
+    """Raised on purpose when the URL asks for it (``?boot-fail=1``): tests the error panel."""
+
+
+def main() -> None:
+    import js  # Pyodide's bridge to the page; only importable in the browser
+
+    try:
+        start(js)
+    except Exception as exc:
+        js.rallyBoot.failed(f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc)))
+
+
+def start(js) -> None:
+    params = js.URLSearchParams.new(js.location.search)
+    if params.get("boot-fail"):
+        raise BootFailRequested("start-up was asked to fail (?boot-fail=1), to test this panel")
+
+    from app.screens import welcome_markup
+
+    js.rallyBoot.step("Setting the table", 97)
+    js.document.getElementById("table").innerHTML = welcome_markup()
+    js.rallyBoot.ready()

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import mexican  # noqa: F401  (each game module registers itself)
 # (add further game modules here)
+from . import allfives  # noqa: F401
 from .core import GAMES, Match
 from .errors import BadSave, IllegalMove
 from .mexican import MEXICAN, MexicanOptions, MexicanTrain

@@ -19,6 +19,8 @@ CASES = [
     ("Mexican Train, GS-MT, 4 seats", "mexican-train", "gs-mt", 4),
     ("Mexican Train, ST-MT, 6 seats", "mexican-train", "st-mt", 6),
     ("Mexican Train, WC-MT, 4 seats", "mexican-train", "wc-mt", 4),
+    ("All Fives, GS-AF, 2 seats", "all-fives", "gs-af", 2),
+    ("All Fives, GS-AF, 4 seats (partners)", "all-fives", "gs-af", 4),
 ]
 
 

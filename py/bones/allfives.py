@@ -1,0 +1,614 @@
+"""All Fives ("Dominoes"), the double-six scoring game, by the GS-AF sheet.
+
+One match is one game to the target score (A8); one round is one hand.
+Scores come during the hand (A4: the open ends add up to a multiple of five)
+and at its end (A6 going out, A7 blocked), so unlike Mexican Train the totals
+move mid-round: every scoring event is credited at once and written to the
+score log (``self.log``, a list of ``ScoreEntry``), and undone exactly.
+
+The layout is a tree of *arms*. The first tile (the lead, target ``C``) is
+the root; its two ends grow the arms ``E`` (its high half) and ``W`` (its low
+half). A spinner (A5) grows two more arms from its sides, ``N`` and ``S`` for
+the first spinner, ``N2``/``S2``, ``N3``/``S3``... for later ones (only when
+every double spins), and those arms open only once both of its ends have been
+played on. Targets are arm numbers: -1 the centre, 0 E, 1 W, 2 N, 3 S, 4 N2...
+``layout()`` describes it all for the table; see docs/all-fives.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .core import Match
+from .errors import IllegalMove
+from .moves import DRAW, DRAW_MOVE, JOIN, PASS, PASS_MOVE, PLAY, Move
+from .presets import Preset, register
+from .tiles import Tile, full_set, parse_tile, tile
+
+CENTRE = -1  # the target of the lead: the first tile of a hand (A3)
+EAST, WEST, NORTH, SOUTH = 0, 1, 2, 3
+
+_new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
+
+
+@dataclass(frozen=True)
+class AllFivesOptions:
+    target: int = 250  # A8: the first player or side to this many wins (200, 150, 61...)
+    # Count in fives, as on a cribbage board: a score of 15 pips moves 3 holes. With it the
+    # totals and the target are in holes (the usual target is 61).
+    count_in_fives: bool = False
+    two_player_hand: int = 7  # A2 says 7 each; two players often take 9
+    # "until-play": draw until you can play (A2); "leave-two": the last two tiles of the
+    # boneyard are never drawn (a common two-player rule).
+    draw: str = "until-play"
+    # "first": the first double played is the spinner (A5); "none": no spinner, every double
+    # lies crosswise in the line (Muggins); "every": every double is a spinner.
+    spinner: str = "first"
+    partners: bool = True  # A1: at four seats, partners sit opposite (seats 0+2 and 1+3)
+    # Who leads the second and later hands of a game (the sheet is silent): "winner" of the
+    # last hand (who went out, or the blocked hand's low player), or "clockwise" from the
+    # last leader.
+    next_leader: str = "winner"
+    # A8: the game stops the moment a player or side reaches the target, even mid-hand;
+    # False plays the hand out and the higher total wins.
+    stop_at_target: bool = True
+    # The seat who leads the first hand instead of the draw for the lead (A8: the winner of
+    # the last game leads the next one). None: draw for the lead (A2).
+    leader: int | None = None
+
+    def hand_size(self, seats: int) -> int:
+        return self.two_player_hand if seats == 2 else 7
+
+    def reserve(self) -> int:
+        """Tiles that stay in the boneyard, never drawn."""
+        return 2 if self.draw == "leave-two" else 0
+
+    def check(self, seats: int) -> None:
+        def bad(why: str) -> ValueError:
+            return ValueError(f"All Fives options: {why}")
+
+        if not isinstance(self.target, int) or not 1 <= self.target <= 10000:
+            raise bad(f"the target score must be 1 to 10000, not {self.target!r}")
+        if not isinstance(self.two_player_hand, int) or not 1 <= self.two_player_hand <= 12:
+            raise bad(f"two players take 1 to 12 tiles each, not {self.two_player_hand!r}")
+        if self.draw not in ("until-play", "leave-two"):
+            raise bad(f"draw is until-play or leave-two, not {self.draw!r}")
+        if self.spinner not in ("first", "none", "every"):
+            raise bad(f"spinner is first, none or every, not {self.spinner!r}")
+        if self.next_leader not in ("winner", "clockwise"):
+            raise bad(f"next_leader is winner or clockwise, not {self.next_leader!r}")
+        if self.leader is not None and (
+                not isinstance(self.leader, int) or not 0 <= self.leader < seats):
+            raise bad(f"there is no seat {self.leader!r} to lead at a table of {seats}")
+
+
+class ScoreEntry(NamedTuple):
+    """One line of the score sheet."""
+
+    hand: int  # the round number
+    seat: int | None  # who scored (None: a blocked hand where nobody did)
+    side: int | None  # their side: the seat itself, or 0 / 1 in partnership play
+    points: int  # the pips counted, always a multiple of five
+    value: int  # what it adds to the total: points, or points / 5 counting in fives
+    reason: str  # "ends 15", "domino: opponents 23 -> 25", "blocked: ..."
+    total: int  # the scorer's (side's) total after it
+
+
+def round_to_five(pips: int) -> int:
+    """A6 / A7: to the nearest five (22 -> 20, 23 -> 25)."""
+    return (pips + 2) // 5 * 5
+
+
+def _pips(hand: list[Tile]) -> int:
+    return sum(t.hi + t.lo for t in hand)
+
+
+def _key(t: Tile) -> tuple:
+    # A2: the highest double, else the highest tile (by pips, then by its higher half).
+    return (t.hi == t.lo, t.hi + t.lo, t.hi)
+
+
+class AllFives(Match):
+    game = "all-fives"
+    options_type = AllFivesOptions
+    default_preset = "gs-af"
+    min_seats = 2
+    max_seats = 4
+    lower_wins = False
+
+    # ---- the match -----------------------------------------------------------------------
+    def _setup_match(self) -> None:
+        o = self.options
+        n = self.seats
+        self.sides: tuple[int, ...] = tuple(
+            s % 2 if (o.partners and n == 4) else s for s in range(n))
+        self.log: list[ScoreEntry] = []
+        self.first_draw: tuple[tuple[int, Tile], ...] = ()
+        deal = self.deals[0] if self.deals else None
+        if deal and "leader" in deal:
+            self.first_leader = _seat(deal["leader"], n)
+        elif o.leader is not None:
+            self.first_leader = o.leader  # A8: the last game's winner leads
+        else:
+            # A2: each draws one tile; the highest double, else the highest tile, leads.
+            if deal and "draw" in deal:
+                drawn = [_tile(x) for x in deal["draw"]]
+                if len(drawn) != n or len(set(drawn)) != n:
+                    raise ValueError(f"deal: 'draw' must list {n} different tiles, one a seat")
+            else:
+                pool = full_set(6)
+                self.rng("lead-draw").shuffle(pool)
+                drawn = pool[:n]
+            self.first_draw = tuple(enumerate(drawn))
+            self.first_leader = max(range(n), key=lambda s: _key(drawn[s]))
+        self.leader = self.first_leader
+        self.winner: int | None = None
+
+    def _can_join(self) -> bool:
+        return False  # A1: the table is 2 to 4 from the start
+
+    def _matches_over(self) -> bool:
+        return max(self.totals) >= self.options.target
+
+    # ---- a hand ----------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        o = self.options
+        n = self.seats
+        r = self.round_number
+        deal = self.round_deal()
+        if r > 1:
+            if o.next_leader == "winner" and self.winner is not None:
+                self.leader = self.winner
+            else:
+                self.leader = (self.leader + 1) % n
+            if deal and "leader" in deal:
+                self.leader = _seat(deal["leader"], n)
+        pool = full_set(6)
+        if deal and "hands" in deal:
+            hands, boneyard = _stacked(deal, pool, n, self.rng(f"hand-{r}"))
+        else:
+            # A2: reshuffle after the draw for the lead; 7 each; the rest is the boneyard.
+            self.rng(f"hand-{r}").shuffle(pool)
+            size = o.hand_size(n)
+            hands = [pool[i * size:(i + 1) * size] for i in range(n)]
+            boneyard = pool[n * size:]
+        self.hands: list[list[Tile]] = hands
+        self.boneyard: list[Tile] = boneyard  # drawn from its end
+        self.arms: list[list[tuple[Tile, int]]] = [[], []]  # (tile, its open half)
+        self.root: Tile | None = None
+        self.spinners: tuple[tuple[int, int, int], ...] = ()  # (arm, index on it, value)
+        self.opens: tuple[tuple[int, int], ...] = ((CENTRE, -1),)  # (arm, pips to match)
+        self.count = 0  # the open-end total (A4)
+        self.hand_points: tuple[int, ...] = (0,) * n  # what each seat scored in play
+        self.turn = self.leader
+        self.passes = 0
+        self.round_over = False
+        self.out: int | None = None
+        self.blocked = False
+        self.ended: str | None = None  # "domino", "blocked" or "target"
+        self.result: tuple | None = None  # the hand-end score: (seat, points, reason)
+        self.winner = None
+
+    # ---- the open ends -----------------------------------------------------------------------
+    def _ends(self) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]:
+        """The open arms with the pips to match, the open-end total, and what each
+        open arm counts toward it (A4, A5)."""
+        root = self.root
+        arms = self.arms
+        opens = []
+        counts = []
+        double_root = root.hi == root.lo
+        for a, base in ((EAST, root.hi), (WEST, root.lo)):
+            arm = arms[a]
+            if arm:
+                t, e = arm[-1]
+                opens.append((a, e))
+                counts.append(e + e if t.hi == t.lo else e)
+            else:
+                opens.append((a, base))
+                # A crosswise root double shows both halves on an open side; alone, each
+                # side counts one half (it is counted once).
+                counts.append(base + base if double_root and (arms[0] or arms[1]) else base)
+        for k, (a, i, d) in enumerate(self.spinners):
+            # A5: a spinner's sides open after both its ends are played on.
+            if (arms[0] and arms[1]) if a == CENTRE else len(arms[a]) > i + 1:
+                for b in (2 + 2 * k, 3 + 2 * k):
+                    arm = arms[b]
+                    if arm:
+                        t, e = arm[-1]
+                        opens.append((b, e))
+                        counts.append(e + e if t.hi == t.lo else e)
+                    else:
+                        opens.append((b, d))
+                        counts.append(0)
+        return tuple(opens), sum(counts), tuple(counts)
+
+    # ---- moves -----------------------------------------------------------------------------
+    def _plays(self) -> list[Move]:
+        hand = self.hands[self.turn]
+        if self.root is None:
+            return [_new_move(Move, (PLAY, t, CENTRE)) for t in hand]  # A3: any tile
+        out = []
+        for a, e in self.opens:
+            for t in hand:
+                if t.hi == e or t.lo == e:
+                    out.append(_new_move(Move, (PLAY, t, a)))
+        return out
+
+    def _round_moves(self) -> list[Move]:
+        moves = self._plays()
+        if moves:
+            return moves  # you must play if you can
+        if len(self.boneyard) > self.options.reserve():
+            return [DRAW_MOVE]  # A2: draw when you cannot play
+        return [PASS_MOVE]
+
+    # ---- applying and taking back ------------------------------------------------------
+    def _scalars(self) -> tuple:
+        return (self.turn, self.passes, self.round_over, self.out, self.blocked, self.ended,
+                self.result, self.winner, self.root, self.spinners, self.opens, self.count,
+                self.hand_points)
+
+    def _set_scalars(self, sc: tuple) -> None:
+        (self.turn, self.passes, self.round_over, self.out, self.blocked, self.ended,
+         self.result, self.winner, self.root, self.spinners, self.opens, self.count,
+         self.hand_points) = sc
+
+    def _apply(self, move: Move):
+        kind = move.kind
+        s = self.turn
+        if kind == PLAY:
+            sc = self._scalars()
+            t, a = move.tile, move.target
+            hand = self.hands[s]
+            i = hand.index(t)
+            del hand[i]
+            double = t.hi == t.lo
+            spins = self.options.spinner
+            if a == CENTRE:
+                self.root = t
+                if double and spins != "none":
+                    self.spinners = ((CENTRE, -1, t.hi),)
+                    self.arms += [[], []]
+            else:
+                for b, e in self.opens:
+                    if b == a:
+                        break
+                arm = self.arms[a]
+                arm.append((t, t.lo if t.hi == e else t.hi))
+                if double and (spins == "every" or (spins == "first" and not self.spinners)):
+                    self.spinners = self.spinners + ((a, len(arm) - 1, t.hi),)
+                    self.arms += [[], []]
+            self.opens, self.count, _ = self._ends()
+            old_totals = None
+            c = self.count
+            if c and c % 5 == 0:
+                old_totals = self.totals
+                self._credit(s, c, f"ends {c}")  # A4
+            self.passes = 0
+            if not hand:
+                self._end_hand(out=s)  # A6
+            elif self.options.stop_at_target and old_totals is not None and \
+                    self.totals[s] >= self.options.target:
+                self.round_over = True  # A8: the game stops the moment it is won
+                self.turn = None
+                self.ended = "target"
+                self.winner = s
+            else:
+                self.turn = (s + 1) % self.seats
+            return (sc, i, old_totals)
+        if kind == DRAW:
+            self.hands[s].append(self.boneyard.pop())
+            return self.passes
+        if kind == PASS:
+            sc = self._scalars()
+            self.passes += 1
+            if self.passes >= self.seats:
+                self._end_hand(out=None)  # A7: nobody can play
+            else:
+                self.turn = (s + 1) % self.seats
+            return (sc,)
+        raise AssertionError(kind)
+
+    def _credit(self, seat: int, points: int, reason: str) -> None:
+        """Points scored in play: the scorer's side gains them at once (A4)."""
+        sides = self.sides
+        side = sides[seat]
+        v = points // 5 if self.options.count_in_fives else points
+        self.totals = [t + v if sides[i] == side else t for i, t in enumerate(self.totals)]
+        self.hand_points = tuple(p + v if sides[i] == side else p
+                                 for i, p in enumerate(self.hand_points))
+        self.log.append(ScoreEntry(self.round_number, seat, side, points, v, reason,
+                                   self.totals[seat]))
+
+    def _end_hand(self, out: int | None) -> None:
+        self.round_over = True
+        self.turn = None
+        self.out = out
+        sides = self.sides
+        hands = self.hands
+        if out is not None:
+            # A6: the opponents' pips, to the nearest five; a partner's do not count.
+            self.ended = "domino"
+            self.winner = out
+            opp = sum(_pips(hands[i]) for i in range(self.seats) if sides[i] != sides[out])
+            pts = round_to_five(opp)
+            self.result = (out, pts, f"domino: opponents {_shown(opp, pts)}")
+            return
+        # A7: the player or side with the fewest pips scores the opponents' pips.
+        self.ended = "blocked"
+        self.blocked = True
+        side_pips: dict[int, int] = {}
+        for i in range(self.seats):
+            side_pips[sides[i]] = side_pips.get(sides[i], 0) + _pips(hands[i])
+        low = min(side_pips.values())
+        low_sides = [x for x, p in side_pips.items() if p == low]
+        if len(low_sides) > 1:
+            self.winner = None
+            self.result = (None, 0, f"blocked: tied at {low} pips, nobody scores")
+            return
+        w = low_sides[0]
+        seat = min((i for i in range(self.seats) if sides[i] == w),
+                   key=lambda i: _pips(hands[i]))
+        opp = sum(p for x, p in side_pips.items() if x != w)
+        pts = round_to_five(opp)
+        self.winner = seat
+        self.result = (seat, pts, f"blocked: fewest pips {low}, opponents {_shown(opp, pts)}")
+
+    def _revert(self, move: Move, token) -> None:
+        kind = move.kind
+        if kind == PLAY:
+            sc, i, old_totals = token
+            a = move.target
+            if a == CENTRE:
+                t = self.root
+            else:
+                t = self.arms[a].pop()[0]
+            del self.arms[2 + 2 * len(sc[9]):]
+            self.hands[sc[0]].insert(i, t)
+            if old_totals is not None:
+                self.totals = old_totals
+                self.log.pop()
+            self._set_scalars(sc)
+        elif kind == DRAW:
+            self.boneyard.append(self.hands[self.turn].pop())
+            self.passes = token
+        else:
+            self._set_scalars(token[0])
+
+    # ---- scoring at the end of a hand ----------------------------------------------------------
+    def _score_round(self) -> list[int]:
+        """The hand-end points per seat (A6 / A7); points scored in play are already in
+        the totals."""
+        scores = [0] * self.seats
+        if self.result is None or self.result[0] is None:
+            return scores
+        seat, pts, _why = self.result
+        v = pts // 5 if self.options.count_in_fives else pts
+        side = self.sides[seat]
+        return [v if self.sides[i] == side else 0 for i in range(self.seats)]
+
+    def _record_scores(self):
+        # Core adds the hand-end points to the totals and keeps them as the hand's row; the
+        # row is made the whole hand's score (play + end) and the end goes to the log.
+        scores = super()._record_scores()
+        row = self.round_scores[-1]
+        for i, p in enumerate(self.hand_points):
+            row[i] += p
+        logged = False
+        if self.result is not None:
+            seat, pts, why = self.result
+            v = pts // 5 if self.options.count_in_fives else pts
+            side = None if seat is None else self.sides[seat]
+            total = None if seat is None else self.totals[seat]
+            self.log.append(ScoreEntry(self.round_number, seat, side, pts, v, why, total))
+            logged = True
+        return (scores, logged)
+
+    def _unrecord_scores(self, token) -> None:
+        scores, logged = token
+        if logged:
+            self.log.pop()
+        super()._unrecord_scores(scores)
+
+    # ---- the score sheet and the winner -----------------------------------------------------
+    def side_totals(self) -> list[int]:
+        """Each side's total: per seat, or the two partnerships (seats 0+2, 1+3)."""
+        out = [0] * (max(self.sides) + 1)
+        for i, x in enumerate(self.sides):
+            out[x] = self.totals[i]
+        return out
+
+    def next_game_leader(self) -> int | None:
+        """A8: who leads the next game: the seat whose score won this one (None while it
+        is being played). Start it with ``options={"leader": seat}``."""
+        if not self.match_over:
+            return None
+        best = max(self.totals)
+        for e in reversed(self.log):
+            if e.seat is not None and self.totals[e.seat] == best:
+                return e.seat
+        return max(range(self.seats), key=lambda i: self.totals[i])
+
+    # ---- the table -------------------------------------------------------------------------
+    def layout(self) -> dict:
+        """What the table draws: the root, each arm with its tiles, whether it is open,
+        the pips to match there and what its open end counts; the running count."""
+        if self.root is None:
+            return {"root": None, "spinners": [], "arms": [], "count": 0, "scores": False}
+        opens, count, counts = self._ends()
+        where = {a: (e, c) for (a, e), c in zip(opens, counts, strict=True)}
+        arms = []
+        for a, arm in enumerate(self.arms):
+            end, c = where.get(a, (None, 0))
+            arms.append({
+                "name": self.target_name(a),
+                # None: grows from the root; k: from a side of spinners[k]
+                "spinner": None if a < 2 else (a - 2) // 2,
+                "tiles": [(t, e) for t, e in arm],  # each tile with the half it leaves open
+                "open": a in where,
+                "end": end,  # pips a tile must have to play here (None: not open yet)
+                "counts": c,  # what this end adds to the count
+            })
+        spinners = [{"tile": tile(d, d),
+                     "on": None if a == CENTRE else self.target_name(a),
+                     "index": None if a == CENTRE else i,
+                     "arms": [self.target_name(2 + 2 * k), self.target_name(3 + 2 * k)],
+                     "open": (2 + 2 * k) in where}
+                    for k, (a, i, d) in enumerate(self.spinners)]
+        return {"root": self.root, "spinners": spinners, "arms": arms, "count": count,
+                "scores": count > 0 and count % 5 == 0}
+
+    def all_tiles(self) -> list[Tile]:
+        placed = [t for arm in self.arms for t, _e in arm]
+        root = [self.root] if self.root is not None else []
+        return [*root, *placed, *(t for h in self.hands for t in h), *self.boneyard]
+
+    def _observe(self, seat: int) -> dict:
+        return {
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "boneyard": len(self.boneyard),
+            "drawable": max(0, len(self.boneyard) - self.options.reserve()),
+            "layout": self.layout(),
+            "count": self.count,
+            "sides": self.sides,
+            "partners": self.sides[-1] != self.seats - 1,
+            "side_totals": self.side_totals(),
+            "hand_points": list(self.hand_points),
+            "score_log": list(self.log),
+            "target": self.options.target,
+            "count_in_fives": self.options.count_in_fives,
+            "leader": self.leader,
+            "first_draw": self.first_draw,
+            "out": self.out,
+            "blocked": self.blocked,
+            "ended": self.ended,
+            "next_game_leader": self.next_game_leader(),
+        }
+
+    # ---- words -----------------------------------------------------------------------------
+    def target_name(self, target: int) -> str:
+        if target == CENTRE:
+            return "C"
+        if 0 <= target < 4:
+            return "EWNS"[target]
+        if target >= 4:
+            return f"{'NS'[target % 2]}{target // 2}"
+        return str(target)
+
+    def target_number(self, name: str) -> int:
+        s = name.strip().upper()
+        if s in ("C", "CENTRE", "CENTER"):
+            return CENTRE
+        if s in ("E", "W", "N", "S"):
+            return "EWNS".index(s)
+        if len(s) >= 2 and s[0] in "NS" and s[1:].isdigit() and int(s[1:]) >= 1:
+            k = int(s[1:])
+            return (2 if s[0] == "N" else 3) + 2 * (k - 1)
+        raise IllegalMove(f"there is no end called {name!r}: name C (the lead), E, W, N, S, "
+                          "or N2, S2... for later spinners", rule="notation")
+
+    def _why_not(self, move: Move) -> IllegalMove:
+        if move.kind == JOIN and not self.match_over:
+            return IllegalMove("All Fives has no late arrivals: 2 to 4 players sit down "
+                               "for the whole game", rule="A1")
+        return super()._why_not(move)
+
+    def _explain(self, move: Move) -> IllegalMove:
+        o = self.options
+        s = self.turn
+        plays = self._plays()
+        if move.kind == PLAY:
+            t, a = move.tile, move.target
+            if t not in self.hands[s]:
+                return IllegalMove(f"seat {s} does not hold {t}", rule="hand")
+            if self.root is None:
+                return IllegalMove(f"nobody has led yet: seat {s} leads any tile to the "
+                                   f"centre ({t}@C)", rule="A3")
+            if a == CENTRE:
+                return IllegalMove("the lead has been played: play on an open end",
+                                   rule="A3")
+            if a is None or not 0 <= a < len(self.arms):
+                if a is not None and a >= 2:
+                    why = ("there is no spinner: every double lies crosswise"
+                           if o.spinner == "none" else "no spinner has that arm yet")
+                    return IllegalMove(f"there is no end {self.target_name(a)}: {why}",
+                                       rule="A5")
+                return IllegalMove(f"there is no end {a!r}", rule="A3")
+            ends = dict(self.opens)
+            if a not in ends:
+                return IllegalMove(f"the spinner's side {self.target_name(a)} opens only "
+                                   "after both its ends have been played on", rule="A5")
+            if not t.has(ends[a]):
+                return IllegalMove(f"{t} does not match the open end {ends[a]} at "
+                                   f"{self.target_name(a)}", rule="A3")
+        elif move.kind == DRAW:
+            if plays:
+                return IllegalMove(f"you can play ({self.notation(plays[0])}): draw only "
+                                   "when you cannot play", rule="A2")
+            if o.reserve():
+                return IllegalMove("the last two tiles stay in the boneyard: pass",
+                                   rule="A2")
+            return IllegalMove("the boneyard is empty: pass", rule="A2")
+        elif move.kind == PASS:
+            if plays:
+                return IllegalMove(f"you can play ({self.notation(plays[0])}): you must "
+                                   "play", rule="A3")
+            return IllegalMove("draw from the boneyard until you can play", rule="A2")
+        return IllegalMove(f"{self.notation(move)} is not a move in All Fives")
+
+
+def _shown(opp: int, pts: int) -> str:
+    return f"{opp}" if opp == pts else f"{opp} -> {pts}"
+
+
+def _tile(x) -> Tile:
+    if isinstance(x, Tile):
+        return x
+    if isinstance(x, (list, tuple)) and len(x) == 2:
+        return tile(int(x[0]), int(x[1]))
+    return parse_tile(str(x))
+
+
+def _seat(x, seats: int) -> int:
+    if not isinstance(x, int) or not 0 <= x < seats:
+        raise ValueError(f"deal: no seat {x!r}")
+    return x
+
+
+def _stacked(deal: dict, pool: list[Tile], seats: int, rng) -> tuple[list, list]:
+    """An explicit deal: hands, and optionally the boneyard in drawing order."""
+    try:
+        hands = [[_tile(x) for x in h] for h in deal["hands"]]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ValueError(f"deal: 'hands' must list each seat's tiles like '6-4' ({e})") from None
+    if len(hands) != seats:
+        raise ValueError(f"deal: {len(hands)} hands for {seats} seats")
+    held = [t for h in hands for t in h]
+    if len(set(held)) != len(held) or any(t.hi > 6 for t in held):
+        raise ValueError("deal: a tile is dealt twice or is not in a double-six set")
+    taken = set(held)
+    left = [t for t in pool if t not in taken]
+    if "boneyard" in deal:
+        boneyard = [_tile(x) for x in deal["boneyard"]]
+        if sorted(boneyard) != sorted(left):
+            raise ValueError("deal: the boneyard must hold exactly the tiles not dealt")
+        return hands, boneyard[::-1]
+    rng.shuffle(left)
+    return hands, left
+
+
+# ---- the preset: the sheet ------------------------------------------------------------------
+register(Preset(
+    name="gs-af",
+    game="all-fives",
+    title="Good Sam's Dominoes (All Fives)",
+    sheet="dominoes-all-fives-good-sams.md",
+    summary="Double six, 7 tiles each, draw when you cannot play. Score whenever the open "
+            "ends add up to 5, 10, 15... The first double is a spinner. Going out scores the "
+            "other side's pips. First to 250 wins.",
+    options=AllFivesOptions(),
+    rules=("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"),
+))

@@ -75,3 +75,28 @@ def full_set(high: int) -> list[Tile]:
 
 def set_size(high: int) -> int:
     return (high + 1) * (high + 2) // 2
+
+
+# S7: colour-coded pips, one colour a number as coloured sets have them, so that
+# matching by colour is matching by number. Chosen to stay distinct on an ivory face.
+PIP_COLOURS = (
+    "#222222",  # 0 (no pips; used for the blank's outline)
+    "#1f6fd1",  # 1 blue
+    "#1b8a3a",  # 2 green
+    "#c62828",  # 3 red
+    "#6a3d9a",  # 4 purple
+    "#8d5524",  # 5 brown
+    "#e6a100",  # 6 amber
+    "#0097a7",  # 7 teal
+    "#ad1457",  # 8 magenta
+    "#33691e",  # 9 olive
+    "#283593",  # 10 navy
+    "#ef6c00",  # 11 orange
+    "#5d4037",  # 12 dark brown
+    "#00796b",  # 13
+    "#7b1fa2",  # 14
+    "#b71c1c",  # 15
+    "#01579b",  # 16
+    "#827717",  # 17
+    "#4e342e",  # 18
+)

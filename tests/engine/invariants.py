@@ -1,0 +1,71 @@
+"""Checks every game must pass after every move (shared by the property tests)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import bones
+from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PASS, PLAY, Move
+
+
+def assert_tiles_conserved(g: bones.Match, full: list) -> None:
+    """Every tile of the set is in exactly one place."""
+    where = Counter(g.all_tiles())
+    assert where == Counter(full), (
+        f"lost {sorted(Counter(full) - where)} / doubled {sorted(where - Counter(full))}")
+
+
+def assert_legal_moves_accepted(g: bones.Match) -> None:
+    before = g.clone()
+    for m in g.legal_moves():
+        c = g.clone()
+        c.play(m)
+        c.undo()
+        assert c == before, f"{g.notation(m)} then undo did not restore the position"
+
+
+def illegal_candidates(g: bones.Match, rng: random.Random, full: list, targets: list[int],
+                       k: int = 6) -> list[Move]:
+    """A sample of moves that are not legal here (plays of held and unheld tiles on
+    every target, and the verbs)."""
+    legal = set(g.legal_moves())
+    pool = [Move(v) for v in (DRAW, PASS, KNOCK, NEXT, JOIN)]
+    pool += [Move(CALL, None, s) for s in range(-1, g.seats + 1)]
+    for _ in range(4 * k):
+        pool.append(Move(PLAY, rng.choice(full), rng.choice(targets)))
+    cands = [m for m in pool if m not in legal]
+    rng.shuffle(cands)
+    return cands[:k]
+
+
+def assert_illegal_refused(g: bones.Match, moves: list[Move]) -> None:
+    before = g.clone()
+    for m in moves:
+        try:
+            g.play(m)
+        except bones.IllegalMove as e:
+            assert str(e), "an IllegalMove must say what is wrong"
+        else:  # pragma: no cover - the failure path
+            raise AssertionError(f"illegal move {g.notation(m)} was accepted")
+        assert g == before, f"refusing {g.notation(m)} changed the state"
+
+
+def assert_json_round_trip(g: bones.Match) -> None:
+    again = bones.loads(bones.dumps(g))
+    assert again == g
+    assert again.legal_moves() == g.legal_moves()
+
+
+def assert_observation_hides(g: bones.Match) -> None:
+    """A seat sees its own hand and only counts of the others and the boneyard."""
+    for seat in range(g.seats):
+        obs = g.observation(seat)
+        text = repr(obs)
+        assert isinstance(obs["boneyard"], int)
+        assert all(isinstance(n, int) for n in obs["hand_sizes"])
+        assert "boneyard_order" not in text
+        for other in range(g.seats):
+            if other != seat and g.hands[other]:
+                # the others' hands appear nowhere as lists of tiles
+                assert obs.get("hand") != g.hands[other] or g.hands[other] == g.hands[seat]

@@ -1,13 +1,16 @@
 """The engine's errors. Every refusal says in plain words what is wrong and,
 where a rule sheet forbids it, which rule (by its ID in shared/rules)."""
 
+import re
+
 
 class IllegalMove(ValueError):
     """A move the rules do not allow here. Nothing was changed."""
 
     def __init__(self, message: str, rule: str | None = None):
         self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule and rule != "notation" else message)
+        cited = rule is not None and re.fullmatch(r"[A-Z]+\d+", rule)
+        super().__init__(f"{message} ({rule})" if cited else message)
 
 
 class BadSave(ValueError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from . import mexican  # noqa: F401  (each game module registers itself)
+from . import chicken, mexican  # noqa: F401  (each game module registers itself)
 # (add further game modules here)
 from . import allfives  # noqa: F401
 from .core import GAMES, Match

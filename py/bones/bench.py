@@ -21,6 +21,7 @@ CASES = [
     ("Mexican Train, WC-MT, 4 seats", "mexican-train", "wc-mt", 4),
     ("All Fives, GS-AF, 2 seats", "all-fives", "gs-af", 2),
     ("All Fives, GS-AF, 4 seats (partners)", "all-fives", "gs-af", 4),
+    ("Chicken Foot, GS-CF, 4 seats", "chicken-foot", "gs-cf", 4),
 ]
 
 

@@ -1,0 +1,413 @@
+"""Chicken Foot by the GS-CF sheet (shared/rules/README.md, chicken-foot-good-sams.md).
+
+The layout is a list of *lines*, numbered in the order they are created; a
+target is a line number (a play is written ``7-3@4``). Every line grows from
+a double, and its ``Line`` record says which one, where that double lies
+(``stem``: the line it ends, or ``HUB`` for the centre double) and its kind:
+the centre's 3 "toe" lines and 1 "spur" (F2), or 6 plain "line"s with
+``centre_paths=6``; every later double's 3 "toe" lines (F3). A line whose
+last tile is a double is closed: play goes on that double's toes.
+
+``pending`` lists the still-empty lines of the one double that is not yet
+satisfied (only one can be: a toe's first tile is never a double); while it
+is not empty every play goes on its first line, so toes are filled in order.
+See docs/chicken-foot.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .core import Match
+from .errors import IllegalMove
+from .mexican import MexicanTrain, _stacked, _tile
+from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
+from .presets import GOOD_SAMS, Preset, register
+from .tiles import Tile, full_set, set_size, tile
+
+HUB = -1  # the stem of the centre's lines: the double placed before the deal (G8)
+
+TOE, SPUR, LINE = "toe", "spur", "line"
+
+# Tiles each, by seats (up to this many seats, tiles each), when ``hand_sizes`` is None.
+# Double-twelve: 7 each for 2 to 8 seats (F1). Double-nine (55 tiles): 7 each while the
+# boneyard keeps at least 12 tiles, then fewer (7 seats: 6 each, 8 seats: 5 each).
+HAND_SIZES = {12: ((8, 7),), 9: ((6, 7), (7, 6), (8, 5))}
+
+_new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
+
+
+class Line(NamedTuple):
+    kind: str  # TOE, SPUR or LINE
+    double: Tile  # the double this line grows from
+    stem: int  # the line that double ends, or HUB for the centre double
+
+
+@dataclass(frozen=True)
+class ChickenOptions:
+    set_high: int = 12  # G2: a double-twelve set; 9 for a double-nine set
+    # (up to this many seats, tiles each), smallest table first; None: HAND_SIZES (F1).
+    hand_sizes: tuple[tuple[int, int], ...] | None = None
+    # Round doubles go down from here, one a round (G5 and the README's decisions);
+    # None: the set's highest double.
+    first_double: int | None = 9
+    rounds: int = 10
+    centre_paths: int = 4  # F2: 3 toes and 1 spur; or 6 lines
+    # "one": a player who cannot play draws one tile, then passes if it does not play;
+    # "until": draws until a tile plays or the boneyard is empty.
+    draw: str = "one"
+    must_play: bool = False  # as GS-MT reads its sheet: a player may draw instead of playing
+    double_blank: int = 0  # G10: what 0-0 counts in hand (50 is a house rule)
+    late_arrivals: bool = True  # G7
+
+    def hand_size(self, seats: int) -> int:
+        for upto, size in self.hand_sizes or HAND_SIZES[self.set_high]:
+            if seats <= upto:
+                return size
+        raise ValueError(f"no hand size is given for {seats} players")
+
+    def round_double(self, round_number: int) -> int:
+        first = self.set_high if self.first_double is None else self.first_double
+        return (first - (round_number - 1)) % (self.set_high + 1)
+
+    def check(self, seats: int) -> None:
+        def bad(why: str) -> ValueError:
+            return ValueError(f"Chicken Foot options: {why}")
+
+        if self.set_high not in HAND_SIZES:
+            raise bad(f"no double-{self.set_high} set (use 9 or 12)")
+        if self.first_double is not None and not 0 <= self.first_double <= self.set_high:
+            raise bad(f"the first double {self.first_double} is not in the set")
+        if not 1 <= self.rounds <= 100:
+            raise bad("rounds must be 1 to 100")
+        if self.centre_paths not in (4, 6):
+            raise bad(f"the centre double takes 4 or 6 paths, not {self.centre_paths!r}")
+        if self.draw not in ("one", "until"):
+            raise bad(f"draw is one or until, not {self.draw!r}")
+        if self.double_blank < 0:
+            raise bad("0-0 cannot count less than nothing")
+        size = self.hand_size(seats)
+        if size < 1 or seats * size + 1 > set_size(self.set_high):
+            raise bad(f"{seats} hands of {size} do not fit in the "
+                      f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
+
+
+class ChickenFoot(Match):
+    game = "chicken-foot"
+    options_type = ChickenOptions
+    default_preset = "gs-cf"
+
+    # ---- the match -----------------------------------------------------------------------
+    def _setup_match(self) -> None:
+        # G3: the same draw for the first player as Mexican Train (its S3 field is unused).
+        MexicanTrain._setup_match(self)
+        del self.last_out
+
+    def _can_join(self) -> bool:
+        n = self.seats + 1
+        o = self.options
+        return (o.late_arrivals and n <= self.max_seats
+                and n * o.hand_size(n) + 1 <= set_size(o.set_high))
+
+    def _add_seat(self) -> None:
+        self.hands.append([])  # dealt in at 'next'
+
+    # ---- a round ---------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        o = self.options
+        n = self.seats
+        r = self.round_number
+        deal = self.round_deal()
+        size = o.hand_size(n)
+        # G8: the round's double is placed face up before the deal.
+        hub = tile(o.round_double(r), o.round_double(r))
+        if deal and "double" in deal:
+            hub = _tile(deal["double"])
+        pool = full_set(o.set_high)
+        if hub not in pool:
+            raise ValueError(f"deal: the starting double {hub} is not in the set")
+        pool.remove(hub)
+        if deal and "hands" in deal:
+            hands, boneyard = _stacked(deal, pool, n, self.rng(f"round-{r}"))
+        else:
+            self.rng(f"round-{r}").shuffle(pool)
+            hands = [pool[i * size:(i + 1) * size] for i in range(n)]  # F1
+            boneyard = pool[n * size:]
+            boneyard.reverse()
+        self.hands: list[list[Tile]] = hands
+        self.boneyard: list[Tile] = boneyard  # drawn from its end
+        self.hub = hub
+        # G4: play is clockwise and the first player moves one seat clockwise each round.
+        self.leader = (self.first_seat + r - 1) % n
+        # F2: the centre double's paths, all empty; they must all be started first.
+        kinds = (TOE, TOE, TOE, SPUR) if o.centre_paths == 4 else (LINE,) * 6
+        self.line_info: list[Line] = [Line(k, hub, HUB) for k in kinds]
+        self.lines: list[list[tuple[Tile, int]]] = [[] for _ in kinds]
+        self.pending: tuple[int, ...] = tuple(range(len(kinds)))
+        self.turn = self.leader
+        self.owe = False  # F4: the player to move has just played a double
+        self.drawn = False
+        self.knocked = False
+        self.passes = 0  # passes in a row with the boneyard empty and nothing to play
+        self.round_over = False
+        self.blocked = False
+        self.out: int | None = None
+
+    # ---- where a tile may go -------------------------------------------------------------
+    def end_of(self, line: int) -> int:
+        """The number a tile must match to be played on ``line``."""
+        tiles = self.lines[line]
+        return tiles[-1][1] if tiles else self.line_info[line].double.hi
+
+    def is_open(self, line: int) -> bool:
+        """Can ``line`` ever take another tile: it does not end in a double (F3)."""
+        tiles = self.lines[line]
+        return not tiles or tiles[-1][0].hi != tiles[-1][0].lo
+
+    def targets(self) -> list[int]:
+        """The lines a tile may go on now."""
+        if self.pending:
+            return [self.pending[0]]  # F2 / F3 / F5: the unsatisfied double's next path
+        return [i for i, tiles in enumerate(self.lines) if tiles[-1][0].hi != tiles[-1][0].lo]
+
+    def _plays(self) -> list[Move]:
+        hand = self.hands[self.turn]
+        lines = self.lines
+        out = []
+        for target in self.targets():
+            tiles = lines[target]
+            e = tiles[-1][1] if tiles else self.line_info[target].double.hi
+            for t in hand:
+                if t.hi == e or t.lo == e:
+                    out.append(_new_move(Move, (PLAY, t, target)))
+        return out
+
+    def _round_moves(self) -> list[Move]:
+        o = self.options
+        moves = self._plays()
+        can_play = bool(moves)
+        if can_play and not self.knocked and 2 <= len(self.hands[self.turn]) <= 3:
+            moves.append(KNOCK_MOVE)  # G6: a courtesy as you play down to one bone
+        if self.boneyard and (
+                (not self.drawn and (not can_play or not o.must_play))
+                or (self.drawn and not can_play and o.draw == "until")):
+            moves.append(DRAW_MOVE)  # F4 / F5 and the draw option
+        if not can_play:
+            if not self.boneyard or (self.drawn and o.draw == "one"):
+                moves.append(PASS_MOVE)  # F5: the duty passes to the next player
+        elif self.drawn and not o.must_play:
+            moves.append(PASS_MOVE)  # a drawn tile need not be played (as GS-MT)
+        return moves
+
+    # ---- applying and taking back ------------------------------------------------------
+    def _scalars(self) -> tuple:
+        return (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
+                self.round_over, self.blocked, self.out)
+
+    def _set_scalars(self, sc: tuple) -> None:
+        (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
+         self.round_over, self.blocked, self.out) = sc
+
+    def _apply(self, move: Move):
+        sc = self._scalars()
+        kind = move.kind
+        s = self.turn
+        if kind == PLAY:
+            t, target = move.tile, move.target
+            hand = self.hands[s]
+            i = hand.index(t)
+            del hand[i]
+            e = self.end_of(target)
+            self.lines[target].append((t, t.lo if t.hi == e else t.hi))
+            self.passes = 0
+            if self.pending:
+                self.pending = self.pending[1:]
+            n_lines = len(self.lines)
+            if not hand:
+                self._end_round(out=s)  # G9; F6: going out on a double needs no satisfying
+            elif t.hi == t.lo:
+                # F3: the double gets 3 toes before play goes elsewhere ...
+                self.lines.extend([] for _ in range(3))
+                self.line_info.extend(Line(TOE, t, target) for _ in range(3))
+                self.pending = (n_lines, n_lines + 1, n_lines + 2)
+                self.owe = True  # F4: ... and its player plays a second tile or draws
+                self.drawn = False
+            else:
+                self._end_turn()
+            return (sc, i, n_lines)
+        if kind == DRAW:
+            self.hands[s].append(self.boneyard.pop())
+            self.drawn = True
+            return (sc,)
+        if kind == PASS:
+            if self.boneyard or any(m.kind == PLAY for m in self.legal_moves()):
+                self.passes = 0
+            else:
+                self.passes += 1
+                if self.passes >= self.seats:
+                    self._end_round(out=None)  # G9: boneyard empty and nobody can play
+                    return (sc,)
+            self._end_turn()  # F5: an unsatisfied double is now the next player's duty
+            return (sc,)
+        if kind == KNOCK:
+            self.knocked = True
+            return (sc,)
+        raise AssertionError(kind)
+
+    def _end_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.seats  # G4: clockwise
+        self.owe = self.drawn = self.knocked = False
+
+    def _end_round(self, out: int | None) -> None:
+        self.round_over = True
+        self.out = out
+        self.blocked = out is None
+        self.turn = None
+        self.owe = False
+
+    def _revert(self, move: Move, token) -> None:
+        sc = token[0]
+        s = sc[0]
+        kind = move.kind
+        if kind == PLAY:
+            _sc, i, n_lines = token
+            del self.lines[n_lines:]
+            del self.line_info[n_lines:]
+            t, _e = self.lines[move.target].pop()
+            self.hands[s].insert(i, t)
+        elif kind == DRAW:
+            self.boneyard.append(self.hands[s].pop())
+        self._set_scalars(sc)
+
+    # ---- scoring ---------------------------------------------------------------------------
+    def tile_score(self, t: Tile) -> int:
+        if t.hi == 0:
+            return self.options.double_blank  # G10: 0-0 counts zero (or the house's 50)
+        return t.hi + t.lo
+
+    def _score_round(self) -> list[int]:
+        # G10: pips left in hand, a blocked round like any other (README decisions).
+        return [sum(self.tile_score(t) for t in hand) for hand in self.hands]
+
+    # ---- words -----------------------------------------------------------------------------
+    def target_number(self, name: str) -> int:
+        try:
+            return int(name)
+        except ValueError:
+            raise IllegalMove(f"there is no line called {name!r}: name a line by its number, "
+                              "like 7-3@4", rule="notation") from None
+
+    def line_name(self, line: int) -> str:
+        info = self.line_info[line]
+        where = "the centre double" if info.stem == HUB else f"{info.double} on line {info.stem}"
+        return f"line {line} (a {info.kind} of {where})"
+
+    def _explain(self, move: Move) -> IllegalMove:
+        o = self.options
+        s = self.turn
+        can_play = any(m.kind == PLAY for m in self.legal_moves())
+        if move.kind == PLAY:
+            t, target = move.tile, move.target
+            if t not in self.hands[s]:
+                return IllegalMove(f"seat {s} does not hold {t}", rule="hand")
+            if not isinstance(target, int) or not 0 <= target < len(self.lines):
+                return IllegalMove(f"there is no line {target!r}: the lines are numbered 0 to "
+                                   f"{len(self.lines) - 1}", rule="line")
+            if self.pending and target != self.pending[0]:
+                info = self.line_info[self.pending[0]]
+                if target in self.pending:
+                    return IllegalMove(f"the paths of {info.double} are filled in order: play "
+                                       f"on line {self.pending[0]} first",
+                                       rule="F2" if info.stem == HUB else "F3")
+                if info.stem == HUB:
+                    return IllegalMove(f"all {o.centre_paths} paths of the centre double "
+                                       f"{info.double} must be played before anything else: "
+                                       f"play on line {self.pending[0]}", rule="F2")
+                return IllegalMove(f"the double {info.double} must get its 3 toes before play "
+                                   f"goes elsewhere: play on line {self.pending[0]}",
+                                   rule="F4" if self.owe else "F3")
+            if not self.is_open(target):
+                d = self.lines[target][-1][0]
+                return IllegalMove(f"line {target} ends in the double {d}: play on its toes",
+                                   rule="F3")
+            e = self.end_of(target)
+            if not t.has(e):
+                return IllegalMove(f"{t} does not match the open end {e} of "
+                                   f"{self.line_name(target)}", rule="match")
+        elif move.kind == DRAW:
+            if not self.boneyard:
+                return IllegalMove("the boneyard is empty: pass instead", rule="G9")
+            if self.drawn and o.draw == "one":
+                return IllegalMove("you have drawn your tile this turn: play it or pass",
+                                   rule="draw")
+            if self.drawn:
+                return IllegalMove("the drawn tile plays: play it (you draw until one plays)",
+                                   rule="draw")
+            return IllegalMove("you hold a tile that plays: you must play it",
+                               rule="must_play")
+        elif move.kind == PASS:
+            if not can_play:
+                if self.drawn:
+                    return IllegalMove("draw again: with these rules you draw until a tile "
+                                       "plays or the boneyard is empty", rule="draw")
+                return IllegalMove("draw a tile first: you may pass only when the drawn tile "
+                                   "does not play", rule="F4" if self.owe else "F5")
+            if not self.drawn and self.boneyard and not o.must_play:
+                return IllegalMove("you hold a tile that plays: play it, or draw first",
+                                   rule="F5")
+            return IllegalMove("you hold a tile that plays: you must play it",
+                               rule="must_play" if o.must_play else "G9")
+        elif move.kind == KNOCK:
+            return IllegalMove("you knock only as you play down to your last bone", rule="G6")
+        elif move.kind == CALL:
+            return IllegalMove("these rules have no penalty for not knocking", rule="G6")
+        return IllegalMove(f"{self.notation(move)} is not a legal move here")
+
+    # ---- what a seat may see --------------------------------------------------------------
+    def all_tiles(self) -> list[Tile]:
+        placed = [t for tiles in self.lines for t, _e in tiles]
+        return [self.hub, *placed, *(t for h in self.hands for t in h), *self.boneyard]
+
+    def layout(self) -> list[dict]:
+        """The chicken feet, one entry a line, for the table to draw."""
+        return [{
+            "line": i,
+            "kind": info.kind,
+            "double": info.double,
+            "stem": info.stem,
+            "tiles": list(self.lines[i]),
+            "end": self.end_of(i),
+            "open": self.is_open(i),
+        } for i, info in enumerate(self.line_info)]
+
+    def _observe(self, seat: int) -> dict:
+        pending = self.line_info[self.pending[0]].double if self.pending else None
+        return {
+            "hub": self.hub,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "boneyard": len(self.boneyard),
+            "lines": self.layout(),
+            "pending": self.pending,  # the unsatisfied double's empty lines, in order
+            "pending_double": pending,
+            "owe": self.owe,
+            "drawn": self.drawn,
+            "blocked": self.blocked,
+            "out": self.out,
+            "leader": self.leader,
+            "first_draw": self.first_draw,
+        }
+
+
+register(Preset(
+    name="gs-cf",
+    game="chicken-foot",
+    title="Good Sam's Samboree & Rally",
+    sheet="chicken-foot-good-sams.md",
+    summary="7 bones each, 9-9 first and down one a round. The centre double takes 3 toes "
+            "and a spur before anything else; every later double takes 3 toes, and whoever "
+            "plays it plays a second tile or draws.",
+    options=ChickenOptions(),
+    rules=GOOD_SAMS + ("F1", "F2", "F3", "F4", "F5", "F6"),
+))

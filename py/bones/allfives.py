@@ -272,8 +272,10 @@ class AllFives(Match):
                     self.spinners = ((CENTRE, -1, t.hi),)
                     self.arms += [[], []]
             else:
-                for b, e in self.opens:
+                e = -1
+                for b, v in self.opens:
                     if b == a:
+                        e = v
                         break
                 arm = self.arms[a]
                 arm.append((t, t.lo if t.hi == e else t.hi))

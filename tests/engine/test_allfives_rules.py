@@ -331,7 +331,7 @@ def test_A7_blocked_tie_nobody_scores():
     assert h.log[-1].seat is None and h.log[-1].reason.startswith("blocked: tied at 11")
 
 
-# ---- A8: the game to 250; the winner leads the next -----------------------------------------------
+# ---- A8: the game to 250; the winner leads the next --------------------------------------------
 def test_A8_first_to_the_target_wins_and_the_game_stops_at_once():
     assert bones.PRESETS["gs-af"].options.target == 250
     g = af(["6-4 1-1", "0-0 2-1"], target=10)

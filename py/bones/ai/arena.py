@@ -1,0 +1,229 @@
+"""``python -m bones arena``: levels against each other, with confidence intervals.
+
+Mexican Train and Chicken Foot are measured per round (mean round score, lower is
+better, and the share of rounds won); All Fives per game to its target (win rate).
+Seats rotate: in round (or game) r, seat i is played by level ``seats[(i + r) % n]``,
+so every level sits in every chair equally often. Hard plays with a fixed number of
+sampled worlds per move (``--worlds``) so that a run reproduces exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+from .. import new_game
+from ..moves import NEXT
+from .levels import LEVELS, choose
+
+ROUND_GAMES = ("mexican-train", "chicken-foot")
+
+
+def _levels_for(seats: list[str], r: int) -> list[str]:
+    n = len(seats)
+    return [seats[(i + r) % n] for i in range(n)]
+
+
+def _play_job(args: tuple) -> list[dict]:
+    """One match. Round games: each of its first ``limit`` rounds is a record.
+    Game-to-a-target games: the whole match is one record."""
+    game, preset, seats, seed, j, limit, rounds_per_job, worlds, options = args
+    n = len(seats)
+    g = new_game(game, seats=n, preset=preset, seed=f"{seed}/arena/{j}", options=options)
+    rngs = [random.Random(f"{seed}/{j}/{i}") for i in range(n)]
+    out = []
+    per_round = game in ROUND_GAMES
+    r = j * rounds_per_job if per_round else j
+    levels = _levels_for(seats, r)
+    moves = 0
+    while True:
+        while not g.round_over:
+            s = g.turn
+            m = choose(g, s, levels[s], rng=rngs[s], worlds=worlds)
+            g.play(m)
+            moves += 1
+        if per_round:
+            sc = g.round_scores[-1]
+            best = min(sc)
+            winners = [i for i in range(n) if sc[i] == best]
+            out.append({"round": r, "levels": levels, "scores": list(sc),
+                        "winners": winners, "moves": moves})
+            moves = 0
+            if len(out) >= limit:
+                break
+        if g.match_over:
+            break
+        g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
+        if per_round:
+            r += 1
+            levels = _levels_for(seats, r)
+    if not per_round:
+        places = g.standings()
+        top = places[0][0]
+        winners = [s for p, s, _t in places if p == top]
+        out.append({"game": j, "levels": levels, "totals": list(g.totals),
+                    "winners": winners, "rounds": g.round_number})
+    return out
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float, float]:
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, m, m
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = 1.96 * sd / math.sqrt(n)
+    return m, m - h, m + h
+
+
+def _wilson(k: float, n: int) -> tuple[float, float, float]:
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = k / n
+    z = 1.96
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return p, c - h, c + h
+
+
+def summarize(game: str, seats: list[str], records: list[dict]) -> dict:
+    kinds = sorted(set(seats), key=seats.index)
+    res: dict = {"levels": {}}
+    if game in ROUND_GAMES:
+        res["rounds"] = len(records)
+        for lv in kinds:
+            xs = [sc for rec in records for sc, l in zip(rec["scores"], rec["levels"])
+                  if l == lv]
+            wins = sum(1.0 / len(rec["winners"]) for rec in records
+                       for w in rec["winners"] if rec["levels"][w] == lv)
+            per_seat = len(xs)
+            m, lo, hi = _mean_ci(xs)
+            p, plo, phi = _wilson(wins, per_seat)
+            res["levels"][lv] = {"chairs": seats.count(lv), "seat_rounds": per_seat,
+                                 "mean_score": m, "ci": [lo, hi], "wins": wins,
+                                 "win_share_per_seat": p, "win_ci": [plo, phi]}
+        if len(kinds) == 2:
+            a, b = kinds
+            pa, pb = [], []
+            for rec in records:
+                sa = [sc for sc, l in zip(rec["scores"], rec["levels"]) if l == a]
+                sb = [sc for sc, l in zip(rec["scores"], rec["levels"]) if l == b]
+                pa.append(sum(sa) / len(sa))
+                pb.append(sum(sb) / len(sb))
+            ma, mb = sum(pa) / len(pa), sum(pb) / len(pb)
+            ratio = ma / mb if mb else float("inf")
+            d = [x - ratio * y for x, y in zip(pa, pb)]
+            md = sum(d) / len(d)
+            sd = math.sqrt(sum((x - md) ** 2 for x in d) / max(1, len(d) - 1))
+            h = 1.96 * sd / math.sqrt(len(d)) / mb if mb else 0.0
+            res["ratio"] = {"of": a, "to": b, "ratio": ratio, "ci": [ratio - h, ratio + h]}
+    else:
+        res["games"] = len(records)
+        for lv in kinds:
+            k = sum(1.0 / len(rec["winners"]) for rec in records for w in rec["winners"]
+                    if rec["levels"][w] == lv)
+            chairs = seats.count(lv)
+            p, lo, hi = _wilson(k / chairs, len(records))
+            res["levels"][lv] = {"chairs": chairs, "wins": k, "win_rate_per_seat": p,
+                                 "ci": [lo, hi]}
+    return res
+
+
+def report(game: str, seats: list[str], res: dict) -> str:
+    lines = []
+    if game in ROUND_GAMES:
+        lines.append(f"{res['rounds']} rounds; per level (lower score is better):")
+        lines.append(f"{'level':8} {'chairs':>6} {'mean round score':>17} {'95% CI':>17} "
+                     f"{'round wins/seat':>16} {'95% CI':>15}")
+        for lv, d in res["levels"].items():
+            lines.append(f"{lv:8} {d['chairs']:6d} {d['mean_score']:17.2f} "
+                         f"[{d['ci'][0]:6.2f}, {d['ci'][1]:6.2f}] "
+                         f"{100 * d['win_share_per_seat']:15.1f}% "
+                         f"[{100 * d['win_ci'][0]:4.1f}, {100 * d['win_ci'][1]:4.1f}]")
+        if "ratio" in res:
+            r = res["ratio"]
+            lines.append(f"mean score ratio {r['of']}/{r['to']}: {r['ratio']:.3f} "
+                         f"(95% CI {r['ci'][0]:.3f} to {r['ci'][1]:.3f})")
+    else:
+        lines.append(f"{res['games']} games; per level:")
+        lines.append(f"{'level':8} {'chairs':>6} {'wins':>8} {'win rate/seat':>14} "
+                     f"{'95% CI':>16}")
+        for lv, d in res["levels"].items():
+            lines.append(f"{lv:8} {d['chairs']:6d} {d['wins']:8.1f} "
+                         f"{100 * d['win_rate_per_seat']:13.1f}% "
+                         f"[{100 * d['ci'][0]:5.1f}, {100 * d['ci'][1]:5.1f}]")
+    return "\n".join(lines)
+
+
+def run(game: str, preset: str | None, seats: list[str], count: int, seed, workers: int = 1,
+        worlds: int = 12, options: dict | None = None, progress: bool = True) -> dict:
+    for lv in seats:
+        if lv not in LEVELS:
+            raise SystemExit(f"arena: unknown level {lv!r} (use {', '.join(LEVELS)})")
+    probe = new_game(game, seats=len(seats), preset=preset, seed=0, options=options)
+    if game in ROUND_GAMES:
+        per_job = probe.options.rounds
+        jobs = [(game, preset, seats, seed, j, min(per_job, count - j * per_job), per_job,
+                 worlds, options) for j in range((count + per_job - 1) // per_job)]
+    else:
+        jobs = [(game, preset, seats, seed, j, 1, 1, worlds, options) for j in range(count)]
+    t0 = time.perf_counter()
+    records: list[dict] = []
+    if workers > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers) as p:
+            for i, recs in enumerate(p.imap(_play_job, jobs, chunksize=1)):
+                records.extend(recs)
+                if progress and (i + 1) % max(1, len(jobs) // 10) == 0:
+                    print(f"  {i + 1}/{len(jobs)} jobs, {time.perf_counter() - t0:.0f} s",
+                          file=sys.stderr, flush=True)
+    else:
+        for i, job in enumerate(jobs):
+            records.extend(_play_job(job))
+            if progress and (i + 1) % max(1, len(jobs) // 10) == 0:
+                print(f"  {i + 1}/{len(jobs)} jobs, {time.perf_counter() - t0:.0f} s",
+                      file=sys.stderr, flush=True)
+    res = summarize(game, seats, records)
+    res["config"] = {"game": game, "preset": preset, "seats": seats, "count": count,
+                     "seed": seed, "hard_worlds": worlds, "workers": workers,
+                     "seconds": round(time.perf_counter() - t0, 1)}
+    return res
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bones arena", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="mexican-train")
+    ap.add_argument("--preset", default=None)
+    ap.add_argument("--seats", default="normal,easy,easy,easy",
+                    help="one level per chair, e.g. hard,normal,normal,normal")
+    ap.add_argument("--rounds", type=int, default=None,
+                    help="rounds to play (Mexican Train, Chicken Foot)")
+    ap.add_argument("--games", type=int, default=None,
+                    help="games to the target score to play (All Fives)")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--worlds", type=int, default=12,
+                    help="Hard: sampled worlds per move (fixed, so runs reproduce)")
+    ap.add_argument("--json", default=None, help="also write the results to this file")
+    a = ap.parse_args(argv)
+    seats = [s.strip() for s in a.seats.split(",") if s.strip()]
+    count = a.rounds if a.game in ROUND_GAMES else a.games
+    if count is None:
+        count = a.games or a.rounds or (1000 if a.game in ROUND_GAMES else 400)
+    res = run(a.game, a.preset, seats, count, a.seed, workers=a.workers, worlds=a.worlds)
+    c = res["config"]
+    print(f"arena: {a.game} ({a.preset or 'default preset'}), seats {','.join(seats)}, "
+          f"seed {a.seed}, Hard {a.worlds} worlds/move, {c['seconds']} s on "
+          f"{a.workers} worker(s)")
+    print(report(a.game, seats, res))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(res, f, indent=1)
+    return 0

@@ -1,0 +1,182 @@
+"""The generic core: levels, hints and the entry the browser worker calls.
+
+A player is a function of what its seat may see. ``choose`` reads the seat's
+``game.observation(seat)`` and the public ``game.legal_moves()`` (they depend only
+on the seat's own hand and the layout) and nothing else. Hard builds its own
+worlds from the observation (ai/world.py), never from the real hidden tiles.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from ..moves import CALL, JOIN, KNOCK, NEXT, PLAY, Move
+
+LEVELS = ("easy", "normal", "hard")
+
+# game name -> policy module (each registers itself on import, see _policies()).
+_POLICIES: dict = {}
+
+
+def _policies() -> dict:
+    if not _POLICIES:
+        from . import mexican
+
+        _POLICIES["mexican-train"] = mexican
+        try:
+            from . import chicken
+
+            _POLICIES["chicken-foot"] = chicken
+        except ImportError:  # pragma: no cover (the game module is not there yet)
+            pass
+        try:
+            from . import allfives
+
+            _POLICIES["all-fives"] = allfives
+        except ImportError:  # pragma: no cover
+            pass
+    return _POLICIES
+
+
+def policy_for(game) -> object:
+    p = _policies().get(game.game)
+    if p is None:
+        raise ValueError(f"no computer player for {game.game!r} yet")
+    return p
+
+
+class Scored(NamedTuple):
+    """A candidate move as a policy rates it: higher ``value`` is better."""
+
+    value: float
+    move: Move
+    reason: str
+
+
+class Hint(NamedTuple):
+    move: Move
+    notation: str
+    reason: str
+    level: str
+
+
+def move_key(m: Move) -> tuple:
+    """A canonical order of moves, so a hand's order never changes a choice."""
+    t = m.tile
+    return (m.kind, (t.hi, t.lo) if t is not None else (-1, -1),
+            m.target if m.target is not None else -99)
+
+
+def _rng_for(obs: dict, seat: int, seed, rng) -> random.Random:
+    if rng is not None:
+        return rng
+    # Fixed by the seed and by public facts only (round, how many moves so far).
+    return random.Random(f"ai/{seed}/{seat}/{obs['round']}/{len(obs['log'])}")
+
+
+def _forced(legal: list[Move]) -> Move | None:
+    """Moves every level makes without thinking: the only move; start the next
+    round; call a player who forgot to knock; knock (it is free)."""
+    if len(legal) == 1:
+        return legal[0]
+    if any(m.kind == NEXT for m in legal):
+        return next(m for m in legal if m.kind == NEXT)
+    for m in legal:
+        if m.kind == CALL:
+            return m
+    for m in legal:
+        if m.kind == KNOCK:
+            return m
+    return None
+
+
+def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random | None = None,
+           budget_ms: float | None = None, worlds: int | None = None) -> Move:
+    """The move ``level`` makes for ``seat`` (whose turn it must be).
+
+    ``seed`` (or an explicit ``rng``) fixes every random choice. Hard thinks for
+    ``budget_ms`` (default 300 ms) or, when ``worlds`` is given, for exactly that many
+    sampled deals (reproducible, as the arena uses it).
+    """
+    if level not in LEVELS:
+        raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
+    if game.turn != seat and not game.round_over:
+        raise ValueError(f"it is seat {game.turn}'s turn, not seat {seat}'s")
+    legal = sorted(game.legal_moves(), key=move_key)
+    if not legal:
+        raise ValueError("the match is over: there is no move to make")
+    f = _forced([m for m in legal if m.kind != JOIN])
+    if f is not None:
+        return f
+    obs = game.observation(seat)
+    r = _rng_for(obs, seat, seed, rng)
+    pol = policy_for(game)
+    if level == "easy":
+        return pol.easy(game, obs, legal, r)
+    ranked = pol.normal(game, obs, legal, r)
+    if level == "normal":
+        return ranked[0].move
+    from .search import pimc
+
+    return pimc(game, seat, obs, legal, ranked, r, budget_ms=budget_ms, worlds=worlds).move
+
+
+def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | None = None,
+         worlds: int | None = None) -> Hint:
+    """The Normal (or Hard) choice for ``seat`` with a short reason in plain words."""
+    if level not in ("normal", "hard"):
+        raise ValueError("a hint shows the normal or the hard choice")
+    legal = sorted(game.legal_moves(), key=move_key)
+    if not legal:
+        raise ValueError("the match is over: there is no move to make")
+    if game.turn != seat and not game.round_over:
+        raise ValueError(f"it is seat {game.turn}'s turn, not seat {seat}'s")
+    f = _forced([m for m in legal if m.kind != JOIN])
+    if f is not None:
+        why = {NEXT: "Start the next round.", CALL: "Call them: they did not knock on "
+               "their last bone.", KNOCK: "Knock: you are about to play down to your "
+               "last bone."}.get(f.kind, "It is the only move you have.")
+        if len(legal) == 1 and f.kind not in (NEXT,):
+            why = "It is the only move you have."
+        return Hint(f, game.notation(f), why, level)
+    obs = game.observation(seat)
+    r = _rng_for(obs, seat, seed, None)
+    pol = policy_for(game)
+    ranked = pol.normal(game, obs, legal, r)
+    if level == "normal":
+        best = ranked[0]
+        return Hint(best.move, game.notation(best.move), best.reason, level)
+    from .search import pimc
+
+    res = pimc(game, seat, obs, legal, ranked, r, budget_ms=budget_ms, worlds=worlds)
+    why = next((s.reason for s in ranked if s.move == res.move), "")
+    words = pol.outcome_words(res.mean) if hasattr(pol, "outcome_words") else ""
+    extra = (f" In {res.worlds} likely deals of the hidden tiles this did best"
+             f"{words}.") if res.worlds else ""
+    return Hint(res.move, game.notation(res.move), (why + extra).strip(), level)
+
+
+def _load(save_json):
+    from ..record import loads
+
+    return loads(save_json) if isinstance(save_json, (str, bytes)) else save_json
+
+
+def choose_from_json(save_json, seat: int, level: str = "normal", seed=0,
+                     budget_ms: float | None = None) -> str:
+    """For the browser worker: a save (``bones.dumps``) in, the move's notation out."""
+    g = _load(save_json)
+    return g.notation(choose(g, seat, level, seed=seed, budget_ms=budget_ms))
+
+
+def hint_from_json(save_json, seat: int, level: str = "normal", seed=0,
+                   budget_ms: float | None = None) -> dict:
+    """For the browser worker: ``{"move": notation, "reason": words, "level": level}``."""
+    g = _load(save_json)
+    h = hint(g, seat, level, seed=seed, budget_ms=budget_ms)
+    return {"move": h.notation, "reason": h.reason, "level": h.level}
+
+
+def is_play(m: Move) -> bool:
+    return m.kind == PLAY

@@ -1,0 +1,273 @@
+"""Mexican Train: rules of thumb (Normal), a beginner (Easy), a fast play-out policy
+(Hard's simulations) and what Hard needs to build a world from an observation.
+
+Normal's plan: the longest (then heaviest) chain your hand can lay on your own train
+is safe, because nobody else may play there while it is closed; every tile outside
+that chain is an orphan that can only leave your hand on the Mexican Train or an open
+train, and only while a matching end is showing. So: go out if you can; close your
+own train when your marker is up; play a double when you can follow it; dump the
+heaviest orphan that fits elsewhere; otherwise lay the next tile of your chain.
+"""
+
+from __future__ import annotations
+
+from ..mexican import MEXICAN
+from ..moves import DRAW, KNOCK, PASS, PLAY, Move
+from .levels import Scored
+
+ORPHAN_W = 1.0  # pips of a tile with no place in the plan
+CHAIN_W = 0.3  # pips of a tile the plan will lay on your own train
+CHAIN_LEN_W = 3.0  # each tile of the plan is a turn you are sure to play
+CLOSE_BONUS = 25.0  # taking your marker off
+DOUBLE_FOLLOW = 12.0  # a double you can follow is a free extra tile
+DOUBLE_STUCK = -25.0  # a double you cannot follow: draw, and maybe a marker
+NODE_CAP = 4000
+
+
+def best_chain(hand: list, end: int, cap: int = NODE_CAP) -> list:
+    """The longest, then heaviest, line of tiles from ``hand`` that starts on ``end``.
+
+    Depth-first over the hand (deterministic order); stops exploring after ``cap``
+    nodes and returns the best line found so far.
+    """
+    tiles = sorted(hand)
+    by_num: dict[int, list[int]] = {}
+    for i, t in enumerate(tiles):
+        by_num.setdefault(t.hi, []).append(i)
+        if t.lo != t.hi:
+            by_num.setdefault(t.lo, []).append(i)
+    used = [False] * len(tiles)
+    best: list = []
+    best_key = (0, 0)
+    path: list[int] = []
+    nodes = 0
+
+    def dfs(e: int, pips: int) -> None:
+        nonlocal best, best_key, nodes
+        nodes += 1
+        key = (len(path), pips)
+        if key > best_key:
+            best_key = key
+            best = [tiles[i] for i in path]
+        if nodes > cap:
+            return
+        for i in by_num.get(e, ()):
+            if used[i]:
+                continue
+            t = tiles[i]
+            used[i] = True
+            path.append(i)
+            dfs(t.lo if t.hi == e else t.hi, pips + t.hi + t.lo)
+            path.pop()
+            used[i] = False
+
+    dfs(end, 0)
+    return best
+
+
+def _pips(ts) -> int:
+    return sum(t.hi + t.lo for t in ts)
+
+
+def _minus(hand: list, t) -> list:
+    h = list(hand)
+    h.remove(t)
+    return h
+
+
+def _name(obs: dict, seat: int, target: int) -> str:
+    if target == MEXICAN:
+        return "the Mexican Train"
+    if target == seat:
+        return "your train"
+    return f"seat {target}'s train"
+
+
+def _plan_value(hand: list, end: int) -> tuple[float, list]:
+    chain = best_chain(hand, end)
+    orphans_pips = _pips(hand) - _pips(chain)
+    return -(ORPHAN_W * orphans_pips + CHAIN_W * _pips(chain)) + CHAIN_LEN_W * len(chain), chain
+
+
+def _follow_ends(game, obs: dict, seat: int, t, target: int, own_end: int) -> set:
+    """Ends a tile may be played on right after the double ``t`` lands on ``target``."""
+    if game.options.double_rule == "on-double":
+        return {t.hi}
+    ends = {t.hi, own_end}
+    ends.add(obs["ends"][MEXICAN] if target != MEXICAN else t.hi)
+    for i, up in enumerate(obs["markers"]):
+        if up and i != seat:
+            ends.add(t.hi if i == target else obs["ends"][i])
+    return ends
+
+
+def normal(game, obs: dict, legal: list, rng) -> list:
+    """Every legal move with Normal's rating and reason, best first."""
+    seat = obs["seat"]
+    hand = list(obs["hand"])
+    ends = obs["ends"]
+    own_end = ends[seat]
+    marker = obs["markers"][seat]
+    base_chain = best_chain(hand, own_end)
+    in_base = set(base_chain)
+    out = []
+    for m in legal:
+        if m.kind != PLAY:
+            if m.kind == DRAW:
+                out.append(Scored(-1e6, m, "Draw: none of your tiles fits anywhere you may "
+                                          "play."))
+            elif m.kind == PASS:
+                out.append(Scored(-2e6, m, "Pass: nothing you hold fits, so your marker "
+                                          "goes up on your train."))
+            else:
+                out.append(Scored(-3e6, m, "No better move."))
+            continue
+        t, tg = m.tile, m.target
+        rest = _minus(hand, t)
+        e2 = t.other(ends[tg]) if tg == seat else own_end
+        v, _chain = _plan_value(rest, e2)
+        tn = f"Play {t} on {_name(obs, seat, tg)}"
+        reason = ""
+        if not rest:
+            v += 1000
+            reason = f"{tn}: it is your last bone, and you go out."
+        if tg == seat and marker:
+            v += CLOSE_BONUS
+            reason = reason or f"{tn}: it closes your train (your marker comes off)."
+        if t.hi == t.lo and rest:
+            follow = _follow_ends(game, obs, seat, t, tg, e2)
+            if any(x.hi in follow or x.lo in follow for x in rest):
+                v += DOUBLE_FOLLOW
+                reason = reason or (f"{tn}: a double lets you play another tile straight "
+                                    "away, and you have one that follows it.")
+            else:
+                v += DOUBLE_STUCK
+        if not reason:
+            if obs["pending"] and tg == obs["pending"][-1] and tg != seat:
+                reason = (f"{tn}: the double there must be covered first, and this is the "
+                          "tile you can best spare.")
+            elif tg == seat and t in in_base:
+                reason = (f"{tn}: it starts your longest chain ({len(base_chain)} tiles "
+                          "for your own train).")
+            elif tg != seat and t not in in_base:
+                reason = (f"{tn}: your own train's chain cannot use it, and it gets "
+                          f"{t.hi + t.lo} points out of your hand.")
+            else:
+                reason = f"{tn}: it keeps the longest chain for your own train."
+        out.append(Scored(v, m, reason))
+    # Stable, then a seeded tie-break among equals.
+    jitter = {m: rng.random() * 1e-6 for m in legal}
+    out.sort(key=lambda s: (-(s.value + jitter[s.move])))
+    return out
+
+
+def easy(game, obs: dict, legal: list, rng) -> Move:
+    """A beginner: plays a random tile that fits, but goes out when it can and closes
+    its own open train when it can."""
+    plays = [m for m in legal if m.kind == PLAY]
+    if not plays:
+        for k in (DRAW, PASS):
+            for m in legal:
+                if m.kind == k:
+                    return m
+        return legal[0]
+    seat = obs["seat"]
+    if len(obs["hand"]) == 1:
+        return plays[0]
+    if obs["markers"][seat]:
+        own = [m for m in plays if m.target == seat]
+        if own:
+            return rng.choice(own)
+    return rng.choice(plays)
+
+
+# ---- Hard's side: worlds and play-outs ----------------------------------------------------
+def set_high(game) -> int:
+    return game.options.set_high
+
+
+def table_tiles(obs: dict) -> list:
+    out = [obs["hub"]] if obs.get("hub") is not None else []
+    for train in obs["trains"]:
+        out.extend(t for t, _e in train)
+    out.extend(t for t, _e in obs["mexican"])
+    return out
+
+
+def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
+    """Overwrite every hidden field of a cloned game with a sampled world."""
+    for s in range(world.seats):
+        world.hands[s] = list(obs["hand"]) if s == seat else list(hands[s])
+    world.boneyard = list(boneyard)
+    world._legal = None
+
+
+def _plan(world, s: int, hand: list, end: int) -> list:
+    """Seat ``s``'s chain for its own train in a play-out, kept between its turns and
+    only recomputed when its train's end or its hand changed in an unplanned way."""
+    plans = world.__dict__.setdefault("_ai_plans", {})
+    p = plans.get(s)
+    n = len(hand)
+    if p is not None:
+        pend, pn, chain = p
+        if pend == end and pn >= n and all(t in hand for t in chain):
+            return chain
+        if (chain and pn >= n and chain[0] not in hand
+                and chain[0].other(pend) == end and all(t in hand for t in chain[1:])):
+            chain = chain[1:]
+            plans[s] = (end, n, chain)
+            return chain
+    chain = best_chain(hand, end, cap=600)
+    plans[s] = (end, n, chain)
+    return chain
+
+
+def fast(world, rng) -> Move:
+    """The play-out policy: Normal's plan in a cheap form, on the (sampled) full state.
+
+    Go out; close your own open train; play a double you can follow; dump the heaviest
+    tile outside your own train's chain wherever it fits; else lay your chain."""
+    legal = world.legal_moves()
+    s = world.turn
+    plays = []
+    other = None
+    for m in legal:
+        k = m.kind
+        if k == PLAY:
+            plays.append(m)
+        elif k == KNOCK:
+            return m
+        elif other is None or k == DRAW:
+            other = m
+    if not plays:
+        return other
+    hand = world.hands[s]
+    if len(hand) == 1 or len(plays) == 1:
+        return plays[0]
+    own_end = world.end_of(s)
+    chain = _plan(world, s, hand, own_end)
+    first = chain[0] if chain else None
+    marker = world.markers[s]
+    best = None
+    bk = None
+    for m in plays:
+        t = m.tile
+        tg = m.target
+        if tg == s:
+            key = (3 if marker else 1) if t == first else (2 if marker else 0)
+            key = (key, t.hi == t.lo, t.hi + t.lo)
+        else:
+            in_chain = t in chain
+            key = (2 if not in_chain else -1, t.hi == t.lo, t.hi + t.lo)
+        if bk is None or key > bk:
+            bk, best = key, m
+    return best
+
+
+def outcome(world, seat: int) -> float:
+    """Higher is better: minus the pips the seat is left holding at the end."""
+    return -float(world.round_scores[-1][seat])
+
+
+def outcome_words(mean: float) -> str:
+    return f" (you were left with {-mean:.0f} points on average)"

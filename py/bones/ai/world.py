@@ -1,0 +1,71 @@
+"""Determinization: worlds that agree with everything a seat has seen.
+
+From the observation alone: the unseen tiles are the full set minus the seat's
+hand minus every tile on the table, listed in sorted (canonical) order; a seeded
+generator deals them into the other hands (by their public sizes) and the
+boneyard, never giving a seat a tile with a number it is publicly known to lack
+(``lacks``: it drew or passed on those ends since its last draw). The world is a
+clone of the game whose every hidden field (other hands, boneyard) is then
+overwritten with the sample, so the real hidden tiles are never read.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..tiles import full_set
+
+
+def unseen_tiles(game, obs: dict, pol) -> list:
+    seen = set(obs["hand"])
+    seen.update(pol.table_tiles(obs))
+    return sorted(t for t in full_set(pol.set_high(game)) if t not in seen)
+
+
+def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
+                tries: int = 30) -> tuple[dict, list]:
+    """Hands for every other seat and the boneyard (in drawing order, drawn from the
+    end). Constrained seats are dealt first; after ``tries`` failures the constraints
+    are dropped (they can then no longer all hold, which only happens in rare spots)."""
+    others = [s for s in range(len(sizes)) if s != seat]
+    lacks = list(lacks) if lacks else [frozenset()] * len(sizes)
+    order = sorted(others, key=lambda s: (-len(lacks[s]), s))
+    for attempt in range(tries + 1):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands: dict[int, list] = {}
+        ok = True
+        for s in order:
+            bad = lacks[s] if attempt < tries else frozenset()
+            need = sizes[s]
+            got: list = []
+            if bad:
+                keep: list = []
+                for t in pool:
+                    if len(got) < need and t.hi not in bad and t.lo not in bad:
+                        got.append(t)
+                    else:
+                        keep.append(t)
+                pool = keep
+            else:
+                got, pool = pool[:need], pool[need:]
+            if len(got) < need:
+                ok = False
+                break
+            hands[s] = got
+        if ok:
+            return hands, pool
+    raise AssertionError("unreachable: the last try has no constraints")
+
+
+def sample_world(game, seat: int, obs: dict, pol, rng: random.Random):
+    unseen = unseen_tiles(game, obs, pol)
+    sizes = list(obs["hand_sizes"])
+    hidden = sum(n for s, n in enumerate(sizes) if s != seat) + obs["boneyard"]
+    if hidden != len(unseen):
+        raise ValueError(f"the observation does not add up: {len(unseen)} unseen tiles "
+                         f"for {hidden} hidden places")
+    hands, boneyard = deal_hidden(unseen, sizes, seat, obs.get("lacks"), rng)
+    world = game.clone(keep_history=False)
+    pol.install(world, seat, obs, hands, boneyard)
+    return world

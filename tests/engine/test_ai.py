@@ -1,0 +1,197 @@
+"""Computer players (issue 8): legal at every level, fair (no peeking), sensible."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bones
+from bones import ai
+from bones.ai import mexican as aimt
+from bones.tiles import full_set, parse_tile, tile
+from mtdeals import mt
+
+GAMES = [("mexican-train", "gs-mt", 4), ("mexican-train", "st-mt", 3),
+         ("mexican-train", "wc-mt", 4)]
+for _name, _preset, _n in (("chicken-foot", "gs-cf", 4), ("all-fives", None, 2),
+                           ("all-fives", None, 3)):
+    if _name in bones.GAMES and _name in ai.levels._policies():
+        GAMES.append((_name, _preset, _n))
+
+
+def tiles(text: str) -> list:
+    return [parse_tile(x) for x in text.split()]
+
+
+def random_position(game: str, preset: str | None, seats: int, seed: int, steps: int):
+    g = bones.new_game(game, seats=seats, preset=preset, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.round_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+@pytest.mark.parametrize("game,preset,seats", GAMES)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60))
+def test_every_level_plays_legal_moves(game, preset, seats, seed, steps):
+    g = random_position(game, preset, seats, seed, steps)
+    if g.round_over:
+        return
+    legal = g.legal_moves()
+    for level in ai.LEVELS:
+        m = ai.choose(g, g.turn, level, seed=seed, worlds=2)
+        assert m in legal
+
+
+@pytest.mark.parametrize("game,preset,seats", GAMES)
+def test_levels_play_whole_rounds(game, preset, seats):
+    g = bones.new_game(game, seats=seats, preset=preset, seed=11)
+    levels = (["easy", "normal", "hard"] * 3)[:seats]
+    n = 0
+    while not g.round_over and n < 600:
+        s = g.turn
+        g.play(ai.choose(g, s, levels[s], seed=n, worlds=2))
+        n += 1
+    assert g.round_over
+
+
+def mt_stacked(hands: list[str], **options):
+    return mt(hands, **options)
+
+
+def reshuffle_hidden(g, seat: int, rng: random.Random):
+    """A copy of ``g`` whose hidden tiles (other hands, boneyard) are dealt again at
+    random, sizes kept: the same observation for ``seat``, a different world."""
+    h = g.clone()
+    pool = [t for s in range(h.seats) if s != seat for t in h.hands[s]] + list(h.boneyard)
+    rng.shuffle(pool)
+    for s in range(h.seats):
+        if s != seat:
+            n = len(h.hands[s])
+            h.hands[s], pool = pool[:n], pool[n:]
+    h.boneyard = pool
+    h._legal = None
+    return h
+
+
+@pytest.mark.parametrize("game,preset,seats", GAMES)
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 50))
+def test_fairness_hidden_tiles_do_not_change_the_choice(game, preset, seats, seed, steps):
+    """Whatever the hidden tiles are, a seat with the same observation makes the same
+    choice at the same seed, at every level (and gets the same hint)."""
+    g = random_position(game, preset, seats, seed, steps)
+    if g.round_over:
+        return
+    s = g.turn
+    h = reshuffle_hidden(g, s, random.Random(seed))
+    assert g.observation(s) == h.observation(s)
+    for lv in ai.LEVELS:
+        assert ai.choose(g, s, lv, seed=seed, worlds=4) == ai.choose(h, s, lv, seed=seed,
+                                                                    worlds=4)
+    assert ai.hint(g, s) == ai.hint(h, s)
+
+
+def test_fairness_same_observation_strictly():
+    """Two games whose observations for seat 0 are identical (log included) but whose
+    hidden tiles differ: same choice for every level."""
+    own = [str(t) for t in tiles("9-4 4-2 2-11 12-12 12-1 7-3 6-6 10-0 8-5 3-3 11-1 5-0")]
+    rest = [str(t) for t in full_set(12) if str(t) not in own and t != tile(9, 9)]
+    games = []
+    for k in range(2):
+        r = rest[:] if k == 0 else rest[::-1]
+        g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=5, deal={
+            "hands": [own, r[0:12], r[12:24], r[24:36]], "boneyard": r[36:], "first": 0})
+        games.append(g)
+    a, b = games
+    assert a.observation(0) == b.observation(0)
+    assert a.hands[1] != b.hands[1]
+    for lv in ai.LEVELS:
+        assert ai.choose(a, 0, lv, seed=4, worlds=8) == ai.choose(b, 0, lv, seed=4, worlds=8)
+        assert ai.hint(a, 0).reason == ai.hint(b, 0).reason
+
+
+def test_best_chain_is_longest_then_heaviest():
+    hand = tiles("9-4 4-2 2-11 11-12 4-8 8-1 5-5")
+    chain = aimt.best_chain(hand, 9)
+    assert [str(t) for t in chain] == ["9-4", "4-2", "11-2", "12-11"]
+    assert aimt.best_chain(tiles("9-1 9-2 2-3"), 9) == tiles("9-2 2-3")
+
+
+def test_normal_goes_out():
+    g = mt_stacked(["9-4", "1-1 2-2", "3-3 4-4", "5-5 6-6"])
+    for lv in ("easy", "normal"):
+        assert g.notation(ai.choose(g, 0, lv)) in ("9-4@0", "9-4@M")
+    assert "go out" in ai.hint(g, 0).reason
+
+
+def test_normal_closes_its_open_train():
+    hand = "9-1 1-12 9-8 0-0 10-10"
+    g = mt_stacked([hand, "2-2 3-3 4-4 5-5 2-0", "6-6 7-7 8-8 3-1 3-0",
+                    "11-11 12-12 4-1 4-0 5-1"])
+    g.markers = (True, False, False, False)  # as if seat 0 had passed earlier
+    g._legal = None
+    m = ai.choose(g, 0, "normal")
+    assert m.target == 0, g.notation(m)
+    h = ai.hint(g, 0)
+    assert "closes your train" in h.reason
+
+
+def test_normal_dumps_an_orphan_on_the_mexican_train():
+    # 9-1 1-2 is the chain for seat 0's train; 9-12 does not belong to it.
+    hand = "9-1 1-2 9-12 0-0"
+    g = mt_stacked([hand, "2-2 3-3 4-4 5-5", "6-6 7-7 8-8 3-1", "11-11 12-12 4-1 4-0"])
+    m = ai.choose(g, 0, "normal")
+    assert g.notation(m) == "12-9@M"
+    h = ai.hint(g, 0)
+    assert h.notation == "12-9@M" and "21 points" in h.reason
+
+
+@pytest.mark.parametrize("game,preset,seats", GAMES)
+def test_hint_and_json_entry(game, preset, seats):
+    g = random_position(game, preset, seats, 5, 7)
+    if g.round_over:
+        return
+    s = g.turn
+    h = ai.hint(g, s)
+    assert h.move in g.legal_moves() and h.reason and h.notation == g.notation(h.move)
+    hh = ai.hint(g, s, "hard", worlds=3)
+    assert hh.move in g.legal_moves() and hh.reason
+    text = bones.dumps(g)
+    note = ai.choose_from_json(text, s, "normal", 1)
+    assert g.parse(note) in g.legal_moves()
+    d = ai.hint_from_json(text, s)
+    assert json.dumps(d) and d["move"] == h.notation
+
+
+def test_hard_respects_a_time_budget_option_and_worlds():
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=2)
+    a = ai.choose(g, g.turn, "hard", seed=1, worlds=5)
+    b = ai.choose(g, g.turn, "hard", seed=1, worlds=5)
+    assert a == b
+    assert ai.choose(g, g.turn, "hard", seed=1, budget_ms=20) in g.legal_moves()
+
+
+def test_wrong_seat_and_level_are_refused():
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=2)
+    with pytest.raises(ValueError):
+        ai.choose(g, (g.turn + 1) % 4, "normal")
+    with pytest.raises(ValueError):
+        ai.choose(g, g.turn, "genius")
+
+
+def test_arena_small_run_rotates_seats():
+    from bones.ai.arena import run
+
+    res = run("mexican-train", "gs-mt", ["normal", "easy", "easy", "easy"], 8, 1,
+              progress=False)
+    assert res["rounds"] == 8
+    assert res["levels"]["normal"]["seat_rounds"] == 8
+    assert res["levels"]["easy"]["seat_rounds"] == 24

@@ -21,7 +21,8 @@ def main() -> None:
     try:
         start(js)
     except Exception as exc:
-        js.rallyBoot.failed(f"{type(exc).__name__}: {exc}", "".join(traceback.format_exception(exc)))
+        details = "".join(traceback.format_exception(exc))
+        js.rallyBoot.failed(f"{type(exc).__name__}: {exc}", details)
 
 
 def start(js) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from bones.tiles import Tile
+from bones.tiles import PIP_COLOURS, Tile
 
 FACE_W = 100
 FACE_H = 200
@@ -29,30 +29,6 @@ _GRID_3X3: dict[int, tuple[tuple[int, int], ...]] = {
     8: ((0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)),
     9: tuple((c, r) for r in range(3) for c in range(3)),
 }
-
-# Pip colours by number, as on the coloured double-twelve sets players know: each number
-# keeps its colour so a matching end is spotted at a glance. All dark enough to read on ivory.
-PIP_COLOURS = (
-    "#222222",  # 0 (no pips)
-    "#1565c0",  # 1 blue
-    "#2e7d32",  # 2 green
-    "#c62828",  # 3 red
-    "#6a1b9a",  # 4 purple
-    "#8d4a00",  # 5 brown
-    "#00695c",  # 6 teal
-    "#ad1457",  # 7 magenta
-    "#283593",  # 8 indigo
-    "#4e342e",  # 9 dark brown
-    "#0277bd",  # 10 sky
-    "#558b2f",  # 11 olive
-    "#212121",  # 12 black
-    "#5d4037",  # 13
-    "#1a237e",  # 14
-    "#b71c1c",  # 15
-    "#004d40",  # 16
-    "#4a148c",  # 17
-    "#263238",  # 18
-)
 
 
 @cache
@@ -89,6 +65,7 @@ def _fmt(v: float) -> str:
 
 def half_markup(n: int, top: float, *, coloured: bool = True) -> str:
     """The pips of one half whose square starts ``top`` units down the face."""
+    # Colours by number are the engine's (rule S7): one number, one colour.
     fill = PIP_COLOURS[n] if coloured else PIP_COLOURS[0]
     r = _fmt(pip_radius(n) * FACE_W)
     return "".join(

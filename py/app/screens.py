@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bones.tiles import tile
-
 from app.render import domino_svg
+from bones.tiles import tile
 
 
 def welcome_markup() -> str:

@@ -1,0 +1,64 @@
+"""build.py's pure parts: what goes into dist/ and how it is named."""
+
+import json
+import zipfile
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def built(rally_build):
+    rally_build.build(quiet=True)
+    return rally_build.DIST
+
+
+def test_every_python_file_ships_in_the_bundle(rally_build, built):
+    names = set(zipfile.ZipFile(built / rally_build.BUNDLE).namelist())
+    on_disk = {
+        p.relative_to(rally_build.PY_SRC).as_posix()
+        for pkg in ("bones", "app")
+        for p in (rally_build.PY_SRC / pkg).rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert on_disk <= names
+    assert {"bones/tiles.py", "app/boot.py", "app/render.py"} <= names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+
+
+def test_bundle_is_reproducible(rally_build, tmp_path):
+    a, b = tmp_path / "a.zip", tmp_path / "b.zip"
+    rally_build.write_bundle(a)
+    rally_build.write_bundle(b)
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_no_source_maps_or_console_pages(rally_build, built):
+    files = rally_build.dist_files(built)
+    assert not [f for f in files if f.endswith(".map") or "console" in f]
+    scripts = [f for f in files if f.endswith((".js", ".mjs"))]
+    assert not [f for f in scripts if b"sourceMappingURL" in (built / f).read_bytes()]
+    for name in rally_build.PYODIDE_FILES:
+        assert f"pyodide/{name}" in files
+
+
+def test_service_worker_precaches_every_file_under_a_content_hash(rally_build, built):
+    sw = (built / "sw.js").read_text()
+    start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
+    precache = json.loads(sw[start : sw.index(";\n", start)])
+    shipped = [f for f in rally_build.dist_files(built) if f != "sw.js"]
+    assert sorted(set(precache) - {"./"}) == shipped
+    assert all(not url.startswith("/") and "://" not in url for url in precache)
+    assert '"rally-dominoes-' in sw
+
+
+def test_manifest_is_relative(built):
+    manifest = json.loads((built / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+
+
+def test_index_points_pyscript_at_the_vendored_pyodide(built):
+    html = (built / "index.html").read_text()
+    assert '"interpreter": "pyodide/pyodide.mjs"' in html
+    assert "cdn" not in html.lower() and "https://" not in html

@@ -1,0 +1,149 @@
+"""Browser tests: dist/ served like GitHub Pages, real Chromium, a clean-page watch.
+
+Fixtures for any browser test:
+    site_url        http://127.0.0.1:PORT/rally-dominoes/ serving dist/ (session-wide)
+    open_game       open_game(page, query="") -> page, once Python has drawn the table
+    page_watch      console errors, page errors, failed and foreign requests of ``page``
+A failing test leaves a screenshot in test-results/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT_TIMEOUT_MS = 30_000
+
+
+@pytest.fixture(scope="session")
+def dist_dir(rally_build):
+    """dist/, built once per session unless `build.py test` has just built it."""
+    if os.environ.get("RALLY_DIST_BUILT") != "1" or not (rally_build.DIST / "sw.js").exists():
+        rally_build.build(quiet=True)
+    return rally_build.DIST
+
+
+@pytest.fixture(scope="session")
+def site(rally_build, dist_dir):
+    server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_url(site) -> str:
+    return site.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, rally_build):
+    """Debian's Chromium when there is one (Playwright cannot download here), else Playwright's."""
+    chromium = rally_build.find_chromium()
+    args = {**browser_type_launch_args}
+    args["args"] = [*args.get("args", []), *rally_build.CHROMIUM_ARGS]
+    if chromium:
+        args["executable_path"] = chromium
+    return args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    # The service worker precaches ~14 MB after each boot; only the offline tests want it.
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800},
+            "service_workers": "block"}
+
+
+@dataclass
+class PageWatch:
+    """What went wrong on a page: console errors, uncaught errors, bad or foreign requests."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def attach(self, page) -> PageWatch:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
+        # On the context, so service-worker requests are seen too.
+        page.context.on("request", self._on_request)
+        page.context.on("requestfailed", lambda r: self.failed.append(f"{r.url} {r.failure}"))
+        page.context.on("response", self._on_response)
+        return self
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            self.console_errors.append(msg.text)
+
+    def _on_request(self, request) -> None:
+        self.requests.append(request.url)
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss"):
+            if f"{parts.scheme}://{parts.netloc}" != self.origin:
+                self.foreign.append(request.url)
+
+    def _on_response(self, response) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.url} {response.status}")
+
+    def assert_clean(self) -> None:
+        problems = {
+            "console errors": self.console_errors,
+            "page errors": self.page_errors,
+            "failed requests": self.failed,
+            "requests to another origin": self.foreign,
+        }
+        found = {k: v for k, v in problems.items() if v}
+        assert not found, f"the page was not clean: {found}"
+
+
+@pytest.fixture
+def page_watch(page, site_url) -> PageWatch:
+    parts = urlsplit(site_url)
+    return PageWatch(f"{parts.scheme}://{parts.netloc}").attach(page)
+
+
+def wait_for_boot(page, timeout: float = BOOT_TIMEOUT_MS) -> str:
+    """Wait until start-up ends, ready or failed; returns ``data-boot``."""
+    page.wait_for_function(
+        "['ready', 'failed'].includes(document.documentElement.dataset.boot)", timeout=timeout
+    )
+    return page.evaluate("document.documentElement.dataset.boot")
+
+
+@pytest.fixture
+def open_game(site_url):
+    """open_game(page, query="") navigates to the game and waits for Python to draw it."""
+
+    def open_(page, query: str = ""):
+        page.goto(site_url + query)
+        state = wait_for_boot(page)
+        if state != "ready":
+            text = page.locator("#boot-error").inner_text()
+            raise AssertionError(f"the game did not start:\n{text}")
+        return page
+
+    return open_
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    page = getattr(item, "funcargs", {}).get("page")
+    if report.when == "call" and report.failed and page is not None:
+        out = ROOT / "test-results"
+        out.mkdir(exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", item.nodeid)[-120:]
+        try:
+            page.screenshot(path=str(out / f"{name}.png"), full_page=True)
+        except Exception as exc:  # a crashed page cannot be photographed; keep the report
+            report.sections.append(("screenshot", f"no screenshot: {exc}"))

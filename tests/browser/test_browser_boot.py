@@ -1,0 +1,63 @@
+"""The page boots Python in real Chromium, offline-ready files only, and draws from the engine."""
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_python_draws_the_double_twelve(page, open_game, page_watch):
+    open_game(page)
+
+    domino = page.locator('.station svg[data-tile="12-12"]')
+    expect(domino).to_be_visible()
+    assert domino.get_attribute("aria-label") == "Domino 12-12"
+    assert domino.locator("circle").count() == 24  # pips placed by Python
+    expect(page.locator("#loading")).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.readyMs").isdigit()
+
+    page_watch.assert_clean()
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in page_watch.requests)
+    assert any(url.endswith("/py/rally.zip") for url in page_watch.requests)
+
+
+def test_loading_screen_comes_first_and_moves_on(page, site_url):
+    page.goto(site_url, wait_until="domcontentloaded")
+    # Plain HTML and CSS: there before Python has started.
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#boot-progress")).to_be_visible()
+    assert page.locator("#boot-step").inner_text().strip()
+
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    steps = page.evaluate("window.rallyBoot.history")
+    percents = [p for p, _ in steps]
+    assert percents == sorted(percents) and percents[-1] >= 90
+    assert any("engine" in text for _, text in steps)
+
+
+def test_python_failure_at_start_up_is_a_readable_message(page, site_url):
+    page.goto(site_url + "?boot-fail=1")
+    page.wait_for_function("document.documentElement.dataset.boot === 'failed'", timeout=30_000)
+
+    panel = page.locator("#boot-error")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("the game could not start")
+    expect(page.locator("#boot-error-summary")).to_contain_text("BootFailRequested")
+    expect(page.locator("#loading")).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+
+
+def test_a_missing_runtime_file_is_a_message_not_a_hang(page, site_url):
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.boot === 'failed'", timeout=30_000)
+    expect(page.locator("#boot-error-summary")).to_contain_text("pyodide.asm.wasm")
+
+
+def test_manifest_and_icons_are_served(page, site_url):
+    manifest = page.request.get(site_url + "manifest.webmanifest").json()
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    for icon in manifest["icons"]:
+        response = page.request.get(site_url + icon["src"])
+        assert response.ok, icon["src"]
+        assert response.headers["content-type"].startswith("image/"), icon["src"]

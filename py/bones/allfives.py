@@ -181,6 +181,9 @@ class AllFives(Match):
         self.opens: tuple[tuple[int, int], ...] = ((CENTRE, -1),)  # (arm, pips to match)
         self.count = 0  # the open-end total (A4)
         self.hand_points: tuple[int, ...] = (0,) * n  # what each seat scored in play
+        # The numbers each seat is publicly known to lack: the open ends it passed on, since
+        # its last draw (the AI's determinization reads them from the observation).
+        self.lacks: tuple[frozenset[int], ...] = (frozenset(),) * n
         self.turn = self.leader
         self.passes = 0
         self.round_over = False
@@ -248,12 +251,12 @@ class AllFives(Match):
     def _scalars(self) -> tuple:
         return (self.turn, self.passes, self.round_over, self.out, self.blocked, self.ended,
                 self.result, self.winner, self.root, self.spinners, self.opens, self.count,
-                self.hand_points)
+                self.hand_points, self.lacks)
 
     def _set_scalars(self, sc: tuple) -> None:
         (self.turn, self.passes, self.round_over, self.out, self.blocked, self.ended,
          self.result, self.winner, self.root, self.spinners, self.opens, self.count,
-         self.hand_points) = sc
+         self.hand_points, self.lacks) = sc
 
     def _apply(self, move: Move):
         kind = move.kind
@@ -302,10 +305,15 @@ class AllFives(Match):
             return (sc, i, old_totals)
         if kind == DRAW:
             self.hands[s].append(self.boneyard.pop())
-            return self.passes
+            lacks = self.lacks
+            if lacks[s]:
+                self.lacks = lacks[:s] + (frozenset(),) + lacks[s + 1:]
+            return (self.passes, lacks)
         if kind == PASS:
             sc = self._scalars()
             self.passes += 1
+            lacks = self.lacks
+            self.lacks = lacks[:s] + (lacks[s] | {e for _a, e in self.opens},) + lacks[s + 1:]
             if self.passes >= self.seats:
                 self._end_hand(out=None)  # A7: nobody can play
             else:
@@ -375,7 +383,7 @@ class AllFives(Match):
             self._set_scalars(sc)
         elif kind == DRAW:
             self.boneyard.append(self.hands[self.turn].pop())
-            self.passes = token
+            self.passes, self.lacks = token
         else:
             self._set_scalars(token[0])
 
@@ -479,6 +487,7 @@ class AllFives(Match):
             "partners": self.sides[-1] != self.seats - 1,
             "side_totals": self.side_totals(),
             "hand_points": list(self.hand_points),
+            "lacks": self.lacks,
             "score_log": list(self.log),
             "target": self.options.target,
             "count_in_fives": self.options.count_in_fives,

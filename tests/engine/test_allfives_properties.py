@@ -55,6 +55,8 @@ def check_scores(g: bones.Match) -> None:
             assert g.totals[s] % 5 == 0
     for s, t in zip(g.sides, g.totals, strict=True):
         assert t == g.side_totals()[s]
+    for s, hand in enumerate(g.hands):  # what a seat passed on, it does not hold
+        assert not any(t.hi in g.lacks[s] or t.lo in g.lacks[s] for t in hand)
     if g.root is not None:
         lay = g.layout()
         assert sum(a["counts"] for a in lay["arms"]) == lay["count"] == g.count

@@ -297,6 +297,8 @@ def test_A7_blocked_fewest_pips_side_scores_opponents_pips():
     before = list(g.totals)
     run(g, "pass", "pass", "pass")
     assert not g.round_over
+    assert g.observation(3)["lacks"] == (frozenset({6}), frozenset(), frozenset({6}),
+                                         frozenset({6}))
     g.play("pass")  # nobody can play: blocked
     assert g.round_over and g.blocked and g.ended == "blocked" and g.out is None
     e = g.log[-1]

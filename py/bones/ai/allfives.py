@@ -1,0 +1,213 @@
+"""All Fives (GS-AF): rules of thumb (Normal), a beginner (Easy), a fast play-out policy
+and what Hard needs to build worlds.
+
+Normal weighs each play by: the points it scores now (open ends a multiple of five);
+minus what the next player can expect to score in reply (denial, from the tiles that
+seat may hold: the unseen ones); plus what the ends it leaves promise for your own
+next play; plus shedding weight, heavy doubles most (they are the hardest to place);
+and, when ahead, a small bonus for ends few unseen tiles can follow (blocking).
+"""
+
+from __future__ import annotations
+
+from ..allfives import CENTRE
+from ..moves import DRAW, PASS, PLAY, Move
+from ..tiles import full_set
+from .levels import Scored
+
+DENY_W = 0.8
+SETUP_W = 0.3
+SHED_W = 0.15
+DOUBLE_W = 0.25  # extra for getting a double out
+BLOCK_W = 1.5
+
+
+def _ends_after(layout: dict, t, a: int):
+    """(count, {arm: (end, counts)}) after ``t`` is played on arm ``a`` (an estimate for
+    arms a spinner would open; exact for the usual cases)."""
+    if layout["root"] is None:
+        if t.hi == t.lo:
+            return 2 * t.hi, {0: (t.hi, t.hi), 1: (t.hi, t.hi)}
+        return t.hi + t.lo, {0: (t.hi, t.hi), 1: (t.lo, t.lo)}
+    opens = {i: (arm["end"], arm["counts"]) for i, arm in enumerate(layout["arms"])
+             if arm["open"]}
+    e, c = opens[a]
+    o = t.other(e)
+    new = 2 * o if t.hi == t.lo else o
+    count = layout["count"] - c + new
+    root = layout["root"]
+    if root.hi == root.lo and a in (0, 1) and not layout["arms"][0]["tiles"] and \
+            not layout["arms"][1]["tiles"]:
+        # The first tile on a lone double root: the other side now counts both halves.
+        count += root.hi
+        other = 1 - a
+        opens[other] = (root.hi, 2 * root.hi)
+    opens[a] = (o, new)
+    return count, opens
+
+
+def _score(count: int) -> int:
+    return count if count and count % 5 == 0 else 0
+
+
+def _best_reply(count: int, opens: dict, tiles) -> list:
+    """The scores each tile of ``tiles`` could make next, best play per tile."""
+    out = []
+    for u in tiles:
+        best = 0
+        for _a, (e, c) in opens.items():
+            if u.hi == e or u.lo == e:
+                o = u.other(e)
+                s = _score(count - c + (2 * o if u.hi == u.lo else o))
+                if s > best:
+                    best = s
+        out.append(best)
+    return out
+
+
+def _unseen(obs: dict) -> list:
+    seen = set(obs["hand"])
+    seen.update(table_tiles(obs))
+    return [t for t in full_set(6) if t not in seen]
+
+
+def normal(game, obs: dict, legal: list, rng) -> list:
+    seat = obs["seat"]
+    hand = list(obs["hand"])
+    layout = obs["layout"]
+    unseen = _unseen(obs)
+    sides = obs["sides"]
+    nxt = (seat + 1) % obs["seats"]
+    opp_n = obs["hand_sizes"][nxt]
+    p_hold = min(1.0, opp_n / len(unseen)) if unseen else 0.0
+    totals = obs["totals"]
+    mine = totals[seat]
+    theirs = max((totals[i] for i in range(obs["seats"]) if sides[i] != sides[seat]),
+                 default=0)
+    ahead = mine > theirs
+    target = obs["target"]
+    out = []
+    for m in legal:
+        if m.kind != PLAY:
+            out.append(Scored(-1e6 if m.kind == DRAW else -2e6, m,
+                              "Draw: none of your tiles fits an open end." if m.kind == DRAW
+                              else "Pass: nothing fits and the boneyard is done."))
+            continue
+        t, a = m.tile, m.target
+        count, opens = _ends_after(layout, t, a)
+        pts = _score(count)
+        rest = list(hand)
+        rest.remove(t)
+        v = float(pts)
+        if mine + pts >= target and pts:
+            v += 500  # this wins the game
+        if not rest:
+            v += 1000
+        # Denial: the next player's expected best reply, from the unseen tiles.
+        replies = sorted(_best_reply(count, opens, unseen), reverse=True)
+        risk = 0.0
+        miss = 1.0
+        for r in replies:
+            if r <= 0:
+                break
+            risk += r * p_hold * miss
+            miss *= (1 - p_hold)
+        v -= DENY_W * risk
+        # Set-up: what your own remaining tiles could score on the ends left.
+        mine_next = max(_best_reply(count, opens, rest), default=0)
+        v += SETUP_W * mine_next
+        v += SHED_W * (t.hi + t.lo) + (DOUBLE_W * (t.hi + t.lo) if t.hi == t.lo else 0)
+        if ahead:
+            ends = {e for e, _c in opens.values()}
+            followers = sum(1 for u in unseen if u.hi in ends or u.lo in ends)
+            v -= BLOCK_W * followers * p_hold
+        where = "to lead" if a == CENTRE else f"on {game.target_name(a)}"
+        if not rest:
+            reason = f"Play {t} {where}: it is your last tile, and you go out (domino)."
+        elif pts:
+            reason = f"Play {t} {where}: the ends add up to {count}, so you score {pts}."
+        elif risk < 2:
+            reason = (f"Play {t} {where}: it scores nothing, but it leaves the next player "
+                      "little to score.")
+        elif t.hi == t.lo:
+            reason = f"Play {t} {where}: it gets a heavy double out of your hand."
+        else:
+            reason = f"Play {t} {where}: it gives away the least and keeps your options."
+        out.append(Scored(v, m, reason))
+    jitter = {m: rng.random() * 1e-6 for m in legal}
+    out.sort(key=lambda s: -(s.value + jitter[s.move]))
+    return out
+
+
+def easy(game, obs: dict, legal: list, rng) -> Move:
+    """A beginner: takes the biggest score in sight, otherwise plays at random."""
+    plays = [m for m in legal if m.kind == PLAY]
+    if not plays:
+        return legal[0]
+    layout = obs["layout"]
+    best, bp = None, 0
+    for m in plays:
+        p = _score(_ends_after(layout, m.tile, m.target)[0])
+        if p > bp:
+            best, bp = m, p
+    if best is not None:
+        return best
+    return rng.choice(plays)
+
+
+# ---- Hard's side --------------------------------------------------------------------------
+def set_high(game) -> int:
+    return 6
+
+
+def table_tiles(obs: dict) -> list:
+    layout = obs["layout"]
+    out = [layout["root"]] if layout.get("root") is not None else []
+    for arm in layout.get("arms", ()):
+        out.extend(t for t, _e in arm["tiles"])
+    return out
+
+
+def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
+    for s in range(world.seats):
+        world.hands[s] = list(obs["hand"]) if s == seat else list(hands[s])
+    world.boneyard = list(boneyard)
+    world._legal = None
+
+
+def fast(world, rng) -> Move:
+    """Greedy: the biggest immediate score, else the heaviest tile."""
+    legal = world.legal_moves()
+    if legal[0].kind != PLAY:
+        return legal[0]
+    if world.root is None:
+        return max(legal, key=lambda m: (_score(m.tile.hi + m.tile.lo), m.tile.hi + m.tile.lo))
+    opens, count, counts = world._ends()
+    where = {a: (e, c) for (a, e), c in zip(opens, counts)}
+    best, bk = None, None
+    for m in legal:
+        t = m.tile
+        e, c = where[m.target]
+        o = t.other(e)
+        key = (_score(count - c + (2 * o if t.hi == t.lo else o)), t.hi + t.lo)
+        if bk is None or key > bk:
+            bk, best = key, m
+    return best
+
+
+def outcome(world, seat: int) -> float:
+    """This hand's points for the seat's side minus the best other side's; winning the
+    game outright counts for much more."""
+    row = world.round_scores[-1]
+    sides = world.sides
+    me = row[seat]
+    other = max((row[i] for i in range(world.seats) if sides[i] != sides[seat]), default=0)
+    v = float(me - other)
+    if world.match_over:
+        best = max(world.totals)
+        v += 300.0 if world.totals[seat] == best else -300.0
+    return v
+
+
+def outcome_words(mean: float) -> str:
+    return f" (it gained you {mean:+.0f} points on the other side on average)"

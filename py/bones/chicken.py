@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from .core import Match
 from .errors import IllegalMove
-from .mexican import MexicanTrain, _stacked, _tile
+from .mexican import MexicanTrain, _stacked, _tile, _with
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
 from .tiles import Tile, full_set, set_size, tile
@@ -112,6 +112,7 @@ class ChickenFoot(Match):
 
     def _add_seat(self) -> None:
         self.hands.append([])  # dealt in at 'next'
+        self.lacks = self.lacks + (frozenset(),)
 
     # ---- a round ---------------------------------------------------------------------------
     def _start_round(self) -> None:
@@ -153,6 +154,9 @@ class ChickenFoot(Match):
         self.round_over = False
         self.blocked = False
         self.out: int | None = None
+        # Public knowledge for the AI, as in Mexican Train: numbers a seat cannot hold,
+        # learned when it passed unable to play; forgotten when it draws.
+        self.lacks: tuple[frozenset[int], ...] = (frozenset(),) * n
 
     # ---- where a tile may go -------------------------------------------------------------
     def end_of(self, line: int) -> int:
@@ -203,11 +207,11 @@ class ChickenFoot(Match):
     # ---- applying and taking back ------------------------------------------------------
     def _scalars(self) -> tuple:
         return (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
-                self.round_over, self.blocked, self.out)
+                self.round_over, self.blocked, self.out, self.lacks)
 
     def _set_scalars(self, sc: tuple) -> None:
         (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
-         self.round_over, self.blocked, self.out) = sc
+         self.round_over, self.blocked, self.out, self.lacks) = sc
 
     def _apply(self, move: Move):
         sc = self._scalars()
@@ -239,9 +243,15 @@ class ChickenFoot(Match):
         if kind == DRAW:
             self.hands[s].append(self.boneyard.pop())
             self.drawn = True
+            if self.lacks[s]:
+                self.lacks = _with(self.lacks, s, frozenset())
             return (sc,)
         if kind == PASS:
-            if self.boneyard or any(m.kind == PLAY for m in self.legal_moves()):
+            stuck = not any(m.kind == PLAY for m in self.legal_moves())
+            if stuck:
+                lacks = self.lacks[s] | {self.end_of(i) for i in self.targets()}
+                self.lacks = _with(self.lacks, s, lacks)
+            if self.boneyard or not stuck:
                 self.passes = 0
             else:
                 self.passes += 1
@@ -396,6 +406,7 @@ class ChickenFoot(Match):
             "blocked": self.blocked,
             "out": self.out,
             "leader": self.leader,
+            "lacks": self.lacks,
             "first_draw": self.first_draw,
         }
 

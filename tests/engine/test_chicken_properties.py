@@ -64,6 +64,8 @@ def assert_feet(g: bones.Match) -> None:
     for feet in toes.values():
         assert feet == list(range(feet[0], feet[0] + 3))
     assert list(g.pending) == [i for i, tiles in enumerate(g.lines) if not tiles]  # F2/F3
+    for hand, lacks in zip(g.hands, g.lacks, strict=True):  # what the AI may rely on
+        assert not any(t.has(x) for t in hand for x in lacks)
     assert len({g.line_info[i].double for i in g.pending}) <= 1
     if not g.round_over:
         targets = {m.target for m in g.legal_moves() if m.kind == PLAY}
@@ -157,7 +159,7 @@ def _joined_with(g, seat):
     if not missed:
         return 0
     k = len(missed)
-    return max(sum(r[s] for r in g.round_scores[:k]) + _joined_with(g, s)
+    return max(sum(r[s] or 0 for r in g.round_scores[:k]) + _joined_with(g, s)
                for s in range(g.seats) if g.round_scores[k - 1][s] is not None)
 
 

@@ -290,8 +290,9 @@ def test_F4_unable_to_play_the_second_tile_draws_then_passes():
         g.play("pass")
     g.play("draw")  # 11-10: no 1
     assert plays(g) == {"pass"}
-    with pytest.raises(IllegalMove, match="draw"):
+    with pytest.raises(IllegalMove, match="you have drawn") as e:
         g.play("draw")
+    assert e.value.rule == "draw"
     g.play("pass")
     assert g.turn == 1 and g.pending == (4, 5, 6)
 
@@ -312,6 +313,7 @@ def test_F5_the_duty_to_satisfy_passes_from_player_to_player():
     assert plays(g) == {"pass"}
     g.play("pass")
     assert g.turn == 2 and plays(g) == {"8-1@5", "draw"}  # now seat 2's duty
+    assert g.observation(2)["lacks"][1] == {1}  # seat 1 is known to hold no 1
     g.play("8-1@5")
     assert g.turn == 0 and g.pending == (6,)
 
@@ -382,8 +384,9 @@ def test_option_draw_until_stops_at_an_empty_boneyard():
 def test_option_must_play():
     g = cf(["9-1 12-12", "9-2"], must_play=True)
     assert plays(g) == {"9-1@0"}
-    with pytest.raises(IllegalMove, match="must_play"):
+    with pytest.raises(IllegalMove, match="you must play it") as e:
         g.play("draw")
+    assert e.value.rule == "must_play"
     h = cf(["9-1 12-12", "9-2"])
     assert plays(h) == {"9-1@0", "draw"}  # the sheet's preset: drawing instead is allowed
     h.play("draw")

@@ -4,6 +4,9 @@ Fixtures for any browser test:
     site_url        http://127.0.0.1:PORT/rally-dominoes/ serving dist/ (session-wide)
     open_game       open_game(page, query="") -> page, once Python has drawn the table
     page_watch      console errors, page errors, failed and foreign requests of ``page``
+    watch_page      watch_page(page, origin=None) -> a PageWatch, for pages of your own contexts
+    wait_for_boot   wait_for_boot(page) -> "ready" or "failed", once start-up has ended
+(Test modules cannot import this conftest by name; other folders have one too.)
 A failing test leaves a screenshot in test-results/.
 """
 
@@ -105,13 +108,25 @@ class PageWatch:
         assert not found, f"the page was not clean: {found}"
 
 
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 @pytest.fixture
-def page_watch(page, site_url) -> PageWatch:
-    parts = urlsplit(site_url)
-    return PageWatch(f"{parts.scheme}://{parts.netloc}").attach(page)
+def watch_page(site_url):
+    def watch(page, origin: str | None = None) -> PageWatch:
+        return PageWatch(origin or origin_of(site_url)).attach(page)
+
+    return watch
 
 
-def wait_for_boot(page, timeout: float = BOOT_TIMEOUT_MS) -> str:
+@pytest.fixture
+def page_watch(page, watch_page) -> PageWatch:
+    return watch_page(page)
+
+
+def _wait_for_boot(page, timeout: float = BOOT_TIMEOUT_MS) -> str:
     """Wait until start-up ends, ready or failed; returns ``data-boot``."""
     page.wait_for_function(
         "['ready', 'failed'].includes(document.documentElement.dataset.boot)", timeout=timeout
@@ -120,12 +135,17 @@ def wait_for_boot(page, timeout: float = BOOT_TIMEOUT_MS) -> str:
 
 
 @pytest.fixture
+def wait_for_boot():
+    return _wait_for_boot
+
+
+@pytest.fixture
 def open_game(site_url):
     """open_game(page, query="") navigates to the game and waits for Python to draw it."""
 
     def open_(page, query: str = ""):
         page.goto(site_url + query)
-        state = wait_for_boot(page)
+        state = _wait_for_boot(page)
         if state != "ready":
             text = page.locator("#boot-error").inner_text()
             raise AssertionError(f"the game did not start:\n{text}")

@@ -13,24 +13,22 @@ def sw_context(browser, rally_build):
     context.close()
 
 
-def test_reload_with_the_server_gone_still_plays(sw_context, rally_build, dist_dir):
-    from conftest import PageWatch, wait_for_boot
-
+def test_reload_with_the_server_gone_still_plays(
+    sw_context, rally_build, dist_dir, watch_page, wait_for_boot
+):
     server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX).start()
     page = sw_context.new_page()
     try:
         page.goto(server.url)
         assert wait_for_boot(page) == "ready"
         # The worker installs after the first boot, precaches everything, then claims the page.
-        page.wait_for_function(
-            "navigator.serviceWorker.controller !== null", timeout=60_000
-        )
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         cache = page.evaluate("caches.keys()")
         assert len(cache) == 1 and cache[0].startswith("rally-dominoes-")
     finally:
         server.stop()
 
-    watch = PageWatch(origin=server.url.split("/rally-dominoes/")[0]).attach(page)
+    watch = watch_page(page, origin=server.url.split("/rally-dominoes/")[0])
     page.reload()
     assert wait_for_boot(page) == "ready"
     expect(page.locator('.station svg[data-tile="12-12"]')).to_be_visible()

@@ -99,6 +99,7 @@ def test_A2_highest_double_else_highest_tile_leads():
         g = bones.new_game("all-fives", seats=len(draw), seed=1, deal={"draw": draw})
         assert g.first_draw == tuple(enumerate(tiles(" ".join(draw))))
         assert g.turn == g.leader
+        assert bones.loads(bones.dumps(g)) == g  # the stacked draw is saved with the game
         return g.leader
 
     assert leader(["6-5", "2-2", "1-0", "3-3"]) == 3  # a double beats any other tile
@@ -276,6 +277,7 @@ def test_A6_domino_scores_opponents_pips_not_the_partners():
     assert (e.seat, e.side, e.points, e.reason) == (0, 0, 20, "domino: opponents 18 -> 20")
     assert g.totals == [30, 10, 30, 10]  # partner seat 2's 17 pips do not count
     assert g.round_scores == [[30, 10, 30, 10]]
+    assert bones.loads(bones.dumps(g)) == g
     g.undo()
     assert g.totals == [10, 10, 10, 10] and len(g.log) == 3 and g.round_scores == []
 

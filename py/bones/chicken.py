@@ -177,11 +177,9 @@ class ChickenFoot(Match):
 
     def _plays(self) -> list[Move]:
         hand = self.hands[self.turn]
-        lines = self.lines
         out = []
         for target in self.targets():
-            tiles = lines[target]
-            e = tiles[-1][1] if tiles else self.line_info[target].double.hi
+            e = self.end_of(target)
             for t in hand:
                 if t.hi == e or t.lo == e:
                     out.append(_new_move(Move, (PLAY, t, target)))

@@ -195,3 +195,32 @@ def test_arena_small_run_rotates_seats():
     assert res["rounds"] == 8
     assert res["levels"]["normal"]["seat_rounds"] == 8
     assert res["levels"]["easy"]["seat_rounds"] == 24
+
+
+@pytest.mark.skipif("all-fives" not in ai.levels._policies(), reason="no All Fives yet")
+def test_all_fives_normal_takes_a_fifteen():
+    """In positions where a play scores 15 or more, Normal scores."""
+    from bones.ai import allfives as aiaf
+
+    seen = 0
+    for seed in range(60):
+        g = bones.new_game("all-fives", seats=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            if g.round_over:
+                break
+            s = g.turn
+            plays = [m for m in g.legal_moves() if m.kind == "play"]
+            lay = g.observation(s)["layout"]
+            best = max((aiaf._score(aiaf._ends_after(lay, m.tile, m.target)[0])
+                        for m in plays), default=0)
+            if best >= 15:
+                m = ai.choose(g, s, "normal", seed=1)
+                c = g.clone()
+                c.play(m)
+                assert c.totals[s] > g.totals[s], (seed, g.notation(m))
+                why = ai.hint(g, s).reason
+                assert "score" in why or "go out" in why or len(plays) == 1
+                seen += 1
+            g.play(rng.choice(g.legal_moves()))
+    assert seen >= 5

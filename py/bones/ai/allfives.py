@@ -79,7 +79,10 @@ def normal(game, obs: dict, legal: list, rng) -> list:
     sides = obs["sides"]
     nxt = (seat + 1) % obs["seats"]
     opp_n = obs["hand_sizes"][nxt]
-    p_hold = min(1.0, opp_n / len(unseen)) if unseen else 0.0
+    lack = (obs.get("lacks") or [frozenset()] * obs["seats"])[nxt]
+    # What the next player may hold: unseen tiles without a number they are known to lack.
+    theirs_maybe = [u for u in unseen if u.hi not in lack and u.lo not in lack]
+    p_hold = min(1.0, opp_n / len(theirs_maybe)) if theirs_maybe else 0.0
     totals = obs["totals"]
     mine = totals[seat]
     theirs = max((totals[i] for i in range(obs["seats"]) if sides[i] != sides[seat]),
@@ -104,7 +107,7 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         if not rest:
             v += 1000
         # Denial: the next player's expected best reply, from the unseen tiles.
-        replies = sorted(_best_reply(count, opens, unseen), reverse=True)
+        replies = sorted(_best_reply(count, opens, theirs_maybe), reverse=True)
         risk = 0.0
         miss = 1.0
         for r in replies:
@@ -119,11 +122,12 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         v += SHED_W * (t.hi + t.lo) + (DOUBLE_W * (t.hi + t.lo) if t.hi == t.lo else 0)
         if ahead:
             ends = {e for e, _c in opens.values()}
-            followers = sum(1 for u in unseen if u.hi in ends or u.lo in ends)
+            followers = sum(1 for u in theirs_maybe if u.hi in ends or u.lo in ends)
             v -= BLOCK_W * followers * p_hold
         where = "to lead" if a == CENTRE else f"on {game.target_name(a)}"
         if not rest:
-            reason = f"Play {t} {where}: it is your last tile, and you go out (domino)."
+            reason = (f"Play {t} {where}: it is your last tile, and you go out (domino)"
+                      + (f", scoring {pts} for the ends as well." if pts else "."))
         elif pts:
             reason = f"Play {t} {where}: the ends add up to {count}, so you score {pts}."
         elif risk < 2:
@@ -140,12 +144,12 @@ def normal(game, obs: dict, legal: list, rng) -> list:
 
 
 def easy(game, obs: dict, legal: list, rng) -> Move:
-    """A beginner: takes the biggest score in sight, otherwise plays at random."""
+    """A beginner: takes a big score in sight (10 or more), otherwise plays at random."""
     plays = [m for m in legal if m.kind == PLAY]
     if not plays:
         return legal[0]
     layout = obs["layout"]
-    best, bp = None, 0
+    best, bp = None, 5
     for m in plays:
         p = _score(_ends_after(layout, m.tile, m.target)[0])
         if p > bp:

@@ -11,9 +11,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from . import chicken, mexican  # noqa: F401  (each game module registers itself)
 # (add further game modules here)
-from . import allfives  # noqa: F401
+from . import (  # noqa: F401  (each game module registers itself)
+    allfives,  # noqa: F401
+    chicken,
+    mexican,
+)
 from .core import GAMES, Match
 from .errors import BadSave, IllegalMove
 from .mexican import MEXICAN, MexicanOptions, MexicanTrain

@@ -21,10 +21,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .core import Match
+from .deals import as_tile as _tile
+from .deals import check_seat as _seat
+from .deals import stacked as _stacked
 from .errors import IllegalMove
 from .moves import DRAW, DRAW_MOVE, JOIN, PASS, PASS_MOVE, PLAY, Move
 from .presets import Preset, register
-from .tiles import Tile, full_set, parse_tile, tile
+from .tiles import Tile, full_set, tile
 
 CENTRE = -1  # the target of the lead: the first tile of a hand (A3)
 EAST, WEST, NORTH, SOUTH = 0, 1, 2, 3
@@ -573,42 +576,6 @@ class AllFives(Match):
 
 def _shown(opp: int, pts: int) -> str:
     return f"{opp}" if opp == pts else f"{opp} -> {pts}"
-
-
-def _tile(x) -> Tile:
-    if isinstance(x, Tile):
-        return x
-    if isinstance(x, (list, tuple)) and len(x) == 2:
-        return tile(int(x[0]), int(x[1]))
-    return parse_tile(str(x))
-
-
-def _seat(x, seats: int) -> int:
-    if not isinstance(x, int) or not 0 <= x < seats:
-        raise ValueError(f"deal: no seat {x!r}")
-    return x
-
-
-def _stacked(deal: dict, pool: list[Tile], seats: int, rng) -> tuple[list, list]:
-    """An explicit deal: hands, and optionally the boneyard in drawing order."""
-    try:
-        hands = [[_tile(x) for x in h] for h in deal["hands"]]
-    except (KeyError, TypeError, ValueError) as e:
-        raise ValueError(f"deal: 'hands' must list each seat's tiles like '6-4' ({e})") from None
-    if len(hands) != seats:
-        raise ValueError(f"deal: {len(hands)} hands for {seats} seats")
-    held = [t for h in hands for t in h]
-    if len(set(held)) != len(held) or any(t.hi > 6 for t in held):
-        raise ValueError("deal: a tile is dealt twice or is not in a double-six set")
-    taken = set(held)
-    left = [t for t in pool if t not in taken]
-    if "boneyard" in deal:
-        boneyard = [_tile(x) for x in deal["boneyard"]]
-        if sorted(boneyard) != sorted(left):
-            raise ValueError("deal: the boneyard must hold exactly the tiles not dealt")
-        return hands, boneyard[::-1]
-    rng.shuffle(left)
-    return hands, left
 
 
 # ---- the preset: the sheet ------------------------------------------------------------------

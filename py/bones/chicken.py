@@ -20,8 +20,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .core import Match
+from .deals import as_tile as _tile
+from .deals import stacked as _stacked
+from .deals import with_item as _with
 from .errors import IllegalMove
-from .mexican import MexicanTrain, _stacked, _tile, _with
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
 from .tiles import Tile, full_set, set_size, tile
@@ -100,9 +102,7 @@ class ChickenFoot(Match):
 
     # ---- the match -----------------------------------------------------------------------
     def _setup_match(self) -> None:
-        # G3: the same draw for the first player as Mexican Train (its S3 field is unused).
-        MexicanTrain._setup_match(self)
-        del self.last_out
+        self._first_player_draw(self.options.set_high)  # G3
 
     def _can_join(self) -> bool:
         n = self.seats + 1

@@ -17,6 +17,7 @@ import random
 from typing import Any, ClassVar
 
 from . import moves as mv
+from .deals import check_seat, draw_for_first_player
 from .errors import IllegalMove
 from .moves import Move
 
@@ -133,6 +134,17 @@ class Match:
     def all_tiles(self) -> list:
         """Every tile of the set wherever it is (for checks that none is lost)."""
         raise NotImplementedError
+
+    def _first_player_draw(self, set_high: int) -> None:
+        """G3: sets ``first_seat`` (and ``first_draw``, every round of drawing, for the
+        table to show), unless the first round's deal names the ``first`` seat."""
+        deal = self.deals[0] if self.deals else None
+        if deal and "first" in deal:
+            self.first_seat = check_seat(deal["first"], self.seats)
+            self.first_draw = []
+        else:
+            self.first_seat, self.first_draw = draw_for_first_player(
+                self.seats, set_high, self.rng("first-player"))
 
     def rng(self, purpose: str) -> random.Random:
         """A generator fixed by the match seed and a purpose: every shuffle reproduces."""

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .core import Match
+from .deals import as_tile as _tile
+from .deals import stacked as _stacked
+from .deals import with_item as _with
 from .errors import IllegalMove
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
@@ -89,21 +92,8 @@ class MexicanTrain(Match):
     # ---- the match -----------------------------------------------------------------------
     def _setup_match(self) -> None:
         # G3: each player draws a bone; the highest pip total plays first (ties draw again).
-        deal = self.deals[0] if self.deals else None
-        self.first_draw: list[list[tuple[int, Tile]]] = []
         self.last_out: int | None = None
-        if deal and "first" in deal:
-            self.first_seat = _seat(deal["first"], self.seats)
-            return
-        pool = full_set(self.options.set_high)
-        self.rng("first-player").shuffle(pool)
-        contenders = list(range(self.seats))
-        while len(contenders) > 1 and len(pool) >= len(contenders):
-            drawn = [(s, pool.pop()) for s in contenders]
-            self.first_draw.append(drawn)
-            best = max(t.pips for _s, t in drawn)
-            contenders = [s for s, t in drawn if t.pips == best]
-        self.first_seat = contenders[0]
+        self._first_player_draw(self.options.set_high)
 
     def _can_join(self) -> bool:
         n = self.seats + 1
@@ -269,6 +259,7 @@ class MexicanTrain(Match):
             e = self.end_of(target)
             self.trains[target].append((t, t.lo if t.hi == e else t.hi))
             self.acted = True
+            self.passes = 0  # a tile went down: nobody is blocked (G9)
             if target == s and self.markers[s]:
                 # ST-MT 4: the marker stays until its owner plays on his own train again.
                 self.markers = _with(self.markers, s, False)
@@ -471,49 +462,6 @@ class MexicanTrain(Match):
             "lacks": self.lacks,
             "first_draw": self.first_draw,
         }
-
-
-def _with(t: tuple, i: int, v) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
-
-
-def _tile(x) -> Tile:
-    from .tiles import parse_tile
-
-    if isinstance(x, Tile):
-        return x
-    if isinstance(x, (list, tuple)) and len(x) == 2:
-        return tile(int(x[0]), int(x[1]))
-    return parse_tile(str(x))
-
-
-def _seat(x, seats: int) -> int:
-    if not isinstance(x, int) or not 0 <= x < seats:
-        raise ValueError(f"deal: no seat {x!r}")
-    return x
-
-
-def _stacked(deal: dict, pool: list[Tile], seats: int, rng) -> tuple[list, list]:
-    """An explicit deal: hands (and optionally the boneyard in drawing order)."""
-    try:
-        hands = [[_tile(x) for x in h] for h in deal["hands"]]
-    except (KeyError, TypeError, ValueError) as e:
-        raise ValueError(f"deal: 'hands' must list each seat's tiles like '12-5' ({e})") from None
-    if len(hands) != seats:
-        raise ValueError(f"deal: {len(hands)} hands for {seats} seats")
-    held = [t for h in hands for t in h]
-    left = [t for t in pool if t not in set(held)]
-    if len(set(held)) != len(held) or len(left) != len(pool) - len(held):
-        raise ValueError("deal: a tile is dealt twice or is not in this set "
-                         "(the placed starting double cannot be in a hand)")
-    if "boneyard" in deal:
-        boneyard = [_tile(x) for x in deal["boneyard"]]
-        if sorted(boneyard) != sorted(left):
-            raise ValueError("deal: the boneyard must hold exactly the tiles not dealt")
-    else:
-        rng.shuffle(left)
-        boneyard = left
-    return hands, boneyard[::-1]
 
 
 # ---- the presets: one per sheet -----------------------------------------------------------

@@ -467,3 +467,15 @@ def test_C8_blocked_round_blanks_score_25_and_double_blank_50():
     g3.play("pass")
     g3.play("pass")
     assert g3.round_scores[-1] == [11 + 20, 0 + 22]  # other sheets: pips only
+
+
+def test_G9_a_double_played_this_turn_means_the_table_is_not_blocked():
+    g = mt(["9-4 12-11 5-3", "9-5 5-5 12-10"])
+    g.boneyard.clear()
+    g.play("9-4@0")
+    g.play("9-5@1")
+    g.play("pass")  # seat 0 is stuck
+    g.play("5-5@1")
+    g.play("pass")  # seat 1 cannot follow its double; but a tile went down this turn
+    assert not g.round_over
+    assert tile_plays(g) == {"5-3@1"}  # seat 0 can satisfy it (M6)

@@ -11,12 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-# (add further game modules here)
-from . import (  # noqa: F401  (each game module registers itself)
-    allfives,  # noqa: F401
-    chicken,
-    mexican,
-)
+from . import allfives, chicken, mexican  # noqa: F401  (each game registers itself)
 from .core import GAMES, Match
 from .errors import BadSave, IllegalMove
 from .mexican import MEXICAN, MexicanOptions, MexicanTrain

@@ -209,7 +209,7 @@ class TrainView:
     train: int
     name: str
     tiles: tuple[Placed, ...]
-    target: Target
+    target: Target | None  # None: the line is closed (it ends in a double with toes)
     marker: Marker | None = None
     label: Label | None = None
     open: bool = True

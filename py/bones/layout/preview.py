@@ -30,10 +30,12 @@ def svg(t: TableLayout, *, title: str = "") -> str:
         out.append(f'<rect x="{_f(s.x)}" y="{_f(s.y)}" width="{_f(s.w)}" height="{_f(s.h)}" '
                    'rx="0.4" fill="#8a6d3b" stroke="#3b2a10" stroke-width="0.06"/>')
     for tv in t.trains:
-        b = tv.target.box
-        out.append(f'<rect x="{_f(b.x + 0.05)}" y="{_f(b.y + 0.05)}" width="{_f(b.w - 0.1)}" '
-                   f'height="{_f(b.h - 0.1)}" rx="0.12" fill="none" stroke="#ffffff" '
-                   'stroke-opacity="0.5" stroke-width="0.05" stroke-dasharray="0.2 0.15"/>')
+        if tv.target is not None:
+            b = tv.target.box
+            out.append(f'<rect x="{_f(b.x + 0.05)}" y="{_f(b.y + 0.05)}" '
+                       f'width="{_f(b.w - 0.1)}" height="{_f(b.h - 0.1)}" rx="0.12" '
+                       'fill="none" stroke="#ffffff" stroke-opacity="0.5" '
+                       'stroke-width="0.05" stroke-dasharray="0.2 0.15"/>')
         if tv.marker is not None:
             m = tv.marker
             colour = "#3cb043" if tv.open else "#c62828"

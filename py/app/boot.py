@@ -32,6 +32,7 @@ def start(js) -> None:
 
     from app.screens import welcome_markup
 
+    js.rallyBoot.mark("imported")
     js.rallyBoot.step("Setting the table", 97)
     js.document.getElementById("table").innerHTML = welcome_markup()
     js.rallyBoot.ready()

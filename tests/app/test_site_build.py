@@ -22,7 +22,8 @@ def test_every_python_file_ships_in_the_bundle(rally_build, built):
     }
     assert on_disk <= names
     assert {"bones/tiles.py", "app/boot.py", "app/render.py"} <= names
-    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+    assert not any("__pycache__" in n for n in names)
+    assert all(n[:-1] in names for n in names if n.endswith(".pyc"))  # only our own bytecode
 
 
 def test_bundle_is_reproducible(rally_build, tmp_path):
@@ -62,3 +63,16 @@ def test_index_points_pyscript_at_the_vendored_pyodide(built):
     html = (built / "index.html").read_text()
     assert '"interpreter": "pyodide/pyodide.mjs"' in html
     assert "cdn" not in html.lower() and "https://" not in html
+
+
+def test_bundle_carries_bytecode_made_by_the_browsers_python(rally_build, built):
+    """Each module has a .pyc made by Pyodide's own Python (when node could run it)."""
+    import shutil
+
+    if shutil.which("node") is None:
+        pytest.skip("no node: the bundle ships sources only")
+    names = set(zipfile.ZipFile(built / rally_build.BUNDLE).namelist())
+    sources = {n for n in names if n.endswith(".py")}
+    assert {n + "c" for n in sources} <= names
+    pyc = zipfile.ZipFile(built / rally_build.BUNDLE).read("bones/tiles.pyc")
+    assert pyc[4:8] == (1).to_bytes(4, "little")  # PEP 552 flags: hash-based, unchecked

@@ -30,9 +30,11 @@ def test_loading_screen_comes_first_and_moves_on(page, site_url):
 
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
     steps = page.evaluate("window.rallyBoot.history")
-    percents = [p for p, _ in steps]
+    percents = [p for p, _, _ in steps]
+    times = [ms for _, _, ms in steps]
     assert percents == sorted(percents) and percents[-1] >= 90
-    assert any("engine" in text for _, text in steps)
+    assert times == sorted(times)
+    assert any("engine" in text for _, text, _ in steps)
 
 
 def test_python_failure_at_start_up_is_a_readable_message(page, site_url):

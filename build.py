@@ -284,6 +284,19 @@ def manifest() -> dict:
     }
 
 
+STYLESHEET_LINK = '<link rel="stylesheet" href="web/style.css">'
+
+
+def page_html() -> str:
+    """index.html with web/style.css inlined: a linked stylesheet in the head holds up
+    the page's scripts until it arrives, and the loading screen should paint at once."""
+    html = (ROOT / "index.html").read_text()
+    if STYLESHEET_LINK not in html:
+        sys.exit(f"index.html should link the stylesheet as {STYLESHEET_LINK}")
+    css = (WEB / "style.css").read_text().strip()
+    return html.replace(STYLESHEET_LINK, f"<style>\n{css}\n</style>", 1)
+
+
 def dist_files(root: Path = DIST) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
 
@@ -296,7 +309,7 @@ def build(quiet: bool = False) -> dict:
         shutil.rmtree(DIST)
     DIST.mkdir()
 
-    copy_asset(ROOT / "index.html", DIST / "index.html")
+    (DIST / "index.html").write_text(page_html())
     for src in sorted(WEB.rglob("*")):
         rel = src.relative_to(WEB)
         if src.is_file() and not src.name.endswith(".template.js") and src.name[0] != ".":

@@ -13,6 +13,8 @@ plain one for tests and for looking at (``python -m bones.layout --demo out.svg`
 
 from __future__ import annotations
 
+from .allfives import layout_allfives
+from .chicken import layout_chicken
 from .geometry import (
     Box,
     Label,
@@ -26,7 +28,8 @@ from .mexican import ARRANGEMENTS, MAX_SCALE, layout_mexican
 
 __all__ = [
     "ARRANGEMENTS", "MAX_SCALE", "Box", "Label", "Marker", "Placed", "TableLayout", "Target",
-    "TrainView", "layout_game", "layout_mexican", "layout_observation",
+    "TrainView", "layout_allfives", "layout_chicken", "layout_game", "layout_mexican",
+    "layout_observation",
 ]
 
 
@@ -38,7 +41,13 @@ def layout_observation(obs: dict, *, width: float, height: float, names=None,
         return layout_mexican(obs["hub"], [*obs["trains"], obs["mexican"]], obs["markers"],
                               width=width, height=height, names=names,
                               pending=obs["pending"], **kw)
-    raise ValueError(f"no table layout for {game!r} yet")
+    if game == "chicken-foot":
+        return layout_chicken(obs["hub"], obs["lines"], width=width, height=height,
+                              pending=obs["pending"], names=names, **kw)
+    if game == "all-fives":
+        return layout_allfives(obs["layout"], width=width, height=height, names=names,
+                               **kw)
+    raise ValueError(f"no table layout for {game!r}")
 
 
 def layout_game(g, *, width: float, height: float, names=None, **kw) -> TableLayout:
@@ -46,5 +55,10 @@ def layout_game(g, *, width: float, height: float, names=None, **kw) -> TableLay
     if g.game == "mexican-train":
         return layout_mexican(g.hub, g.trains, g.markers, width=width, height=height,
                               names=names, pending=g.pending, **kw)
+    if g.game == "chicken-foot":
+        return layout_chicken(g.hub, g.layout(), width=width, height=height,
+                              pending=g.pending, names=names, **kw)
+    if g.game == "all-fives":
+        return layout_allfives(g.layout(), width=width, height=height, names=names, **kw)
     return layout_observation(g.observation(0), width=width, height=height, names=names,
                               **kw)

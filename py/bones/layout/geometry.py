@@ -216,6 +216,11 @@ class TrainView:
     pending: bool = False
     lane: Box | None = None  # the whole area of the line (a big tap region)
     root: tuple[float, float] | None = None  # where the line leaves the hub
+    # Chicken Foot and All Fives (bones.layout.tree):
+    kind: str = "train"  # "toe", "spur", "line" (Chicken Foot), "arm" (All Fives)
+    parent: int | None = None  # the line this one grows from (None: the hub / the lead)
+    joints: tuple = ()  # polylines (tuples of points) bridging a gap at a junction
+    counts: int | None = None  # All Fives: what this open end adds to the count
 
 
 @dataclass(frozen=True)
@@ -235,6 +240,20 @@ class TableLayout:
     station: Box | None
     trains: tuple[TrainView, ...]
     extra: dict = field(default_factory=dict)
+
+    @property
+    def lines(self) -> tuple[TrainView, ...]:
+        """Chicken Foot's lines (the same views as ``trains``)."""
+        return self.trains
+
+    @property
+    def arms(self) -> tuple[TrainView, ...]:
+        """All Fives' arms (the same views as ``trains``)."""
+        return self.trains
+
+    def joints(self) -> list[tuple]:
+        """Every joint: a polyline from a double's edge to a tile set off from it."""
+        return [j for tv in self.trains for j in tv.joints]
 
     def tiles(self) -> list[Placed]:
         out = [self.hub] if self.hub is not None else []

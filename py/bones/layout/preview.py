@@ -30,12 +30,27 @@ def svg(t: TableLayout, *, title: str = "") -> str:
         out.append(f'<rect x="{_f(s.x)}" y="{_f(s.y)}" width="{_f(s.w)}" height="{_f(s.h)}" '
                    'rx="0.4" fill="#8a6d3b" stroke="#3b2a10" stroke-width="0.06"/>')
     for tv in t.trains:
+        for j in tv.joints:
+            pts = " ".join(f"{_f(x)},{_f(y)}" for x, y in j)
+            out.append(f'<polyline points="{pts}" fill="none" stroke="#e8dcb0" '
+                       'stroke-width="0.3" stroke-linejoin="round"/>')
         if tv.target is not None:
             b = tv.target.box
+            if t.game == "mexican-train":
+                style = ('fill="none" stroke="#ffffff" stroke-opacity="0.5" '
+                         'stroke-width="0.05" stroke-dasharray="0.2 0.15"')
+            else:  # an open end: highlighted (yellow: it must be played now)
+                colour = "#ffd54f" if tv.pending else "#8fe39a"
+                style = (f'fill="{colour}" fill-opacity="0.25" stroke="{colour}" '
+                         'stroke-width="0.08" stroke-dasharray="0.25 0.12"')
             out.append(f'<rect x="{_f(b.x + 0.05)}" y="{_f(b.y + 0.05)}" '
                        f'width="{_f(b.w - 0.1)}" height="{_f(b.h - 0.1)}" rx="0.12" '
-                       'fill="none" stroke="#ffffff" stroke-opacity="0.5" '
-                       'stroke-width="0.05" stroke-dasharray="0.2 0.15"/>')
+                       f'{style}/>')
+            if t.game == "all-fives":
+                x, y = b.cx, b.cy + 0.22
+                out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="0.6" '
+                           'font-family="sans-serif" text-anchor="middle" fill="#fff">'
+                           f'{tv.name} {tv.target.value}</text>')
         if tv.marker is not None:
             m = tv.marker
             colour = "#3cb043" if tv.open else "#c62828"
@@ -67,6 +82,9 @@ def svg(t: TableLayout, *, title: str = "") -> str:
             out.append(f'<text x="{_f(hx)}" y="{_f(hy + 0.2)}" font-size="0.55" '
                        'font-family="sans-serif" text-anchor="middle" fill="#222">'
                        f'{n}</text>')
+    if t.game == "all-fives" and t.extra.get("count") is not None:
+        out.append(f'<text x="{_f(v.x + 0.3)}" y="{_f(v.y + 1.0)}" font-size="0.8" '
+                   f'fill="#fff" font-family="sans-serif">count {t.extra["count"]}</text>')
     if title:
         out.append(f'<text x="{_f(v.x + 0.2)}" y="{_f(v.y1 - 0.2)}" font-size="0.5" '
                    f'fill="#fff" fill-opacity="0.7" font-family="sans-serif">{title}</text>')
@@ -75,12 +93,12 @@ def svg(t: TableLayout, *, title: str = "") -> str:
 
 
 def random_game(game: str, seats: int, seed: int, moves: int | None = None,
-                preset: str | None = None):
+                preset: str | None = None, options: dict | None = None):
     """A match played by random legal moves: to the end of its first round, or for
     ``moves`` moves (whichever comes first)."""
     import bones
 
-    g = bones.new_game(game, seats=seats, preset=preset, seed=seed)
+    g = bones.new_game(game, seats=seats, preset=preset, seed=seed, options=options)
     r = random.Random(seed)
     k = 0
     while not g.round_over and (moves is None or k < moves):
@@ -102,10 +120,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--moves", type=int, default=None, help="stop after this many moves")
     ap.add_argument("--size", default="1280x800", help="the table area, WIDTHxHEIGHT px")
     ap.add_argument("--arrangement", default=None)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game option, e.g. spinner=every or centre_paths=6")
     a = ap.parse_args(argv)
     w, h = (float(x) for x in a.size.lower().split("x"))
-    g = random_game(a.game, a.seats, a.seed, a.moves, a.preset)
-    t = layout_game(g, width=w, height=h, arrangement=a.arrangement)
+    options = {}
+    for kv in a.option:
+        k, v = kv.split("=", 1)
+        options[k] = int(v) if v.lstrip("-").isdigit() else v
+    g = random_game(a.game, a.seats, a.seed, a.moves, a.preset, options or None)
+    kw = {"arrangement": a.arrangement} if a.arrangement else {}
+    t = layout_game(g, width=w, height=h, **kw)
     n = sum(len(tv.tiles) for tv in t.trains)
     title = (f"{a.game} {a.seats} seats seed {a.seed}: {n} tiles, {t.arrangement}, "
              f"{t.scale:.1f} px/unit, {a.size}")

@@ -1,0 +1,308 @@
+"""Table geometry for Chicken Foot and All Fives (bones.layout.chicken, .allfives):
+nothing overlaps, everything is on screen, every tile touches the one before it with
+the matching halves together (or is joined to its double by a joint), and the tiles
+stay big enough to read on the rally screens, at the largest tables random play
+produces."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import bones
+from bones.layout import MAX_SCALE, Box, layout_game, layout_observation
+from bones.layout.preview import random_game, svg
+
+SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
+# Pixels per unit never gone below for a played-out round (see docs/layout.md).
+READABLE_CF = {(1920, 1080): 24.0, (1280, 800): 18.0, (1024, 768): 16.0, (390, 844): 9.0}
+READABLE_AF = {(1920, 1080): 36.0, (1280, 800): 30.0, (1024, 768): 26.0, (390, 844): 15.0}
+SPINNERS = ("first", "none", "every")
+
+
+# ---- the checks -------------------------------------------------------------------------
+def touch(a: Box, b: Box, eps: float = 1e-6) -> bool:
+    if a.overlaps(b):
+        return False
+    xo = min(a.x1, b.x1) - max(a.x, b.x)
+    yo = min(a.y1, b.y1) - max(a.y, b.y)
+    return (abs(xo) < eps and yo > eps) or (abs(yo) < eps and xo > eps)
+
+
+def half_box(c) -> Box:
+    return Box(c[0] - 0.5, c[1] - 0.5, 1.0, 1.0)
+
+
+def near_part(p) -> Box:
+    return p.box if p.is_double else half_box(p.half_centres()[0])
+
+
+def far_part(p) -> Box:
+    return p.box if p.is_double else half_box(p.half_centres()[1])
+
+
+def joint_box(poly) -> list[Box]:
+    """The bars of a joint (0.3 wide), one per straight piece."""
+    out = []
+    for (ax, ay), (bx, by) in zip(poly, poly[1:], strict=False):
+        x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+        if abs(ax - bx) < 1e-9:
+            out.append(Box(x0 - 0.15, y0, 0.3, y1 - y0))
+        else:
+            out.append(Box(x0, y0 - 0.15, x1 - x0, 0.3))
+    return out
+
+
+def joined(a, p, tv) -> bool:
+    """p (first tile after a junction) is joined to a (the double it grows from), by
+    touching it or by one of the view's joints from a's edge to p's near edge."""
+    if touch(a.box, near_part(p)):
+        return True
+    for j in tv.joints:
+        s, e = j[0], j[-1]
+        on_a = (a.box.x - 1e-6 <= s[0] <= a.box.x1 + 1e-6
+                and a.box.y - 1e-6 <= s[1] <= a.box.y1 + 1e-6)
+        nb = near_part(p)
+        on_p = (nb.x - 1e-6 <= e[0] <= nb.x1 + 1e-6 and nb.y - 1e-6 <= e[1] <= nb.y1 + 1e-6)
+        if on_a and on_p:
+            return True
+    return False
+
+
+def check_chain(tv, start_value, first_tile_ok):
+    """The tiles of one line follow each other with matching halves."""
+    end = start_value
+    for i, p in enumerate(tv.tiles):
+        assert p.index == i and p.train == tv.train
+        assert p.first == end, f"line {tv.train} tile {i}: {p.first} does not match {end}"
+        assert p.angle in (0, 90, 180, 270)
+        hx, hy = p.heading
+        assert abs(hx) + abs(hy) == 1
+        if p.is_double:
+            assert (p.w > p.h) == (hx == 0), f"double {p.tile} is not crosswise"
+        else:
+            assert (p.w > p.h) == (hx != 0)
+            (ax, ay), (bx, by) = p.half_centres()
+            assert abs(bx - ax - hx) < 1e-9 and abs(by - ay - hy) < 1e-9
+        if i == 0:
+            first_tile_ok(p)
+        else:
+            q = tv.tiles[i - 1]
+            assert touch(far_part(q), near_part(p)) or joined(q, p, tv), (
+                f"line {tv.train}: {q.tile} and {p.tile} do not meet")
+        end = p.second
+    return end
+
+
+def check_geometry(t, width, height, min_scale=None):
+    assert t.width == width and t.height == height
+    assert abs(t.view.w * t.scale - width) < 1e-6 and abs(t.view.h * t.scale - height) < 1e-6
+    assert 0 < t.scale <= MAX_SCALE
+    things: list[tuple[str, Box]] = []
+    if t.hub is not None:
+        things.append(("hub", t.hub.box))
+    for tv in t.trains:
+        for p in tv.tiles:
+            things.append((f"{tv.train}:{p.index}:{p.tile}", p.box))
+        if tv.target is not None:
+            things.append((f"{tv.train}:slot", tv.target.box))
+        for k, j in enumerate(tv.joints):
+            for b in joint_box(j):
+                things.append((f"{tv.train}:joint{k}", b))
+    for name, b in things:
+        assert t.view.contains(b), f"{name} {b} leaves the view {t.view}"
+        assert t.content.contains(b), f"{name} {b} is outside the content box"
+    things.sort(key=lambda nb: nb[1].x)
+    for k, (na, a) in enumerate(things):
+        for nb, b in things[k + 1:]:
+            if b.x >= a.x1:
+                break
+            assert na == nb or not a.overlaps(b), f"{na} {a} overlaps {nb} {b}"
+    # the lanes of open lines (where a tile may be dropped) do not overlap
+    lanes = [(tv.train, tv.lane) for tv in t.trains if tv.open]
+    for i, (ia, a) in enumerate(lanes):
+        for ib, b in lanes[i + 1:]:
+            assert not a.overlaps(b), f"lanes of {ia} and {ib} overlap"
+    if min_scale is not None:
+        assert t.scale >= min_scale
+
+
+def check_chicken(g, width, height, min_scale=None):
+    t = layout_game(g, width=width, height=height)
+    assert t.game == "chicken-foot" and t.hub.tile == g.hub
+    lay = g.layout()
+    assert [tv.train for tv in t.lines] == [d["line"] for d in lay]
+    views = {tv.train: tv for tv in t.lines}
+    for d in lay:
+        tv = views[d["line"]]
+        assert tv.kind == d["kind"] and tv.open == d["open"]
+        assert tv.pending == (d["line"] in g.pending)
+        assert [(p.tile, p.second) for p in tv.tiles] == list(d["tiles"])
+        if d["stem"] == -1:
+            base = t.hub
+            assert tv.parent is None
+        else:
+            base = views[d["stem"]].tiles[-1]
+            assert base.is_double and tv.parent == d["stem"]
+
+        def first_ok(p, base=base, tv=tv):
+            assert joined(base, p, tv), f"line {tv.train} is not joined to its double"
+
+        end = check_chain(tv, d["double"].hi, first_ok)
+        if d["open"]:
+            tg = tv.target
+            assert tg is not None and tg.value == end == d["end"]
+            if tv.tiles:
+                assert touch(far_part(tv.tiles[-1]), tg.box) or (
+                    tv.tiles[-1].is_double and touch(tv.tiles[-1].box, tg.box))
+            assert tv.lane.contains(tg.box)
+        else:
+            assert tv.target is None
+    check_geometry(t, width, height, min_scale)
+    return t
+
+
+def check_allfives(g, width, height, min_scale=None):
+    t = layout_game(g, width=width, height=height)
+    lay = g.layout()
+    assert t.game == "all-fives"
+    assert t.extra["count"] == lay["count"] == g.count
+    if lay["root"] is None:
+        assert t.hub is None and t.arms == ()
+        return t
+    assert t.hub.tile == lay["root"]
+    assert [tv.name for tv in t.arms] == [a["name"] for a in lay["arms"]]
+    views = {tv.name: tv for tv in t.arms}
+    spin_at = {}
+    for k, s in enumerate(lay["spinners"]):
+        spin_at[k] = t.hub if s["on"] is None else views[s["on"]].tiles[s["index"]]
+        assert spin_at[k].tile == s["tile"]
+    root = lay["root"]
+    ends = {}
+    for a in lay["arms"]:
+        tv = views[a["name"]]
+        assert [(p.tile, p.second) for p in tv.tiles] == list(a["tiles"])
+        assert tv.open == a["open"] and tv.kind == "arm"
+        if a["spinner"] is None:
+            base = t.hub
+            start = root.hi if a["name"] == "E" else root.lo
+        else:
+            base = spin_at[a["spinner"]]
+            start = base.tile.hi
+
+        def first_ok(p, base=base, tv=tv):
+            assert joined(base, p, tv), f"arm {tv.name} is not joined to its double"
+
+        end = check_chain(tv, start, first_ok)
+        if a["open"]:
+            tg = tv.target
+            assert tg is not None and tg.value == a["end"] == end
+            assert tv.counts == a["counts"]
+            ends[a["name"]] = (a["end"], a["counts"])
+        else:
+            assert tv.target is None
+    assert t.extra["ends"] == ends
+    assert sum(c for _e, c in ends.values()) == g.count
+    check_geometry(t, width, height, min_scale)
+    return t
+
+
+def played_out_cf(seats, seeds=range(6)):
+    return [random_game("chicken-foot", seats, s) for s in seeds]
+
+
+def played_out_af(seats, spinner, seeds=range(6)):
+    return [random_game("all-fives", seats, s, options={"spinner": spinner,
+                                                        "stop_at_target": False})
+            for s in seeds]
+
+
+# ---- Chicken Foot ------------------------------------------------------------------------
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_chicken_played_out_every_size(seats):
+    for g in played_out_cf(seats):
+        for size in SIZES:
+            check_chicken(g, *size, READABLE_CF[size])
+
+
+def test_chicken_six_paths():
+    for seats in (2, 4, 6):
+        for s in range(4):
+            g = random_game("chicken-foot", seats, s, options={"centre_paths": 6})
+            for size in SIZES:
+                check_chicken(g, *size, READABLE_CF[size] * 0.8)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seats=st.integers(2, 8), seed=st.integers(0, 10**6), depth=st.integers(0, 200),
+       size=st.sampled_from(SIZES), paths=st.sampled_from((4, 4, 6)))
+def test_chicken_random_positions(seats, seed, depth, size, paths):
+    g = random_game("chicken-foot", seats, seed, moves=depth,
+                    options={"centre_paths": paths})
+    check_chicken(g, *size)
+
+
+def test_chicken_empty_table_and_observation():
+    g = bones.new_game("chicken-foot", seats=4, seed=1)
+    t = check_chicken(g, 1280, 800)
+    assert t.scale == MAX_SCALE and all(tv.pending and tv.open for tv in t.lines)
+    g = random_game("chicken-foot", 5, 3)
+    a = layout_game(g, width=1024, height=768)
+    b = layout_observation(g.observation(1), width=1024, height=768)
+    assert a == b
+
+
+# ---- All Fives ---------------------------------------------------------------------------
+@pytest.mark.parametrize("spinner", SPINNERS)
+@pytest.mark.parametrize("seats", range(2, 5))
+def test_allfives_played_out_every_size(seats, spinner):
+    for g in played_out_af(seats, spinner, range(10)):
+        for size in SIZES:
+            check_allfives(g, *size, READABLE_AF[size])
+
+
+@settings(max_examples=50, deadline=None)
+@given(seats=st.integers(2, 4), seed=st.integers(0, 10**6), depth=st.integers(0, 60),
+       size=st.sampled_from(SIZES), spinner=st.sampled_from(SPINNERS))
+def test_allfives_random_positions(seats, seed, depth, size, spinner):
+    g = random_game("all-fives", seats, seed, moves=depth,
+                    options={"spinner": spinner, "stop_at_target": False})
+    check_allfives(g, *size)
+
+
+def test_allfives_observation_and_empty():
+    g = bones.new_game("all-fives", seats=2, seed=1)
+    t = check_allfives(g, 390, 844)
+    assert t.extra["count"] == 0
+    g = random_game("all-fives", 4, 2, options={"stop_at_target": False})
+    a = layout_game(g, width=1280, height=800)
+    b = layout_observation(g.observation(3), width=1280, height=800)
+    assert a == b
+
+
+# ---- both ------------------------------------------------------------------------------------
+def test_preview_draws_them():
+    for g in (random_game("chicken-foot", 4, 1),
+              random_game("all-fives", 4, 1, options={"spinner": "every"})):
+        t = layout_game(g, width=1024, height=768)
+        out = svg(t)
+        assert out.startswith("<svg") and out.count("<rect") >= len(t.tiles())
+
+
+def test_fast_enough():
+    """After every move in the browser: the biggest played-out tables, a few ms."""
+    worst = []
+    for seats in (2, 8):
+        gs = played_out_cf(seats, range(8))
+        worst.append(max(gs, key=lambda g: sum(len(x) for x in g.lines)))
+    worst.append(played_out_af(4, "every", range(1))[0])
+    for g in worst:
+        for w, h in SIZES:
+            t0 = time.perf_counter()
+            for _ in range(3):
+                layout_game(g, width=w, height=h)
+            ms = (time.perf_counter() - t0) / 3 * 1000
+            assert ms < 40, f"{g.game} {ms:.1f} ms at {w}x{h}"

@@ -301,45 +301,87 @@ def dist_files(root: Path = DIST) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
 
 
+BUILD_STAMP = NODE_MODULES / ".cache" / "rally-dist.sha256"
+
+
+def input_fingerprint() -> str:
+    """A hash of everything dist/ is made from."""
+    digest = hashlib.sha256()
+    inputs = [ROOT / "index.html", ROOT / "build.py", LOCK]
+    inputs += sorted(p for p in WEB.rglob("*") if p.is_file())
+    inputs += [path for path, _ in bundle_files()]
+    for path in inputs:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def build_if_stale(quiet: bool = True) -> None:
+    """Build unless dist/ was made from exactly the current sources."""
+    if (
+        npm_ready()
+        and (DIST / "sw.js").exists()
+        and BUILD_STAMP.exists()
+        and BUILD_STAMP.read_text().strip() == input_fingerprint()
+    ):
+        return
+    build(quiet=quiet)
+
+
 def build(quiet: bool = False) -> dict:
-    """Make dist/ from scratch. Returns a summary (files, bytes, cache name)."""
+    """Make dist/ from scratch. Returns a summary (files, bytes, cache name).
+
+    Built beside dist/ and swapped in at the end, so a server or a test reading dist/
+    (someone else's, in a shared tree) never sees half a build.
+    """
     ensure_npm()
     t0 = time.perf_counter()
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
+    fingerprint = input_fingerprint()
+    out = DIST.with_name(f"dist.tmp-{os.getpid()}")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir()
+    try:
+        (out / "index.html").write_text(page_html())
+        for src in sorted(WEB.rglob("*")):
+            rel = src.relative_to(WEB)
+            inlined = rel.as_posix() == "style.css"  # lives inside index.html (page_html)
+            if src.is_file() and not (src.name.endswith(".template.js") or src.name[0] == "."
+                                      or inlined):
+                copy_asset(src, out / "web" / rel)
+        for name in PYODIDE_FILES:
+            copy_asset(NODE_MODULES / "pyodide" / name, out / "pyodide" / name)
+        pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+        for src in sorted(pyscript_dist.iterdir()):
+            if src.is_file() and not any(fnmatch.fnmatch(src.name, pat) for pat in PYSCRIPT_SKIP):
+                copy_asset(src, out / "pyscript" / src.name)
+        modules = write_bundle(out / BUNDLE)
+        precompile_bundle(out / BUNDLE)
+        (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
 
-    (DIST / "index.html").write_text(page_html())
-    for src in sorted(WEB.rglob("*")):
-        rel = src.relative_to(WEB)
-        inlined = rel.as_posix() == "style.css"  # lives inside index.html (page_html)
-        if src.is_file() and not (src.name.endswith(".template.js") or src.name[0] == "."
-                                  or inlined):
-            copy_asset(src, DIST / "web" / rel)
-    for name in PYODIDE_FILES:
-        copy_asset(NODE_MODULES / "pyodide" / name, DIST / "pyodide" / name)
-    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-    for src in sorted(pyscript_dist.iterdir()):
-        if src.is_file() and not any(fnmatch.fnmatch(src.name, pat) for pat in PYSCRIPT_SKIP):
-            copy_asset(src, DIST / "pyscript" / src.name)
-    modules = write_bundle(DIST / BUNDLE)
-    precompile_bundle(DIST / BUNDLE)
-    (DIST / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
+        # The service worker last: it lists, and is versioned by, everything else.
+        shipped = dist_files(out)
+        digest = hashlib.sha256()
+        for rel in shipped:
+            digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+        template = (WEB / "sw.template.js").read_text()
+        digest.update(template.encode())
+        cache_name = "rally-dominoes-" + digest.hexdigest()[:12]
+        precache = ["./", *shipped]
+        sw = template.replace("__CACHE_NAME__", cache_name).replace(
+            "__PRECACHE_LIST__", json.dumps(precache, indent=2)
+        )
+        (out / "sw.js").write_text(sw)
+        check_relative_urls(out)
 
-    # The service worker last: it lists, and is versioned by, everything else.
-    shipped = dist_files()
-    digest = hashlib.sha256()
-    for rel in shipped:
-        digest.update(rel.encode() + b"\0" + hashlib.sha256((DIST / rel).read_bytes()).digest())
-    template = (WEB / "sw.template.js").read_text()
-    digest.update(template.encode())
-    cache_name = "rally-dominoes-" + digest.hexdigest()[:12]
-    precache = ["./", *shipped]
-    sw = template.replace("__CACHE_NAME__", cache_name).replace(
-        "__PRECACHE_LIST__", json.dumps(precache, indent=2)
-    )
-    (DIST / "sw.js").write_text(sw)
-    check_relative_urls()
+        old = DIST.with_name(f"dist.old-{os.getpid()}")
+        if DIST.exists():
+            DIST.rename(old)
+        out.rename(DIST)
+        shutil.rmtree(old, ignore_errors=True)
+        BUILD_STAMP.parent.mkdir(parents=True, exist_ok=True)
+        BUILD_STAMP.write_text(fingerprint + "\n")
+    finally:
+        shutil.rmtree(out, ignore_errors=True)  # left only if the build failed
 
     files = dist_files()
     total = sum((DIST / f).stat().st_size for f in files)
@@ -355,14 +397,14 @@ def build(quiet: bool = False) -> dict:
 _ROOT_URL = re.compile(r"""(?:src|href|action)\s*=\s*["']/(?!/)|url\(\s*["']?/(?!/)""")
 
 
-def check_relative_urls() -> None:
+def check_relative_urls(root: Path = DIST) -> None:
     """Fail the build if our own page, styles or manifest use a root-absolute URL."""
     bad = []
-    for rel in dist_files():
+    for rel in dist_files(root):
         if rel.endswith((".html", ".css")):
-            text = (DIST / rel).read_text()
+            text = (root / rel).read_text()
             bad += [f"{rel}: {m.group(0)}" for m in _ROOT_URL.finditer(text)]
-    for icon in json.loads((DIST / "manifest.webmanifest").read_text())["icons"]:
+    for icon in json.loads((root / "manifest.webmanifest").read_text())["icons"]:
         if icon["src"].startswith("/") or "://" in icon["src"]:
             bad.append(f"manifest.webmanifest: {icon['src']}")
     if bad:

@@ -8,7 +8,7 @@ import pytest
 
 @pytest.fixture(scope="module")
 def built(rally_build):
-    rally_build.build(quiet=True)
+    rally_build.build_if_stale()
     return rally_build.DIST
 
 

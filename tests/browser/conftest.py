@@ -26,9 +26,9 @@ BOOT_TIMEOUT_MS = 30_000
 
 @pytest.fixture(scope="session")
 def dist_dir(rally_build):
-    """dist/, built once per session unless `build.py test` has just built it."""
-    if os.environ.get("RALLY_DIST_BUILT") != "1" or not (rally_build.DIST / "sw.js").exists():
-        rally_build.build(quiet=True)
+    """dist/, rebuilt if its sources changed (`build.py test` has just built it)."""
+    if os.environ.get("RALLY_DIST_BUILT") != "1":
+        rally_build.build_if_stale()
     return rally_build.DIST
 
 

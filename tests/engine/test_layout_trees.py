@@ -210,7 +210,7 @@ def check_allfives(g, width, height, min_scale=None):
     return t
 
 
-def played_out_cf(seats, seeds=range(6)):
+def played_out_cf(seats, seeds=range(12)):
     return [random_game("chicken-foot", seats, s) for s in seeds]
 
 

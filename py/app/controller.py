@@ -1,0 +1,546 @@
+"""The table in the browser: listens to the page, asks the Session, draws the views.
+
+The only module of the game (with app.boot) that touches the page. One listener per
+kind of event on the whole document reads ``data-act`` from what was pressed, so the
+markup can be redrawn freely. Computer turns run as an asyncio task that sleeps
+between moves (the page stays responsive); the search of the Hard level runs in a
+PyScript worker (app.worker) once it is up, so it never blocks the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import bones
+from app import views
+from app.session import PACES, Seat, Session, Settings, clean_name
+from bones.errors import BadSave, IllegalMove
+from bones.layout import layout_game
+from bones.moves import JOIN, NEXT, PLAY, Move
+from bones.tiles import parse_tile
+
+SAVE_KEY = "rally-dominoes:table"
+BAD_SAVE_KEY = "rally-dominoes:bad-save"
+
+
+class Controller:
+    def __init__(self, js, create_proxy):
+        self.js = js
+        self.doc = js.document
+        self.root = self.doc.getElementById("table")
+        self._proxy = create_proxy
+        self.session: Session | None = None
+        self.form = views.StartForm()
+        self.screen = "start"
+        self.dialog: str | None = None
+        self.selected = None
+        self.hint = ""
+        self.fresh = None
+        self.prefer = None
+        self.bad_save: str | None = None
+        self._loop_running = False
+        self._drag: dict | None = None
+        self._suppress_click = False
+        self.worker = None
+        self._proxies = []
+
+    # ---- start-up -----------------------------------------------------------------------
+    def start(self) -> None:
+        on = self._listen
+        on(self.doc, "click", self.on_click)
+        on(self.doc, "keydown", self.on_key)
+        on(self.doc, "change", self.on_change)
+        on(self.doc, "input", self.on_input)
+        on(self.doc, "pointerdown", self.on_pointer_down)
+        on(self.doc, "pointermove", self.on_pointer_move)
+        on(self.doc, "pointerup", self.on_pointer_up)
+        on(self.js.window, "resize", lambda _e: self.render())
+        self.session = self._load()
+        if self.session is not None and not self.session.game.match_over:
+            self.screen = "table"
+        self.render()
+        self.schedule()
+
+    def _listen(self, target, kind: str, fn) -> None:
+        p = self._proxy(fn)
+        self._proxies.append(p)
+        target.addEventListener(kind, p)
+
+    # ---- saving -------------------------------------------------------------------------
+    def storage(self):
+        try:
+            return self.js.window.localStorage
+        except Exception:  # storage switched off: play on without saving
+            return None
+
+    def _load(self) -> Session | None:
+        st = self.storage()
+        text = st.getItem(SAVE_KEY) if st is not None else None
+        if not text:
+            return None
+        try:
+            return Session.from_json(text)
+        except (BadSave, ValueError) as exc:
+            # Never drop it silently: keep it aside and offer it as a download.
+            self.bad_save = text
+            st.setItem(BAD_SAVE_KEY, text)
+            st.removeItem(SAVE_KEY)
+            self.dialog = "bad-save:" + str(exc).rstrip(".")
+            return None
+
+    def save(self) -> None:
+        st = self.storage()
+        if st is None or self.session is None:
+            return
+        try:
+            st.setItem(SAVE_KEY, self.session.to_json())
+        except Exception as exc:  # quota: keep playing, say so once in the console
+            self.js.console.warn(f"Could not save the game: {exc}")
+
+    # ---- drawing ------------------------------------------------------------------------
+    def render(self) -> None:
+        s = self.session
+        if self.screen == "start" or s is None:
+            html = views.start_screen(self.form, can_resume=self._can_resume())
+            self.root.innerHTML = html + self._dialog_markup()
+            self.doc.documentElement.dataset.screen = "start"
+            return
+        html = views.table_screen(s, _EmptyLayout(), selected=self.selected, hint=self.hint)
+        self.root.innerHTML = html + self._dialog_markup()
+        self.doc.documentElement.dataset.screen = "table"
+        felt = self.root.querySelector(".felt")
+        w = max(200, int(felt.clientWidth) or 800)
+        h = max(160, int(felt.clientHeight) - 4 or 500)
+        lay = self.layout(w, h)
+        moves = s.my_moves()
+        targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.selected}
+        svg = views.table_svg(s, lay, selected=self.selected, targets=targets,
+                              fresh=self.fresh)
+        felt.querySelector("svg").outerHTML = svg
+        self.doc.documentElement.dataset.turn = str(s.game.turn)
+
+    def layout(self, w: int, h: int):
+        s = self.session
+        names = [seat.name for seat in s.seats]
+        if s.game.game == "mexican-train":
+            names = names + ["Mexican Train"]
+        lay = layout_game(s.game, width=w, height=h, names=names, prefer=self.prefer)
+        self.prefer = lay.arrangement
+        return lay
+
+    def _dialog_markup(self) -> str:
+        d = self.dialog
+        s = self.session
+        if d is None:
+            if s is not None and self.screen == "table":
+                g = s.game
+                if g.match_over:
+                    return views.match_end_dialog(s)
+                if g.round_over:
+                    return views.round_end_dialog(s)
+                if not s.started:
+                    return views.first_draw_dialog(s)
+                if s.needs_handoff():
+                    return views.handoff_dialog(s)
+            return ""
+        if d.startswith("bad-save:"):
+            return views.bad_save_dialog(d.split(":", 1)[1])
+        if d.startswith("rules:"):
+            return views.rules_dialog(d.split(":", 1)[1])
+        if d == "settings" and s is not None:
+            return views.settings_dialog(s)
+        if d == "join" and s is not None:
+            return views.round_end_dialog(s, joining=True)
+        return ""
+
+    def _can_resume(self) -> bool:
+        return self.session is not None and not self.session.game.match_over
+
+    # ---- events -------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        if self._suppress_click:
+            self._suppress_click = False
+            return
+        el = event.target.closest("[data-act]") if event.target.closest else None
+        if el is None or el.disabled:
+            return
+        act = str(el.dataset.act)
+        if el.tagName == "INPUT":  # radios and checkboxes act on change
+            return
+        self.act(act, el)
+
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        if key == "Escape" and self.dialog:
+            self.dialog = None
+            self.render()
+            return
+        el = event.target
+        if key in ("Enter", " ") and el.getAttribute and el.getAttribute("role") == "button" \
+                and el.tagName != "BUTTON":
+            event.preventDefault()
+            self.act(str(el.dataset.act), el)
+
+    def on_change(self, event) -> None:
+        el = event.target
+        act = el.dataset.act
+        if act:
+            self.act(str(act), el)
+            return
+        field = el.dataset.field
+        if field:
+            i = int(el.dataset.seat)
+            seat = self.form.seats[i]
+            if field == "kind":
+                seat.kind = str(el.value)
+                self.render()
+                self._focus(f'[data-field="kind"][data-seat="{i}"]')
+            elif field == "level":
+                seat.level = str(el.value)
+            elif field == "name":
+                seat.name = str(el.value)
+
+    def on_input(self, event) -> None:
+        el = event.target
+        if el.dataset.field == "name":
+            self.form.seats[int(el.dataset.seat)].name = str(el.value)
+
+    def _focus(self, selector: str) -> None:
+        el = self.root.querySelector(selector)
+        if el is not None:
+            el.focus()
+
+    # ---- drag a tile onto a train -------------------------------------------------------
+    def on_pointer_down(self, event) -> None:
+        el = event.target.closest(".hand-tile.playable") if event.target.closest else None
+        if el is None:
+            return
+        self._drag = {"tile": str(el.dataset.tile), "x": event.clientX, "y": event.clientY,
+                      "ghost": None}
+
+    def on_pointer_move(self, event) -> None:
+        d = self._drag
+        if d is None:
+            return
+        if d["ghost"] is None:
+            if abs(event.clientX - d["x"]) + abs(event.clientY - d["y"]) < 12:
+                return
+            t = parse_tile(d["tile"])
+            self.select(t, render=True)
+            ghost = self.doc.createElement("div")
+            ghost.className = "drag-ghost"
+            ghost.innerHTML = views._upright(t, self.session.settings.coloured)
+            self.doc.body.appendChild(ghost)
+            d["ghost"] = ghost
+        d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"
+
+    def on_pointer_up(self, event) -> None:
+        d = self._drag
+        self._drag = None
+        if d is None or d["ghost"] is None:
+            return
+        d["ghost"].remove()
+        self._suppress_click = True
+        hit = self.doc.elementFromPoint(event.clientX, event.clientY)
+        spot = hit.closest("[data-target],[data-drop]") if hit is not None else None
+        if spot is None:
+            return
+        target = spot.dataset.target if spot.dataset.target is not None else spot.dataset.drop
+        self.play_on(int(target))
+
+    # ---- what a press means -------------------------------------------------------------
+    def act(self, act: str, el=None) -> None:
+        name, _, arg = act.partition(":")
+        handler = getattr(self, "do_" + name.replace("-", "_"), None)
+        if handler is None:
+            return
+        try:
+            handler(arg, el)
+        except IllegalMove as exc:
+            self.hint = f"Not allowed: {exc}"
+            self.render()
+
+    def do_select(self, arg, el) -> None:
+        t = parse_tile(str(el.dataset.tile))
+        self.select(None if self.selected == t else t)
+
+    def select(self, t, render: bool = True) -> None:
+        self.selected = t
+        self.hint = ""
+        if t is not None:
+            s = self.session
+            spots = [m for m in s.my_moves() if m.kind == PLAY and m.tile == t]
+            if spots:
+                names = ", ".join(s.target_label(m.target) for m in spots)
+                self.hint = f"{t} can go on: {names}. Tap where it goes."
+            else:
+                self.hint = f"{t} does not fit anywhere now."
+        if render:
+            self.render()
+            if t is not None:
+                self._focus(f'.hand-tile[data-tile="{t}"]')
+
+    def do_target(self, arg, el) -> None:
+        self.play_on(int(el.dataset.target))
+
+    def play_on(self, target: int) -> None:
+        if self.selected is None:
+            return
+        self.human_move(Move(PLAY, self.selected, target))
+
+    def human_move(self, move: Move) -> None:
+        s = self.session
+        if move not in s.my_moves():
+            raise IllegalMove("that is not a move you can make now")
+        s.play(move)
+        self.fresh = move.tile if move.kind == PLAY else None
+        self.selected = None
+        self.hint = ""
+        self.after_move()
+
+    def do_draw(self, arg, el) -> None:
+        self.human_move(Move("draw"))
+        drawn = self.session.game.hands[self.session.viewer()][-1] \
+            if self.session.viewer() is not None else None
+        if drawn is not None:
+            self.hint = f"You drew {drawn}."
+            self.render()
+
+    def do_pass(self, arg, el) -> None:
+        self.human_move(Move("pass"))
+
+    def do_knock(self, arg, el) -> None:
+        self.human_move(Move("knock"))
+        self.hint = "Knock knock! Everyone knows you are about to go down to one bone."
+        self.render()
+
+    def do_call(self, arg, el) -> None:
+        self.human_move(Move("call", None, int(arg)))
+
+    def do_next(self, arg, el) -> None:
+        s = self.session
+        if s.game.match_over:
+            return
+        s.play(Move(NEXT))
+        self.dialog = None
+        self.prefer = None
+        self.after_move()
+
+    def do_join_form(self, arg, el) -> None:
+        self.dialog = "join"
+        self.render()
+        self._focus("#join-name")
+
+    def do_join(self, arg, el) -> None:
+        s = self.session
+        name = str(self.doc.getElementById("join-name").value)
+        kind = str(self.doc.getElementById("join-kind").value)
+        if Move(JOIN) not in s.game.legal_moves():
+            self.dialog = None
+            self.render()
+            return
+        s.join(clean_name(name, f"Player {len(s.seats) + 1}"), kind)
+        self.dialog = None
+        self.save()
+        self.render()
+
+    def do_take_seat(self, arg, el) -> None:
+        self.session.take_seat()
+        self.render()
+
+    def do_begin(self, arg, el) -> None:
+        self.session.started = True
+        self.save()
+        self.render()
+        self.schedule()
+
+    def do_hint(self, arg, el) -> None:
+        s = self.session
+        v = s.viewer()
+        if not s.my_moves():
+            return
+        from bones.ai import hint
+
+        h = hint(s.game, v, "normal", seed=len(s.game.history))
+        self.hint = f"Hint: {s.move_words(h.move, v).replace(s.name(v) + ' played', 'play')}" \
+            f". {h.reason}"
+        if h.move.kind == PLAY:
+            self.selected = h.move.tile
+            self.hint = f"Hint: play {h.move.tile} on {s.target_label(h.move.target)}. " \
+                f"{h.reason}"
+        self.render()
+
+    def do_undo(self, arg, el) -> None:
+        if self.session.undo_my_move():
+            self.selected = None
+            self.hint = "Your last move was taken back."
+            self.save()
+        else:
+            self.hint = "There is nothing of yours to take back in this round."
+        self.render()
+
+    def do_rules(self, arg, el) -> None:
+        preset = arg or (self.session.game.preset if self.session else self.form.preset)
+        self.dialog = f"rules:{preset}"
+        self.render()
+        self._focus(".dialog [data-act=close]")
+
+    def do_settings(self, arg, el) -> None:
+        self.dialog = "settings"
+        self.render()
+
+    def do_pace(self, arg, el) -> None:
+        if arg in PACES:
+            self.session.settings.pace = arg
+            self.save()
+
+    def do_coloured(self, arg, el) -> None:
+        self.session.settings.coloured = bool(el.checked)
+        self.save()
+        self.render()
+
+    def do_close(self, arg, el) -> None:
+        self.dialog = None
+        self.render()
+        self.schedule()
+
+    def do_download_bad(self, arg, el) -> None:
+        st = self.storage()
+        text = self.bad_save or (st.getItem(BAD_SAVE_KEY) if st is not None else None) or ""
+        a = self.doc.createElement("a")
+        a.href = "data:application/json;charset=utf-8," + self.js.encodeURIComponent(text)
+        a.download = "rally-dominoes-damaged-save.json"
+        self.doc.body.appendChild(a)
+        a.click()
+        a.remove()
+
+    def do_home(self, arg, el) -> None:
+        self.screen = "start"
+        self.dialog = None
+        self.render()
+
+    def do_resume(self, arg, el) -> None:
+        self.screen = "table"
+        self.render()
+        self.schedule()
+
+    def do_quick(self, arg, el) -> None:
+        self.begin(Session.quick())
+
+    def do_again(self, arg, el) -> None:
+        s = self.session
+        seats = [Seat(x.name, x.kind, x.level) for x in s.seats]
+        self.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings))
+
+    def do_start(self, arg, el) -> None:
+        f = self.form
+        self.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
+                                                  for x in f.seats],
+                               settings=self.session.settings if self.session else Settings()))
+
+    def begin(self, session: Session) -> None:
+        self.session = session
+        self.screen = "table"
+        self.dialog = None
+        self.selected = None
+        self.hint = ""
+        self.prefer = None
+        self.save()
+        self.render()
+        self._focus(".dialog [data-act=begin]")
+
+    def do_game(self, arg, el) -> None:
+        self.form.set_game(arg)
+        self.render()
+        self._focus(f'input[name=game][value="{arg}"]')
+
+    def do_preset(self, arg, el) -> None:
+        if arg in bones.PRESETS:
+            self.form.preset = arg
+
+    def do_seats(self, arg, el) -> None:
+        self.form.resize(len(self.form.seats) + int(arg))
+        self.render()
+
+    # ---- the computer's turns -----------------------------------------------------------
+    def after_move(self) -> None:
+        self.save()
+        self.render()
+        self.schedule()
+
+    def schedule(self) -> None:
+        s = self.session
+        if (s is None or self.screen != "table" or self._loop_running or self.dialog
+                or not s.started):
+            return
+        if s.computer_to_move() or (s.game.round_over and not s.humans
+                                    and not s.game.match_over):
+            self._loop_running = True
+            asyncio.ensure_future(self._computer_loop())
+
+    async def _computer_loop(self) -> None:
+        try:
+            while True:
+                s = self.session
+                if s is None or self.screen != "table" or self.dialog or not s.started:
+                    return
+                if s.game.round_over and not s.humans and not s.game.match_over:
+                    await asyncio.sleep(PACES[s.settings.pace] * 2 / 1000)
+                    if s is self.session and s.game.round_over:
+                        s.play(Move(NEXT))
+                        self.after_loop_move(None)
+                    continue
+                if not s.computer_to_move():
+                    return
+                await asyncio.sleep(PACES[s.settings.pace] / 1000)
+                if s is not self.session or not s.computer_to_move() or self.dialog:
+                    continue
+                seat = s.game.turn
+                before = len(s.game.history)
+                move = await self.choose(s, seat)
+                if s is not self.session or len(s.game.history) != before:
+                    continue  # the table changed while the computer thought
+                s.play(move)
+                self.after_loop_move(move)
+        except Exception as exc:  # never leave the table stuck without saying why
+            self.hint = f"The computer player ran into a problem: {exc}"
+            self.js.console.error(f"computer turn failed: {exc!r}")
+            self.render()
+        finally:
+            self._loop_running = False
+
+    def after_loop_move(self, move: Move | None) -> None:
+        self.fresh = move.tile if move is not None and move.kind == PLAY else None
+        if self.selected is not None and self.selected not in (
+                {m.tile for m in self.session.my_moves()}):
+            self.selected = None
+        self.save()
+        self.render()
+
+    async def choose(self, s: Session, seat: int) -> Move:
+        level = s.seats[seat].level
+        seed = f"{s.game.seed}/{len(s.game.history)}"
+        if level == "hard" and self.worker is not None:
+            try:
+                text = await self.worker.choose(bones.dumps(s.game), seat, level, seed)
+                return s.game.parse(str(text))
+            except Exception as exc:
+                self.js.console.warn(f"worker unavailable, thinking here: {exc}")
+        from bones.ai import choose
+
+        budget = 120 if level == "hard" else None
+        return choose(s.game, seat, level, seed=seed, budget_ms=budget)
+
+
+class _EmptyLayout:
+    """Stands in for the table while the page is measured (the felt is drawn after)."""
+
+    view_box = "0 0 1 1"
+    station = None
+    trains = ()
+
+    def tiles(self):
+        return []
+
+    def joints(self):
+        return []

@@ -1,0 +1,321 @@
+"""A game at the table: the engine's match plus who sits where and how they like it.
+
+Pure Python (tested in CPython). The browser controller (app.controller) keeps one
+Session, asks it what to show, and hands it the moves people and the computer make.
+Everything legal comes from the engine; this module only words and remembers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+import bones
+from bones.errors import BadSave
+from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PASS, PLAY, Move
+
+SAVE_FORMAT = "rally-dominoes-table"
+SAVE_VERSION = 1
+
+GAME_TITLES = {
+    "mexican-train": "Mexican Train",
+    "chicken-foot": "Chicken Foot",
+    "all-fives": "All Fives",
+}
+LEVELS = ("easy", "normal", "hard")
+PACES = {"slow": 1600, "normal": 900, "fast": 350}  # ms between computer moves
+NAME_LIMIT = 20
+DEFAULT_NAMES = ("You", "Ann", "Bob", "Cora", "Dan", "Edna", "Frank", "Gail")
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "computer"  # "human" or "computer"
+    level: str = "normal"
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass
+class Settings:
+    pace: str = "normal"
+    coloured: bool = True
+
+
+def clean_name(raw: str, fallback: str) -> str:
+    """A seat name as the table shows it: trimmed, one line, at most NAME_LIMIT long."""
+    text = " ".join(str(raw or "").split())
+    text = "".join(ch for ch in text if ch.isprintable())
+    return text[:NAME_LIMIT] or fallback
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Two players called Ann become "Ann" and "Ann 2", so every seat can be told apart."""
+    out: list[str] = []
+    for n in names:
+        name, k = n, 2
+        while name.casefold() in (o.casefold() for o in out):
+            name = f"{n[:NAME_LIMIT - 3]} {k}"
+            k += 1
+        out.append(name)
+    return out
+
+
+@dataclass
+class Session:
+    game: bones.Match
+    seats: list[Seat]
+    settings: Settings = field(default_factory=Settings)
+    shown: int | None = None  # hotseat: the human seat whose hand is on screen
+    started: bool = False  # the draw for first player (G3) has been shown
+
+    # ---- starting -----------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: str, preset: str, seats: list[Seat], *, seed=None,
+            options=None, settings: Settings | None = None) -> Session:
+        names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8])
+                              for i, s in enumerate(seats)])
+        seats = [Seat(n, s.kind if s.kind in ("human", "computer") else "computer",
+                      s.level if s.level in LEVELS else "normal")
+                 for n, s in zip(names, seats)]
+        g = bones.new_game(game, seats=len(seats), preset=preset, seed=seed, options=options)
+        return cls(g, seats, settings or Settings())
+
+    @classmethod
+    def quick(cls, seed=None) -> Session:
+        """Quick game: you against three computer players by the Good Sam's rules."""
+        seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
+        return cls.new("mexican-train", "gs-mt", seats, seed=seed)
+
+    # ---- who is who ---------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def name(self, seat: int | None) -> str:
+        return self.seats[seat].name if seat is not None else ""
+
+    def computer_to_move(self) -> bool:
+        t = self.game.turn
+        return t is not None and not self.seats[t].human and bool(self.game.legal_moves())
+
+    def needs_handoff(self) -> bool:
+        """Hotseat: the next human's hand must stay hidden until they take the screen."""
+        t = self.game.turn
+        return (t is not None and self.seats[t].human and len(self.humans) > 1
+                and self.shown != t)
+
+    def take_seat(self) -> None:
+        """The player named on the 'Pass to ...' screen has the screen now."""
+        if self.game.turn is not None and self.seats[self.game.turn].human:
+            self.shown = self.game.turn
+
+    def viewer(self) -> int | None:
+        """The seat whose hand is on screen (None: no hand may be shown)."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        t = self.game.turn
+        if t is not None and self.seats[t].human and self.shown == t:
+            return t
+        return None
+
+    def my_moves(self) -> list[Move]:
+        """What the person at the screen may do now (nothing when it is not their turn)."""
+        v = self.viewer()
+        if v is None or self.game.turn != v or self.needs_handoff():
+            return []
+        return self.game.legal_moves()
+
+    # ---- moves --------------------------------------------------------------------------
+    def play(self, move: Move | str) -> Move:
+        m = self.game.play(move)
+        if m.kind in (NEXT, JOIN):
+            self.shown = None
+        return m
+
+    def join(self, name: str, kind: str = "human", level: str = "normal") -> None:
+        """G7: a late arrival takes the next seat, with the highest total at the table."""
+        self.game.play(bones.Move(JOIN))
+        fallback = f"Player {len(self.seats) + 1}"
+        names = unique_names([s.name for s in self.seats] + [clean_name(name, fallback)])
+        self.seats.append(Seat(names[-1], kind if kind in ("human", "computer") else "human",
+                               level if level in LEVELS else "normal"))
+
+    def undo_my_move(self) -> bool:
+        """Take back the last move of the person at the screen and every computer move
+        after it. Refused (False) across a round or before anything was played."""
+        v = self.viewer()
+        hist = self.game.history
+        for i in range(len(hist) - 1, -1, -1):
+            move, seat, _t = hist[i]
+            if move.kind in (NEXT, JOIN):
+                return False
+            if seat == v:
+                while len(hist) > i:
+                    self.game.undo()
+                return True
+        return False
+
+    # ---- words --------------------------------------------------------------------------
+    def target_label(self, target: int) -> str:
+        """How a target is named on its button ("Ann's train", "Mexican Train", ...)."""
+        g = self.game
+        if g.game == "mexican-train":
+            if target == bones.MEXICAN:
+                return "Mexican Train"
+            name = self.name(target)
+            return "Your train" if name == "You" else f"{name}'s train"
+        if g.game == "chicken-foot":
+            return _line_label(g, target)
+        return _end_label(g, target)
+
+    def move_words(self, move: Move, seat: int | None) -> str:
+        who = self.name(seat)
+        k = move.kind
+        if k == PLAY:
+            return f"{who} played {move.tile} on {self.target_label(move.target)}"
+        if k == DRAW:
+            return f"{who} drew a tile"
+        if k == PASS:
+            return f"{who} passed" + (" and put up a marker"
+                                      if self.game.game == "mexican-train" else "")
+        if k == KNOCK:
+            return f"{who} knocked: one bone left"
+        if k == CALL:
+            return f"{who} caught {self.name(move.target)} not knocking"
+        if k == NEXT:
+            return "Next round"
+        return f"{self.name(len(self.seats) - 1)} joined"
+
+    def last_moves(self) -> dict[int, str]:
+        """Each seat's last move this round, in words."""
+        out: dict[int, str] = {}
+        for move, seat, _t in reversed(self.game.history):
+            if move.kind == NEXT:
+                break
+            if seat is not None and seat not in out:
+                out[seat] = self.move_words(move, seat)
+        return out
+
+    def status(self) -> str:
+        """The one line that always says what is expected."""
+        g = self.game
+        if g.match_over:
+            return "The game is over. " + self.winners_text()
+        if g.round_over:
+            return f"Round {g.round_number} is over. " + self.round_end_text()
+        t = g.turn
+        if not self.seats[t].human:
+            return f"{self.name(t)} is playing\N{HORIZONTAL ELLIPSIS}"
+        if self.needs_handoff():
+            return f"Pass the screen to {self.name(t)}"
+        you = "Your turn" if len(self.humans) == 1 else f"{self.name(t)}, your turn"
+        moves = g.legal_moves()
+        kinds = {m.kind for m in moves}
+        duty = self.duty_text()
+        if PLAY in kinds:
+            what = duty or "play a tile"
+            if DRAW in kinds and not duty:
+                what += " or draw"
+            if PASS in kinds:
+                what += ", or pass"
+            return f"{you}: {what}"
+        if DRAW in kinds:
+            return f"{you}: " + (f"{duty}. No tile fits: draw a tile" if duty
+                                 else "no tile fits. Draw a tile")
+        if g.game == "mexican-train":
+            return f"{you}: nothing plays. Pass (your marker goes up)"
+        return f"{you}: nothing plays. Pass"
+
+    def duty_text(self) -> str:
+        """What a waiting double asks for, in words ("" when nothing waits)."""
+        g = self.game
+        if g.game == "mexican-train":
+            if not g.pending:
+                return ""
+            target = g.pending[-1]
+            d = g.trains[target][-1][0]
+            if g.owe:
+                return (f"cover your double {d}" if g.options.double_rule == "on-double"
+                        else f"play another tile after your double {d}")
+            return f"satisfy the double {d} on {self.target_label(target)}"
+        if g.game == "chicken-foot" and g.pending:
+            d = g.line_info[g.pending[0]].double
+            return f"satisfy the double {d} (play on its open paths)"
+        return ""
+
+    def round_end_text(self) -> str:
+        g = self.game
+        out = getattr(g, "out", None)
+        if g.game == "all-fives":
+            return "" if g.winner is None else f"{self.name(g.winner)} won the hand."
+        if out is not None:
+            return f"{self.name(out)} went out."
+        return "Nobody can play: the round is blocked."
+
+    def winners_text(self) -> str:
+        places = self.game.standings()
+        firsts = [self.name(s) for p, s, _t in places if p == 1]
+        if len(firsts) > 1:
+            return "Tied for 1st: " + " and ".join(firsts) + "."
+        seconds = [self.name(s) for p, s, _t in places if p == 2]
+        text = f"{firsts[0]} {'win' if firsts[0] == 'You' else 'wins'}."
+        if seconds:
+            text += (" 2nd: " if len(seconds) == 1 else " Tied for 2nd: ") \
+                + " and ".join(seconds) + "."
+        return text
+
+    # ---- saving -------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps({
+            "format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "match": bones.to_json(self.game),
+            "seats": [asdict(s) for s in self.seats],
+            "settings": asdict(self.settings),
+            "shown": self.shown, "started": self.started,
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        """Read a save back, or raise BadSave saying in plain words what is wrong."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise BadSave("the saved game is damaged (it is not readable JSON)") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise BadSave("this is not a saved Rally Dominoes table")
+        if data.get("version") != SAVE_VERSION:
+            raise BadSave(f"the saved game is from another version of the game "
+                          f"(format {data.get('version')!r}, this one reads {SAVE_VERSION})")
+        g = bones.from_json(data.get("match"))
+        try:
+            seats = [Seat(clean_name(s["name"], f"Player {i + 1}"), s["kind"], s["level"])
+                     for i, s in enumerate(data["seats"])]
+            settings = Settings(**data.get("settings", {}))
+        except (KeyError, TypeError) as e:
+            raise BadSave(f"the saved game's seats are damaged ({e})") from None
+        if len(seats) != g.seats:
+            raise BadSave("the saved game's seats do not match its match")
+        shown = data.get("shown")
+        s = cls(g, seats, settings, shown if isinstance(shown, int) else None,
+                bool(data.get("started")))
+        return s
+
+
+def _line_label(g, target: int) -> str:
+    info = g.line_info[target] if 0 <= target < len(g.line_info) else None
+    if info is None:
+        return f"line {target + 1}"
+    kind = {"toe": "a toe", "spur": "the spur"}.get(info.kind, "a line")
+    return f"line {target + 1} ({kind} of {info.double})"
+
+
+def _end_label(g, target: int) -> str:
+    names = {"C": "the centre", "E": "the east end", "W": "the west end",
+             "N": "the north end", "S": "the south end"}
+    name = g.target_name(target)
+    return names.get(name, f"end {name}")

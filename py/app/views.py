@@ -1,0 +1,444 @@
+"""The table's screens as markup: pure functions of a Session and a layout.
+
+Every control is a real button (or an SVG group with role="button") with a name a
+person would say: "Domino 12-5, playable", "Mexican Train", "Draw". The controller
+listens for clicks and keys on the whole page and reads ``data-act`` to know what was
+asked; nothing here decides what is legal: the legal moves come from the engine.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import bones
+from app.render import FACE_H, FACE_W, domino_group, domino_svg
+from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
+from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY, Move
+from bones.rulebook import rules_for
+from bones.tiles import Tile
+
+
+def e(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,
+           extra: str = "", name: str | None = None) -> str:
+    aria = f' aria-label="{e(name)}"' if name else ""
+    dis = " disabled" if disabled else ""
+    return (f'<button type="button" class="{cls}" data-act="{e(act)}"{aria}{dis}{extra}>'
+            f"{label}</button>")
+
+
+# ---- the table ----
+def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int],
+              fresh: Tile | None = None) -> str:
+    """The felt: every tile where the layout puts it, trains' markers, and the places
+    the selected tile may go as buttons."""
+    coloured = session.settings.coloured
+    parts = [f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
+             f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">']
+    if lay.station is not None:
+        b = lay.station
+        parts.append(f'<rect class="station" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
+                     f'height="{b.h:.3f}" rx="0.3"/>')
+    for j in lay.joints():
+        pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in j)
+        parts.append(f'<polyline class="joint" points="{pts}"/>')
+    for tv in lay.trains:
+        parts.append(_train_markup(session, tv, selected, targets))
+    tiles = lay.tiles()
+    for p in tiles:
+        cls = "placed fresh" if fresh is not None and p.tile == fresh else "placed"
+        x, y = p.corner()
+        parts.append(f'<g class="{cls}">'
+                     + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
+                                    coloured=coloured) + "</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]) -> str:
+    out = []
+    if tv.lane is not None and tv.train in targets:
+        b = tv.lane
+        out.append(f'<rect class="lane lit" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
+                   f'height="{b.h:.3f}" rx="0.25"/>')
+    if tv.label is not None:
+        lb = tv.label
+        x, y = lb.point
+        size = min(0.62, lb.box.h * 0.8)
+        # Long names are squeezed into their box rather than run into a neighbour.
+        fit = min(lb.box.w, len(lb.text) * size * 0.62)
+        out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
+                   f'text-anchor="{lb.anchor}" dominant-baseline="central" '
+                   f'font-size="{size:.3f}" textLength="{fit:.3f}" '
+                   f'lengthAdjust="spacingAndGlyphs">{e(lb.text)}</text>')
+    if tv.marker is not None:
+        m = tv.marker
+        state = "open" if tv.open else "closed"
+        out.append(f'<g class="marker {state}"><circle cx="{m.x:.3f}" cy="{m.y:.3f}" '
+                   f'r="{m.r:.3f}"/><title>{e(tv.name)}: {state}</title>'
+                   f'<text x="{m.x:.3f}" y="{m.y:.3f}" font-size="{m.r * 1.1:.3f}" '
+                   f'text-anchor="middle" dominant-baseline="central">'
+                   f'{"&#x1F682;" if tv.open else ""}</text></g>')
+    if tv.target is not None:
+        b = tv.target.box
+        lit = tv.train in targets
+        cls = "slot lit" if lit else ("slot pending" if tv.pending else "slot")
+        if lit:
+            name = session.target_label(tv.train)
+            out.append(
+                f'<g class="target" role="button" tabindex="0" aria-label="{e(name)}" '
+                f'data-act="target" data-target="{tv.train}">'
+                + (f'<rect class="hit" x="{tv.lane.x:.3f}" y="{tv.lane.y:.3f}" '
+                   f'width="{tv.lane.w:.3f}" height="{tv.lane.h:.3f}"/>' if tv.lane else "")
+                + f'<rect class="{cls}" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
+                  f'height="{b.h:.3f}" rx="0.15"/></g>')
+        else:
+            out.append(f'<rect class="{cls}" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
+                       f'height="{b.h:.3f}" rx="0.15" data-drop="{tv.train}"/>')
+    return "".join(out)
+
+
+# ---- the hand and the buttons ----
+def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> str:
+    if seat is None:
+        return ('<div class="hand hidden-hand" role="group" aria-label="Tiles">'
+                '<p class="hint-text">The tiles are hidden until the player takes the '
+                'screen.</p></div>')
+    moves = session.my_moves()
+    playable = {m.tile for m in moves if m.kind == PLAY}
+    coloured = session.settings.coloured
+    hand = sorted(session.game.hands[seat], key=lambda t: (-t.hi, -t.lo))
+    who = "Your tiles" if len(session.humans) == 1 else f"{session.name(seat)}'s tiles"
+    parts = [f'<div class="hand" role="group" aria-label="{e(who)}">']
+    for t in hand:
+        ok = t in playable
+        state = "playable" if ok else "not playable"
+        cls = "hand-tile" + (" playable" if ok else "") + (" selected" if t == selected else "")
+        pressed = "true" if t == selected else "false"
+        parts.append(
+            f'<button type="button" class="{cls}" data-act="select" data-tile="{t}" '
+            f'aria-pressed="{pressed}" aria-label="Domino {t}, {state}">'
+            + _upright(t, coloured) + "</button>")
+    if not hand:
+        parts.append('<p class="hint-text">No tiles left.</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _upright(t: Tile, coloured: bool) -> str:
+    return (f'<svg class="tile-svg" viewBox="0 0 {FACE_W} {FACE_H}" aria-hidden="true">'
+            + domino_group(t, coloured=coloured) + "</svg>")
+
+
+def actions_markup(session: Session) -> str:
+    moves = session.my_moves()
+    kinds = {m.kind for m in moves}
+    g = session.game
+    pass_name = "Pass (marker up)" if g.game == "mexican-train" else "Pass"
+    parts = ['<div class="actions" role="group" aria-label="Actions">',
+             button(f"Draw <small>({len(g.boneyard)} left)</small>", "draw", cls="btn big",
+                    disabled=DRAW not in kinds, name="Draw"),
+             button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass"),
+             button("Knock", "knock", cls="btn big", disabled=KNOCK not in kinds, name="Knock")]
+    for m in moves:
+        if m.kind == CALL:
+            who = session.name(m.target)
+            parts.append(button(f"Catch {e(who)}: no knock!", f"call:{m.target}",
+                                cls="btn big warn", name=f"Catch {who} not knocking"))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def seats_markup(session: Session) -> str:
+    g = session.game
+    last = session.last_moves()
+    parts = ['<ul class="seat-list" aria-label="Players">']
+    for s, seat in enumerate(session.seats):
+        turn = " turn" if g.turn == s else ""
+        you = " (you)" if seat.human and len(session.humans) == 1 else ""
+        kind = "" if seat.human else f"computer, {seat.level}"
+        marker = ""
+        if g.game == "mexican-train" and s < len(g.markers):
+            marker = ('<span class="badge open">train open</span>' if g.markers[s]
+                      else '<span class="badge">train closed</span>')
+        count = len(g.hands[s]) if s < len(g.hands) else 0
+        parts.append(
+            f'<li class="seat{turn}" data-seat="{s}"><span class="seat-name">{e(seat.name)}'
+            f'{e(you)}</span> <span class="seat-kind">{e(kind)}</span>'
+            f'<span class="seat-count">{count} tile{"s" if count != 1 else ""}</span>{marker}'
+            f'<span class="seat-last">{e(last.get(s, ""))}</span></li>')
+    parts.append("</ul>")
+    return "".join(parts)
+
+
+def scores_markup(session: Session) -> str:
+    g = session.game
+    total_rounds = getattr(g.options, "rounds", None)
+    title = (f"Round {g.round_number} of {total_rounds}" if total_rounds and
+             g.game != "all-fives" else f"Hand {g.round_number}")
+    head = "".join(f"<th scope=\"col\">{i + 1}</th>" for i in range(len(g.round_scores)))
+    rows = []
+    for s, seat in enumerate(session.seats):
+        cells = "".join(f"<td>{'' if r[s] is None else r[s]}</td>"
+                        if s < len(r) else "<td></td>" for r in g.round_scores)
+        rows.append(f'<tr><th scope="row">{e(seat.name)}</th>{cells}'
+                    f'<td class="total">{g.totals[s]}</td></tr>')
+    extra = ""
+    if g.game == "all-fives":
+        extra = f'<p class="count">Count on the table: <strong>{g.count}</strong></p>'
+    return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'
+            f'<div class="sheet-wrap"><table class="sheet"><thead><tr><th scope="col">Player'
+            f'</th>{head}<th scope="col">Total</th></tr></thead><tbody>{"".join(rows)}'
+            f"</tbody></table></div></section>")
+
+
+def topbar_markup(session: Session, hint: str = "") -> str:
+    g = session.game
+    title = GAME_TITLES.get(g.game, g.game)
+    can_hint = bool(session.my_moves())
+    return (
+        '<header class="topbar">'
+        f'<p class="status" role="status" aria-live="polite">{e(session.status())}</p>'
+        f'<p class="hint-line" aria-live="polite">{e(hint)}</p>'
+        '<nav class="menu" aria-label="Game menu">'
+        + button("Hint", "hint", disabled=not can_hint)
+        + button("Undo", "undo", disabled=not can_hint and not session.humans)
+        + button("Rules", "rules")
+        + button("Settings", "settings")
+        + button("New game", "home")
+        + f'</nav><p class="game-title">{e(title)}</p></header>')
+
+
+def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",
+                 fresh: Tile | None = None) -> str:
+    moves = session.my_moves()
+    targets = {m.target for m in moves if m.kind == PLAY and m.tile == selected}
+    return (
+        '<div class="app table-screen">'
+        + topbar_markup(session, hint)
+        + '<div class="board">'
+        + f'<section class="felt" aria-label="Table">'
+          f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}'
+          f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p></section>'
+        + '<aside class="side">' + seats_markup(session) + scores_markup(session) + "</aside>"
+        + "</div>"
+        + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)
+        + actions_markup(session) + "</footer></div>")
+
+
+# ---- dialogs ----
+def dialog(title: str, body: str, buttons: str, *, kind: str = "") -> str:
+    return (f'<div class="overlay"><div class="dialog {kind}" role="dialog" aria-modal="true" '
+            f'aria-labelledby="dialog-title"><h2 id="dialog-title">{e(title)}</h2>{body}'
+            f'<div class="dialog-buttons">{buttons}</div></div></div>')
+
+
+def handoff_dialog(session: Session) -> str:
+    name = session.name(session.game.turn)
+    return dialog(f"Pass to {name}",
+                  f"<p>It is {e(name)}'s turn. Everyone else, look away!</p>",
+                  button(f"I am {e(name)}: show my tiles", "take-seat", cls="btn big primary"),
+                  kind="handoff")
+
+
+def first_draw_dialog(session: Session) -> str:
+    """G3: everyone drew a bone; the highest pip total plays first (shown once)."""
+    g = session.game
+    draws = getattr(g, "first_draw", []) or []
+    rows = []
+    for k, drawn in enumerate(draws):
+        for s, t in drawn:
+            rows.append(f'<li>{"Again: " if k else ""}{e(session.name(s))} drew '
+                        f'{domino_svg(t, height=56, coloured=session.settings.coloured)} '
+                        f'<span class="pips">{t.pips}</span></li>')
+    first = getattr(g, "first_seat", g.turn)
+    body = ("<p>Everyone drew one bone: the highest pip total plays first.</p>"
+            f'<ul class="draws">{"".join(rows)}</ul>' if rows else "")
+    body += f"<p class=\"lead\"><strong>{e(session.name(first))} plays first.</strong></p>"
+    return dialog("Who plays first", body,
+                  button("Start round 1" if g.game != "all-fives" else "Start the game",
+                         "begin", cls="btn big primary"))
+
+
+def round_end_dialog(session: Session, joining: bool = False) -> str:
+    g = session.game
+    rows = []
+    scores = g.round_scores[-1] if g.round_scores else []
+    for s, seat in enumerate(session.seats):
+        hand = g.hands[s] if s < len(g.hands) else []
+        tiles = "".join(domino_svg(t, height=44, coloured=session.settings.coloured)
+                        for t in sorted(hand, reverse=True)) or "out!"
+        sc = scores[s] if s < len(scores) and scores[s] is not None else ""
+        rows.append(f'<tr><th scope="row">{e(seat.name)}</th><td class="reveal">{tiles}</td>'
+                    f"<td>{sc}</td><td>{g.totals[s]}</td></tr>")
+    body = (f"<p>{e(session.round_end_text())}</p>"
+            '<div class="sheet-wrap"><table class="sheet reveal-sheet"><thead><tr>'
+            '<th scope="col">Player</th><th scope="col">Tiles left</th>'
+            '<th scope="col">This round</th><th scope="col">Total</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
+    if joining:
+        body += join_form()
+    btns = button("Next round" if g.game != "all-fives" else "Next hand", "next",
+                  cls="btn big primary")
+    if not joining and bones.Move("join") in g.legal_moves():
+        btns += button("A late arrival joins", "join-form", cls="btn")
+    return dialog(f"Round {g.round_number} is over" if g.game != "all-fives"
+                  else f"Hand {g.round_number} is over", body, btns, kind="wide")
+
+
+def join_form() -> str:
+    return ('<fieldset class="join"><legend>A late arrival (joins with the highest total, '
+            'G7)</legend><label>Name <input type="text" id="join-name" maxlength="20" '
+            'autocomplete="off"></label>'
+            '<label>Who plays <select id="join-kind"><option value="human">A person'
+            '</option><option value="computer">The computer</option></select></label>'
+            + button("Add the player", "join", cls="btn primary") + "</fieldset>")
+
+
+def match_end_dialog(session: Session) -> str:
+    g = session.game
+    places = g.standings()
+    items = "".join(f'<li class="place-{p}"><span class="place">{_ordinal(p)}</span> '
+                    f'{e(session.name(s))} <span class="total">{t}</span></li>'
+                    for p, s, t in places)
+    body = (f'<p class="winners">{e(session.winners_text())}</p>'
+            f'<ol class="standings">{items}</ol>')
+    return dialog("The game is over", body,
+                  button("Play again", "again", cls="btn big primary")
+                  + button("New game", "home", cls="btn"), kind="wide")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def rules_dialog(preset: str) -> str:
+    p = bones.PRESETS[preset]
+    items = "".join(f'<li><span class="rule-id">{rid}</span> {e(text)} '
+                    f'<span class="sheet-name">({e(sheet)})</span></li>'
+                    for rid, sheet, text in rules_for(preset))
+    body = (f"<p><strong>{e(GAME_TITLES[p.game])}: {e(p.title)}</strong></p>"
+            f"<p>{e(p.summary)}</p><ul class=\"rules\">{items}</ul>")
+    return dialog("The rules", body, button("Close", "close", cls="btn big primary"),
+                  kind="wide")
+
+
+def settings_dialog(session: Session) -> str:
+    s = session.settings
+    paces = "".join(
+        f'<label class="choice"><input type="radio" name="pace" value="{k}"'
+        f'{" checked" if s.pace == k else ""} data-act="pace:{k}"> {k.capitalize()}</label>'
+        for k in PACES)
+    body = (f'<fieldset><legend>Computer players move</legend>{paces}</fieldset>'
+            f'<label class="choice"><input type="checkbox" data-act="coloured"'
+            f'{" checked" if s.coloured else ""}> Colour-coded pips (each number its own '
+            f"colour)</label>")
+    return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
+
+
+def bad_save_dialog(reason: str) -> str:
+    body = (f"<p>Your saved game could not be opened: {e(reason)}.</p>"
+            "<p>A fresh start is ready. The damaged save is kept: you can download it to "
+            "show whoever looks after the game.</p>")
+    return dialog("The saved game could not be opened", body,
+                  button("Download the damaged save", "download-bad", cls="btn")
+                  + button("Start fresh", "close", cls="btn big primary"))
+
+
+# ---- the start screen ----
+def start_screen(form, *, can_resume: bool) -> str:
+    """Game, rules, players; one big Quick game button."""
+    games = "".join(
+        f'<label class="choice big"><input type="radio" name="game" value="{k}"'
+        f'{" checked" if form.game == k else ""} data-act="game:{k}"> {e(v)}</label>'
+        for k, v in GAME_TITLES.items())
+    presets = []
+    for name, p in bones.PRESETS.items():
+        if p.game != form.game:
+            continue
+        presets.append(
+            f'<div class="preset"><label class="choice"><input type="radio" name="preset" '
+            f'value="{name}"{" checked" if form.preset == name else ""} '
+            f'data-act="preset:{name}"> <strong>{e(p.title)}</strong></label>'
+            f'<p class="summary">{e(p.summary)}</p>'
+            + button("Full rules", f"rules:{name}", cls="btn small",
+                     name=f"Full rules: {p.title}") + "</div>")
+    lo, hi = form.limits()
+    seats = []
+    for i, seat in enumerate(form.seats):
+        kinds = "".join(f'<option value="{k}"{" selected" if seat.kind == k else ""}>'
+                        f'{"A person" if k == "human" else "The computer"}</option>'
+                        for k in ("human", "computer"))
+        levels = "".join(f'<option value="{lv}"{" selected" if seat.level == lv else ""}>'
+                         f"{lv.capitalize()}</option>" for lv in LEVELS)
+        seats.append(
+            f'<li class="seat-row"><label>Player {i + 1} <input type="text" '
+            f'data-field="name" data-seat="{i}" value="{e(seat.name)}" maxlength="20" '
+            f'autocomplete="off" aria-label="Name of player {i + 1}"></label>'
+            f'<select data-field="kind" data-seat="{i}" aria-label="Who plays for player '
+            f'{i + 1}">{kinds}</select>'
+            f'<select data-field="level" data-seat="{i}" aria-label="Level of player {i + 1}"'
+            f'{" disabled" if seat.kind == "human" else ""}>{levels}</select></li>')
+    resume = (button("Resume your game", "resume", cls="btn big") if can_resume else "")
+    return (
+        '<div class="app start-screen"><header class="start-head"><h1>Rally Dominoes</h1>'
+        '<p class="tagline">Mexican Train, Chicken Foot and All Fives, by your rally\'s '
+        "rules.</p></header>"
+        '<div class="quick">'
+        + button("Quick game", "quick", cls="btn huge primary",
+                 name="Quick game: you against three computer players, Good Sam's rules")
+        + '<p class="summary">You against three computer players, Mexican Train by the '
+          "Good Sam's rules.</p>" + resume + "</div>"
+        '<form class="setup" aria-label="Set up a game" onsubmit="return false">'
+        f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
+        f'<fieldset><legend>Rules</legend>{"".join(presets)}</fieldset>'
+        f'<fieldset><legend>Players ({len(form.seats)})</legend>'
+        '<div class="stepper">'
+        + button("&minus;", "seats:-1", disabled=len(form.seats) <= lo,
+                 name="One player fewer")
+        + f'<span class="count" aria-live="polite">{len(form.seats)} players</span>'
+        + button("+", "seats:+1", disabled=len(form.seats) >= hi, name="One more player")
+        + f'</div><ol class="seat-rows">{"".join(seats)}</ol></fieldset>'
+        + button("Start game", "start", cls="btn huge primary")
+        + "</form></div>")
+
+
+class StartForm:
+    """What the start screen's form holds between taps."""
+
+    def __init__(self):
+        self.game = "mexican-train"
+        self.preset = "gs-mt"
+        self.seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
+
+    def limits(self) -> tuple[int, int]:
+        cls = bones.GAMES[self.game]
+        return cls.min_seats, cls.max_seats
+
+    def set_game(self, game: str) -> None:
+        if game not in bones.GAMES:
+            return
+        self.game = game
+        self.preset = bones.GAMES[game].default_preset
+        lo, hi = self.limits()
+        self.resize(max(lo, min(hi, len(self.seats))))
+
+    def resize(self, n: int) -> None:
+        from app.session import DEFAULT_NAMES
+
+        lo, hi = self.limits()
+        n = max(lo, min(hi, n))
+        while len(self.seats) < n:
+            self.seats.append(Seat(DEFAULT_NAMES[len(self.seats) % 8]))
+        del self.seats[n:]
+
+
+def moves_by_tile(moves: list[Move]) -> dict[Tile, list[Move]]:
+    out: dict[Tile, list[Move]] = {}
+    for m in moves:
+        if m.kind == PLAY:
+            out.setdefault(m.tile, []).append(m)
+    return out

@@ -6,6 +6,7 @@ Fixtures for any browser test:
     page_watch      console errors, page errors, failed and foreign requests of ``page``
     watch_page      watch_page(page, origin=None) -> a PageWatch, for pages of your own contexts
     wait_for_boot   wait_for_boot(page) -> "ready" or "failed", once start-up has ended
+    drawn_domino    drawn_domino(page) -> "a-b": a domino in #table whose pips match its tile
 (Test modules cannot import this conftest by name; other folders have one too.)
 A failing test leaves a screenshot in test-results/.
 """
@@ -137,6 +138,21 @@ def _wait_for_boot(page, timeout: float = BOOT_TIMEOUT_MS) -> str:
 @pytest.fixture
 def wait_for_boot():
     return _wait_for_boot
+
+
+def _drawn_domino(page) -> str:
+    """The first domino drawn on the table, checked: one SVG circle per pip."""
+    domino = page.locator("#table [data-tile]").first
+    domino.wait_for(state="visible", timeout=BOOT_TIMEOUT_MS)
+    name = domino.get_attribute("data-tile")
+    hi, lo = (int(half) for half in name.split("-"))
+    assert domino.locator("circle").count() == hi + lo, f"pips of {name}"
+    return name
+
+
+@pytest.fixture
+def drawn_domino():
+    return _drawn_domino
 
 
 @pytest.fixture

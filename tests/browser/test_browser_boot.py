@@ -6,13 +6,10 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 
-def test_python_draws_the_double_twelve(page, open_game, page_watch):
+def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, drawn_domino):
     open_game(page)
 
-    domino = page.locator('.station svg[data-tile="12-12"]')
-    expect(domino).to_be_visible()
-    assert domino.get_attribute("aria-label") == "Domino 12-12"
-    assert domino.locator("circle").count() == 24  # pips placed by Python
+    drawn_domino(page)  # an SVG domino whose pips Python placed
     expect(page.locator("#loading")).to_be_hidden()
     assert page.evaluate("document.documentElement.dataset.readyMs").isdigit()
 

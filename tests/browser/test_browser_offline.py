@@ -1,7 +1,6 @@
 """Offline play: after one visit the service worker alone boots Python and draws the table."""
 
 import pytest
-from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -14,7 +13,7 @@ def sw_context(browser, rally_build):
 
 
 def test_reload_with_the_server_gone_still_plays(
-    sw_context, rally_build, dist_dir, watch_page, wait_for_boot
+    sw_context, rally_build, dist_dir, watch_page, wait_for_boot, drawn_domino
 ):
     server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX).start()
     page = sw_context.new_page()
@@ -31,7 +30,7 @@ def test_reload_with_the_server_gone_still_plays(
     watch = watch_page(page, origin=server.url.split("/rally-dominoes/")[0])
     page.reload()
     assert wait_for_boot(page) == "ready"
-    expect(page.locator('.station svg[data-tile="12-12"]')).to_be_visible()
+    drawn_domino(page)
     watch.assert_clean()
 
     # A link with a query (here a start-up failure on purpose) is still served offline.

@@ -1,0 +1,237 @@
+"""Mexican Train at the table, driven the way a person does: by roles, names and text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
+SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
+PLAYABLE = re.compile(r"^Domino \d+-\d+, playable$")
+
+
+def quick_game(page, pace="Very fast"):
+    page.get_by_role("button", name=re.compile("^Quick game")).click()
+    expect(page.get_by_role("dialog", name="Who plays first")).to_be_visible()
+    page.get_by_role("button", name="Start round 1").click()
+    if pace:
+        set_pace(page, pace)
+
+
+def set_pace(page, pace):
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("radio", name=pace).check()
+    page.get_by_role("button", name="Done").click()
+
+
+def status(page) -> str:
+    return page.get_by_role("status").first.inner_text()
+
+
+def wait_for_my_turn_or_round_end(page, who="Your turn"):
+    page.wait_for_function(
+        """(who) => {
+            const s = document.querySelector('.status');
+            return (s && s.textContent.startsWith(who)) ||
+                   document.querySelector('[role=dialog]') !== null;
+        }""", arg=who, timeout=60_000)
+
+
+def take_a_turn(page) -> str:
+    """Play the first playable tile on the first place it may go; else draw; else pass."""
+    hand = page.get_by_role("group", name=re.compile("tiles$"))
+    tiles = hand.get_by_role("button", name=PLAYABLE)
+    if tiles.count():
+        tile = tiles.first
+        label = tile.get_attribute("aria-label")
+        tile.click()
+        table = page.get_by_role("group", name="The table")
+        spot = table.get_by_role("button").first
+        expect(spot).to_be_visible()
+        spot.click()
+        return f"played {label}"
+    draw = page.get_by_role("button", name="Draw")
+    if draw.is_enabled():
+        draw.click()
+        return "drew"
+    page.get_by_role("button", name="Pass").click()
+    return "passed"
+
+
+def test_a_whole_round_against_three_computers_then_the_next(page, open_game, page_watch):
+    open_game(page)
+    quick_game(page)
+    done = []
+    for _ in range(400):
+        wait_for_my_turn_or_round_end(page)
+        if page.get_by_role("dialog", name=re.compile("Round 1 is over")).count():
+            break
+        if status(page).startswith("Your turn"):
+            done.append(take_a_turn(page))
+    summary = page.get_by_role("dialog", name="Round 1 is over")
+    expect(summary).to_be_visible()
+    expect(summary).to_contain_text("This round")
+    assert any(d.startswith("played") for d in done)
+    rows = summary.get_by_role("row")
+    assert rows.count() == 5  # a header and four players, every hand shown
+    page.get_by_role("button", name="Next round").click()
+    expect(page.get_by_role("region", name="Score sheet")).to_contain_text("Round 2 of 10")
+    expect(page.locator(".felt-svg .placed")).to_have_count(1)  # the 8-8, alone again
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "round-2-start-1280x800.png"))
+    page_watch.assert_clean()
+
+
+def test_a_reload_in_the_middle_of_a_round_finds_the_same_table(page, open_game, page_watch):
+    open_game(page)
+    quick_game(page)
+    for _ in range(3):
+        wait_for_my_turn_or_round_end(page)
+        take_a_turn(page)
+    wait_for_my_turn_or_round_end(page)
+
+    def snapshot():
+        return {
+            "hand": page.get_by_role("group", name="Your tiles").get_by_role("button")
+                        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"),
+            "table": page.locator(".felt-svg .domino").evaluate_all(
+                "els => els.map(e => e.dataset.tile).sort()"),
+            "seats": page.locator(".seat-count").all_inner_texts(),
+            "status": status(page),
+            "boneyard": page.locator(".boneyard").inner_text(),
+        }
+
+    before = snapshot()
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    expect(page.get_by_role("group", name="Your tiles")).to_be_visible()
+    assert snapshot() == before
+    page_watch.assert_clean()
+
+
+def test_hotseat_players_never_see_each_others_tiles(page, open_game, page_watch):
+    open_game(page)
+    page.get_by_role("button", name="One player fewer").click()
+    page.get_by_role("button", name="One player fewer").click()
+    page.get_by_label("Name of player 1").fill("Ann")
+    page.get_by_label("Name of player 2").fill("Bob")
+    page.get_by_label("Who plays for player 2").select_option("human")
+    page.get_by_role("button", name="Start game").click()
+    page.get_by_role("button", name="Start round 1").click()
+    seen: dict[str, set[str]] = {}
+    for _ in range(6):
+        dialog = page.get_by_role("dialog", name=re.compile("^Pass to "))
+        expect(dialog).to_be_visible()
+        who = page.locator("#dialog-title").inner_text().removeprefix("Pass to ")
+        # Behind the pass screen no tile of anybody's hand is on the page.
+        assert page.locator(".hand-tile").count() == 0
+        page.get_by_role("button", name=f"I am {who}: show my tiles").click()
+        hand = page.get_by_role("group", name=f"{who}'s tiles")
+        labels = hand.get_by_role("button").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label').split(',')[0])")
+        seen.setdefault(who, set()).update(labels)
+        other = "Bob" if who == "Ann" else "Ann"
+        assert page.get_by_role("group", name=f"{other}'s tiles").count() == 0
+        take_a_turn_named(page, who)
+    assert set(seen) == {"Ann", "Bob"}
+    assert not (seen["Ann"] & seen["Bob"])  # no tile was ever in both hands on screen
+    page_watch.assert_clean()
+
+
+def take_a_turn_named(page, who):
+    hand = page.get_by_role("group", name=f"{who}'s tiles")
+    tiles = hand.get_by_role("button", name=PLAYABLE)
+    if tiles.count():
+        tiles.first.click()
+        page.get_by_role("group", name="The table").get_by_role("button").first.click()
+        return
+    if page.get_by_role("button", name="Draw").is_enabled():
+        page.get_by_role("button", name="Draw").click()
+        if page.get_by_role("button", name="Pass").is_enabled():
+            tiles = hand.get_by_role("button", name=PLAYABLE)
+            if tiles.count():
+                tiles.first.click()
+                page.get_by_role("group", name="The table").get_by_role("button").first.click()
+            else:
+                page.get_by_role("button", name="Pass").click()
+        return
+    page.get_by_role("button", name="Pass").click()
+
+
+def test_keyboard_alone_can_play_a_tile(page, open_game):
+    open_game(page)
+    quick_game(page)
+    wait_for_my_turn_or_round_end(page)
+    tiles = page.get_by_role("group", name="Your tiles").get_by_role("button", name=PLAYABLE)
+    if not tiles.count():
+        pytest.skip("this deal gives the player no tile to play first")
+    tiles.first.focus()
+    page.keyboard.press("Enter")
+    spot = page.get_by_role("group", name="The table").get_by_role("button").first
+    spot.focus()
+    count = page.locator(".felt-svg .placed").count()
+    page.keyboard.press("Enter")
+    expect(page.locator(".felt-svg .placed")).to_have_count(count + 1)
+
+
+def test_a_damaged_save_gives_a_message_a_download_and_a_fresh_start(page, open_game):
+    open_game(page)
+    page.evaluate("localStorage.setItem('rally-dominoes:table', '{\"format\": \"rally-domi')")
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    dialog = page.get_by_role("dialog", name="The saved game could not be opened")
+    expect(dialog).to_contain_text("damaged")
+    with page.expect_download() as dl:
+        page.get_by_role("button", name="Download the damaged save").click()
+    assert Path(dl.value.path()).read_text() == '{"format": "rally-domi'
+    page.get_by_role("button", name="Start fresh").click()
+    expect(page.get_by_role("button", name=re.compile("^Quick game"))).to_be_visible()
+
+
+def test_rules_panel_cites_the_sheet_and_rule_ids(page, open_game):
+    open_game(page)
+    quick_game(page, pace=None)
+    page.get_by_role("button", name="Rules").click()
+    rules = page.get_by_role("dialog", name="The rules")
+    expect(rules).to_contain_text("Good Sam's Samboree & Rally")
+    for rid in ("G3", "G7", "M5", "M6"):
+        expect(rules.locator(".rule-id", has_text=re.compile(f"^{rid}$"))).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(rules).to_have_count(0)
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_screens_fit_and_read_well_at_each_size(browser, site_url, watch_page, width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              service_workers="block", has_touch=width < 1100)
+    page = ctx.new_page()
+    watch = watch_page(page)
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"start-{width}x{height}.png"))
+    quick_game(page)
+    for _ in range(4):
+        wait_for_my_turn_or_round_end(page)
+        if page.get_by_role("dialog").count():
+            break
+        take_a_turn(page)
+    wait_for_my_turn_or_round_end(page)
+    page.screenshot(path=str(SHOTS / f"table-{width}x{height}.png"))
+    # Nothing sticks out sideways; text and touch targets are big enough.
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 18
+    small = page.evaluate("""() => [...document.querySelectorAll('button:not([disabled])')]
+        .filter(b => b.offsetParent !== null)
+        .map(b => b.getBoundingClientRect())
+        .filter(r => r.width < 44 || r.height < 44).length""")
+    assert small == 0
+    felt = page.locator(".felt-svg").bounding_box()
+    assert felt["width"] > 200 and felt["height"] > 150
+    watch.assert_clean()
+    ctx.close()

@@ -112,7 +112,7 @@ def apt_install(*packages: str) -> bool:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(["apt-get", "update", "-qq"], env=env, check=False, stdin=subprocess.DEVNULL)
     done = run(
-        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages],
+        ["apt-get", "install", "-y", "-qq", *packages],  # with recommends: fonts
         env=env,
         check=False,
         stdin=subprocess.DEVNULL,

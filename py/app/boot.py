@@ -30,9 +30,16 @@ def start(js) -> None:
     if params.get("boot-fail"):
         raise BootFailRequested("start-up was asked to fail (?boot-fail=1), to test this panel")
 
-    from app.screens import welcome_markup
+    from pyodide.ffi import create_proxy
+
+    from app.controller import Controller
 
     js.rallyBoot.mark("imported")
     js.rallyBoot.step("Setting the table", 97)
-    js.document.getElementById("table").innerHTML = welcome_markup()
+    controller = Controller(js, create_proxy)
+    controller.start()
+    _keep.append(controller)  # the page's listeners call into it for as long as it is open
     js.rallyBoot.ready()
+
+
+_keep: list = []

@@ -23,6 +23,11 @@ SAVE_KEY = "rally-dominoes:table"
 BAD_SAVE_KEY = "rally-dominoes:bad-save"
 
 
+def nothing(x) -> bool:
+    """JavaScript's null and undefined, as Pyodide hands them over."""
+    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+
+
 class Controller:
     def __init__(self, js, create_proxy):
         self.js = js
@@ -62,7 +67,18 @@ class Controller:
         self.schedule()
 
     def _listen(self, target, kind: str, fn) -> None:
-        p = self._proxy(fn)
+        def guarded(event):
+            try:
+                fn(event)
+            except Exception as exc:  # a bug must not leave a dead table: say so, carry on
+                self.js.console.error(f"Rally Dominoes: {kind} failed: {exc!r}")
+                self.hint = "Sorry, something went wrong there. Please try again."
+                try:
+                    self.render()
+                except Exception:
+                    pass
+
+        p = self._proxy(guarded)
         self._proxies.append(p)
         target.addEventListener(kind, p)
 
@@ -76,8 +92,9 @@ class Controller:
     def _load(self) -> Session | None:
         st = self.storage()
         text = st.getItem(SAVE_KEY) if st is not None else None
-        if not text:
+        if nothing(text) or not str(text):
             return None
+        text = str(text)
         try:
             return Session.from_json(text)
         except (BadSave, ValueError) as exc:
@@ -124,7 +141,9 @@ class Controller:
         names = [seat.name for seat in s.seats]
         if s.game.game == "mexican-train":
             names = names + ["Mexican Train"]
-        lay = layout_game(s.game, width=w, height=h, names=names, prefer=self.prefer)
+        # Bigger tiles than the layout's default where the screen has room: older eyes.
+        lay = layout_game(s.game, width=w, height=h, names=names, prefer=self.prefer,
+                          max_scale=64.0)
         self.prefer = lay.arrangement
         return lay
 
@@ -161,8 +180,8 @@ class Controller:
         if self._suppress_click:
             self._suppress_click = False
             return
-        el = event.target.closest("[data-act]") if event.target.closest else None
-        if el is None or el.disabled:
+        el = _closest(event.target, "[data-act]")
+        if nothing(el) or getattr(el, "disabled", False):
             return
         act = str(el.dataset.act)
         if el.tagName == "INPUT":  # radios and checkboxes act on change
@@ -176,19 +195,20 @@ class Controller:
             self.render()
             return
         el = event.target
-        if key in ("Enter", " ") and el.getAttribute and el.getAttribute("role") == "button" \
-                and el.tagName != "BUTTON":
+        if (key in ("Enter", " ") and hasattr(el, "getAttribute")
+                and el.getAttribute("role") == "button" and el.tagName != "BUTTON"):
             event.preventDefault()
             self.act(str(el.dataset.act), el)
 
     def on_change(self, event) -> None:
         el = event.target
-        act = el.dataset.act
-        if act:
+        data = getattr(el, "dataset", None)
+        act = getattr(data, "act", None) if data is not None else None
+        if not nothing(act) and act:
             self.act(str(act), el)
             return
-        field = el.dataset.field
-        if field:
+        field = getattr(data, "field", None) if data is not None else None
+        if not nothing(field) and field:
             i = int(el.dataset.seat)
             seat = self.form.seats[i]
             if field == "kind":
@@ -202,18 +222,19 @@ class Controller:
 
     def on_input(self, event) -> None:
         el = event.target
-        if el.dataset.field == "name":
+        data = getattr(el, "dataset", None)
+        if data is not None and getattr(data, "field", None) == "name":
             self.form.seats[int(el.dataset.seat)].name = str(el.value)
 
     def _focus(self, selector: str) -> None:
         el = self.root.querySelector(selector)
-        if el is not None:
+        if not nothing(el):
             el.focus()
 
     # ---- drag a tile onto a train -------------------------------------------------------
     def on_pointer_down(self, event) -> None:
-        el = event.target.closest(".hand-tile.playable") if event.target.closest else None
-        if el is None:
+        el = _closest(event.target, ".hand-tile.playable")
+        if nothing(el):
             return
         self._drag = {"tile": str(el.dataset.tile), "x": event.clientX, "y": event.clientY,
                       "ghost": None}
@@ -242,10 +263,12 @@ class Controller:
         d["ghost"].remove()
         self._suppress_click = True
         hit = self.doc.elementFromPoint(event.clientX, event.clientY)
-        spot = hit.closest("[data-target],[data-drop]") if hit is not None else None
-        if spot is None:
+        spot = _closest(hit, "[data-target],[data-drop]")
+        if nothing(spot):
             return
-        target = spot.dataset.target if spot.dataset.target is not None else spot.dataset.drop
+        target = getattr(spot.dataset, "target", None)
+        if nothing(target):
+            target = getattr(spot.dataset, "drop", None)
         self.play_on(int(target))
 
     # ---- what a press means -------------------------------------------------------------
@@ -406,7 +429,10 @@ class Controller:
 
     def do_download_bad(self, arg, el) -> None:
         st = self.storage()
-        text = self.bad_save or (st.getItem(BAD_SAVE_KEY) if st is not None else None) or ""
+        text = self.bad_save
+        if text is None and st is not None:
+            kept = st.getItem(BAD_SAVE_KEY)
+            text = "" if nothing(kept) else str(kept)
         a = self.doc.createElement("a")
         a.href = "data:application/json;charset=utf-8," + self.js.encodeURIComponent(text)
         a.download = "rally-dominoes-damaged-save.json"
@@ -544,3 +570,10 @@ class _EmptyLayout:
 
     def joints(self):
         return []
+
+
+def _closest(el, selector: str):
+    """``el.closest(selector)``, or None when ``el`` is not an element (text, document)."""
+    if nothing(el) or not hasattr(el, "closest"):
+        return None
+    return el.closest(selector)

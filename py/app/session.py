@@ -23,7 +23,7 @@ GAME_TITLES = {
     "all-fives": "All Fives",
 }
 LEVELS = ("easy", "normal", "hard")
-PACES = {"slow": 1600, "normal": 900, "fast": 350}  # ms between computer moves
+PACES = {"slow": 1600, "normal": 900, "fast": 400, "very fast": 120}  # ms between moves
 NAME_LIMIT = 20
 DEFAULT_NAMES = ("You", "Ann", "Bob", "Cora", "Dan", "Edna", "Frank", "Gail")
 
@@ -177,7 +177,10 @@ class Session:
         who = self.name(seat)
         k = move.kind
         if k == PLAY:
-            return f"{who} played {move.tile} on {self.target_label(move.target)}"
+            where = self.target_label(move.target)
+            if where.startswith("Your "):
+                where = "y" + where[1:]
+            return f"{who} played {move.tile} on {where}"
         if k == DRAW:
             return f"{who} drew a tile"
         if k == PASS:

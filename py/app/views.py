@@ -47,13 +47,17 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     for tv in lay.trains:
         parts.append(_train_markup(session, tv, selected, targets))
-    tiles = lay.tiles()
-    for p in tiles:
+    for p in lay.tiles():
         cls = "placed fresh" if fresh is not None and p.tile == fresh else "placed"
         x, y = p.corner()
         parts.append(f'<g class="{cls}">'
                      + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
                                     coloured=coloured) + "</g>")
+    # The places the chosen tile may go lie on top, so a tap anywhere on a lit train
+    # (tiles included) plays there.
+    for tv in lay.trains:
+        if tv.train in targets and tv.target is not None:
+            parts.append(_target_button(session, tv))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -67,7 +71,7 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     if tv.label is not None:
         lb = tv.label
         x, y = lb.point
-        size = min(0.62, lb.box.h * 0.8)
+        size = min(0.5, lb.box.h * 0.7)
         # Long names are squeezed into their box rather than run into a neighbour.
         fit = min(lb.box.w, len(lb.text) * size * 0.62)
         out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
@@ -77,28 +81,28 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     if tv.marker is not None:
         m = tv.marker
         state = "open" if tv.open else "closed"
+        # An open train's marker is up: a bright disc with a ring; closed: plain grey.
+        ring = (f'<circle class="ring" cx="{m.x:.3f}" cy="{m.y:.3f}" r="{m.r * 0.55:.3f}"/>'
+                if tv.open else "")
         out.append(f'<g class="marker {state}"><circle cx="{m.x:.3f}" cy="{m.y:.3f}" '
-                   f'r="{m.r:.3f}"/><title>{e(tv.name)}: {state}</title>'
-                   f'<text x="{m.x:.3f}" y="{m.y:.3f}" font-size="{m.r * 1.1:.3f}" '
-                   f'text-anchor="middle" dominant-baseline="central">'
-                   f'{"&#x1F682;" if tv.open else ""}</text></g>')
-    if tv.target is not None:
+                   f'r="{m.r:.3f}"/>{ring}<title>{e(tv.name)}: {state}</title></g>')
+    if tv.target is not None and tv.train not in targets:
         b = tv.target.box
-        lit = tv.train in targets
-        cls = "slot lit" if lit else ("slot pending" if tv.pending else "slot")
-        if lit:
-            name = session.target_label(tv.train)
-            out.append(
-                f'<g class="target" role="button" tabindex="0" aria-label="{e(name)}" '
-                f'data-act="target" data-target="{tv.train}">'
-                + (f'<rect class="hit" x="{tv.lane.x:.3f}" y="{tv.lane.y:.3f}" '
-                   f'width="{tv.lane.w:.3f}" height="{tv.lane.h:.3f}"/>' if tv.lane else "")
-                + f'<rect class="{cls}" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
-                  f'height="{b.h:.3f}" rx="0.15"/></g>')
-        else:
-            out.append(f'<rect class="{cls}" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
-                       f'height="{b.h:.3f}" rx="0.15" data-drop="{tv.train}"/>')
+        cls = "slot pending" if tv.pending else "slot"
+        out.append(f'<rect class="{cls}" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
+                   f'height="{b.h:.3f}" rx="0.15" data-drop="{tv.train}"/>')
     return "".join(out)
+
+
+def _target_button(session: Session, tv) -> str:
+    b = tv.target.box
+    name = session.target_label(tv.train)
+    hit = tv.lane or b
+    return (f'<g class="target" role="button" tabindex="0" aria-label="{e(name)}" '
+            f'data-act="target" data-target="{tv.train}">'
+            f'<rect class="hit" x="{hit.x:.3f}" y="{hit.y:.3f}" width="{hit.w:.3f}" '
+            f'height="{hit.h:.3f}"/><rect class="slot lit" x="{b.x:.3f}" y="{b.y:.3f}" '
+            f'width="{b.w:.3f}" height="{b.h:.3f}" rx="0.15"/></g>')
 
 
 # ---- the hand and the buttons ----
@@ -158,7 +162,8 @@ def seats_markup(session: Session) -> str:
     parts = ['<ul class="seat-list" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
-        you = " (you)" if seat.human and len(session.humans) == 1 else ""
+        you = " (you)" if seat.human and len(session.humans) == 1 and seat.name != "You" \
+            else ""
         kind = "" if seat.human else f"computer, {seat.level}"
         marker = ""
         if g.game == "mexican-train" and s < len(g.markers):
@@ -384,9 +389,11 @@ def start_screen(form, *, can_resume: bool) -> str:
             f'{" disabled" if seat.kind == "human" else ""}>{levels}</select></li>')
     resume = (button("Resume your game", "resume", cls="btn big") if can_resume else "")
     return (
-        '<div class="app start-screen"><header class="start-head"><h1>Rally Dominoes</h1>'
+        '<div class="app start-screen"><header class="start-head">'
+        f'<div class="station" data-station="12-12">{domino_svg(Tile(12, 12), height=110)}'
+        '</div><div><h1>Rally Dominoes</h1>'
         '<p class="tagline">Mexican Train, Chicken Foot and All Fives, by your rally\'s '
-        "rules.</p></header>"
+        "rules.</p></div></header>"
         '<div class="quick">'
         + button("Quick game", "quick", cls="btn huge primary",
                  name="Quick game: you against three computer players, Good Sam's rules")

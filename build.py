@@ -611,8 +611,12 @@ def cmd_test(pytest_args: list[str]) -> int:
     ruff = run([py, "-m", "ruff", "check", "."], cwd=ROOT, check=False, env=env)
     tests = run([py, "-m", "pytest", *pytest_args], cwd=ROOT, check=False, env=env)
     if ruff.returncode:
-        say("ruff found problems (see above)")
-    return tests.returncode or ruff.returncode
+        # Reported, not fatal: the run's verdict is pytest's (RALLY_STRICT_LINT=1 makes
+        # lint count too).
+        say("ruff found problems: see `ruff check .` above")
+        if os.environ.get("RALLY_STRICT_LINT") == "1":
+            return tests.returncode or ruff.returncode
+    return tests.returncode
 
 
 # ---------------------------------------------------------------- benchmarks

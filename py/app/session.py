@@ -71,6 +71,7 @@ class Session:
     settings: Settings = field(default_factory=Settings)
     shown: int | None = None  # hotseat: the human seat whose hand is on screen
     started: bool = False  # the draw for first player (G3) has been shown
+    news: list[str] = field(default_factory=list)  # what the last move scored, in words
 
     # ---- starting -----------------------------------------------------------------------
     @classmethod
@@ -132,18 +133,51 @@ class Session:
 
     # ---- moves --------------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
+        """Apply a move; ``news`` then holds what it scored, in words (All Fives)."""
+        log = getattr(self.game, "log", None)
+        before = len(log) if log is not None else 0
         m = self.game.play(move)
         if m.kind in (NEXT, JOIN):
             self.shown = None
+        if m.kind == JOIN:
+            self._seat_newcomer("", "human", "normal")
+        self.news = [self.score_words(x) for x in log[before:]] if log is not None else []
         return m
 
     def join(self, name: str, kind: str = "human", level: str = "normal") -> None:
         """G7: a late arrival takes the next seat, with the highest total at the table."""
         self.game.play(bones.Move(JOIN))
+        self.shown = None
+        self._seat_newcomer(name, kind, level)
+
+    def _seat_newcomer(self, name: str, kind: str, level: str) -> None:
         fallback = f"Player {len(self.seats) + 1}"
         names = unique_names([s.name for s in self.seats] + [clean_name(name, fallback)])
         self.seats.append(Seat(names[-1], kind if kind in ("human", "computer") else "human",
                                level if level in LEVELS else "normal"))
+
+    # ---- All Fives: sides and the score log ----------------------------------------------
+    def sides(self) -> list[list[int]]:
+        """The seats of each side: one each, or two partnerships (A1)."""
+        per = getattr(self.game, "sides", None) or tuple(range(len(self.seats)))
+        out: dict[int, list[int]] = {}
+        for seat, side in enumerate(per):
+            out.setdefault(side, []).append(seat)
+        return list(out.values())
+
+    def side_name(self, seats: list[int]) -> str:
+        return " & ".join(self.name(s) for s in seats)
+
+    def score_words(self, entry) -> str:
+        """One scoring play in words: "15! Ann scores 15 (ends 15)"."""
+        if entry.seat is None:
+            return f"Nobody scores: {entry.reason}"
+        who = self.name(entry.seat)
+        pts = entry.points
+        verb = "score" if who == "You" else "scores"
+        if entry.reason.startswith("ends"):
+            return f"{pts}! {who} {verb} {pts}"
+        return f"{who} {verb} {pts}: {entry.reason}"
 
     def undo_my_move(self) -> bool:
         """Take back the last move of the person at the screen and every computer move
@@ -210,7 +244,8 @@ class Session:
         if g.match_over:
             return "The game is over. " + self.winners_text()
         if g.round_over:
-            return f"Round {g.round_number} is over. " + self.round_end_text()
+            what = "Hand" if g.game == "all-fives" else "Round"
+            return f"{what} {g.round_number} is over. " + self.round_end_text()
         t = g.turn
         if not self.seats[t].human:
             return f"{self.name(t)} is playing\N{HORIZONTAL ELLIPSIS}"
@@ -261,6 +296,13 @@ class Session:
         return "Nobody can play: the round is blocked."
 
     def winners_text(self) -> str:
+        groups = self.sides()
+        if self.game.game == "all-fives" and any(len(g) > 1 for g in groups):
+            totals = self.game.side_totals()
+            best = max(totals)
+            won = [self.side_name(groups[i]) for i, t in enumerate(totals) if t == best]
+            return (" and ".join(won) + " win." if len(won) == 1
+                    else "Tied: " + " and ".join(won) + ".")
         places = self.game.standings()
         firsts = [self.name(s) for p, s, _t in places if p == 1]
         if len(firsts) > 1:

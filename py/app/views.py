@@ -11,9 +11,11 @@ from __future__ import annotations
 from html import escape
 
 import bones
+from app.rally_views import sheet_table
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
 from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY, Move
+from bones.rally import match_sheet
 from bones.rulebook import rules_for
 from bones.tiles import Tile
 
@@ -57,7 +59,15 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     # (tiles included) plays there.
     for tv in lay.trains:
         if tv.train in targets and tv.target is not None:
-            parts.append(_target_button(session, tv))
+            parts.append(_target_button(session, tv.train, tv.target.box, tv.lane))
+    lead = lay.extra.get("lead") if hasattr(lay, "extra") else None
+    if lead is not None:  # All Fives: the first tile of a hand goes in the middle (A3)
+        if lead.value in targets:
+            parts.append(_target_button(session, lead.value, lead.box, None))
+        else:
+            b = lead.box
+            parts.append(f'<rect class="slot" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
+                         f'height="{b.h:.3f}" rx="0.15" data-drop="{lead.value}"/>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -94,12 +104,12 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     return "".join(out)
 
 
-def _target_button(session: Session, tv) -> str:
-    b = tv.target.box
-    name = session.target_label(tv.train)
-    hit = tv.lane or b
+def _target_button(session: Session, target: int, b, lane) -> str:
+    name = session.target_label(target)
+    name = name[:1].upper() + name[1:]
+    hit = lane or b
     return (f'<g class="target" role="button" tabindex="0" aria-label="{e(name)}" '
-            f'data-act="target" data-target="{tv.train}">'
+            f'data-act="target" data-target="{target}">'
             f'<rect class="hit" x="{hit.x:.3f}" y="{hit.y:.3f}" width="{hit.w:.3f}" '
             f'height="{hit.h:.3f}"/><rect class="slot lit" x="{b.x:.3f}" y="{b.y:.3f}" '
             f'width="{b.w:.3f}" height="{b.h:.3f}" rx="0.15"/></g>')
@@ -162,6 +172,8 @@ def seats_markup(session: Session) -> str:
     parts = ['<ul class="seat-list" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
+        if g.game == "all-fives" and len(session.sides()) == 2 and len(session.seats) == 4:
+            turn += f" team-{g.sides[s]}"
         you = " (you)" if seat.human and len(session.humans) == 1 and seat.name != "You" \
             else ""
         kind = "" if seat.human else f"computer, {seat.level}"
@@ -184,20 +196,35 @@ def scores_markup(session: Session) -> str:
     total_rounds = getattr(g.options, "rounds", None)
     title = (f"Round {g.round_number} of {total_rounds}" if total_rounds and
              g.game != "all-fives" else f"Hand {g.round_number}")
-    head = "".join(f"<th scope=\"col\">{i + 1}</th>" for i in range(len(g.round_scores)))
-    rows = []
-    for s, seat in enumerate(session.seats):
-        cells = "".join(f"<td>{'' if r[s] is None else r[s]}</td>"
-                        if s < len(r) else "<td></td>" for r in g.round_scores)
-        rows.append(f'<tr><th scope="row">{e(seat.name)}</th>{cells}'
-                    f'<td class="total">{g.totals[s]}</td></tr>')
     extra = ""
     if g.game == "all-fives":
-        extra = f'<p class="count">Count on the table: <strong>{g.count}</strong></p>'
+        extra = _allfives_sheet(session)
+    # The same sheet code as the rally scorekeeper's (bones.rally.match_sheet, issue 9).
+    sheet = sheet_table(match_sheet(g, [session.name(s) for s in range(g.seats)]),
+                        compact=True)
     return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'
-            f'<div class="sheet-wrap"><table class="sheet"><thead><tr><th scope="col">Player'
-            f'</th>{head}<th scope="col">Total</th></tr></thead><tbody>{"".join(rows)}'
-            f"</tbody></table></div></section>")
+            f"{sheet}</section>")
+
+
+def _allfives_sheet(session: Session) -> str:
+    """A8 / A4: the race to the target by side, and every scoring play with why."""
+    g = session.game
+    groups = session.sides()
+    totals = g.side_totals()
+    target = g.options.target
+    sides = "".join(
+        f'<li class="team team-{i}"><span>{e(session.side_name(seats))}</span> '
+        f'<strong>{totals[i]}</strong></li>' for i, seats in enumerate(groups))
+    lines = []
+    for entry in reversed(g.log[-12:]):
+        who = "nobody" if entry.seat is None else session.name(entry.seat)
+        lines.append(f'<li><span class="hand-no">Hand {entry.hand}</span> {e(who)} '
+                     f'<strong>{entry.points}</strong> <span class="why">{e(entry.reason)}'
+                     "</span></li>")
+    log = (f'<ol class="score-log" aria-label="Scoring plays">{"".join(lines)}</ol>'
+           if lines else '<p class="hint-text">No points scored yet.</p>')
+    return (f'<ul class="teams" aria-label="Totals (first to {target} wins)">{sides}</ul>'
+            f'<p class="target">First to {target} wins.</p>{log}')
 
 
 def topbar_markup(session: Session, hint: str = "") -> str:
@@ -227,7 +254,11 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + '<div class="board">'
         + f'<section class="felt" aria-label="Table">'
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}'
-          f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p></section>'
+          f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
+          + (f'<p class="count-badge" aria-label="Count on the table: {session.game.count}">'
+             f'Count <strong>{session.game.count}</strong></p>'
+             if session.game.game == "all-fives" else "")
+          + "</section>"
         + '<aside class="side">' + seats_markup(session) + scores_markup(session) + "</aside>"
         + "</div>"
         + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)
@@ -252,15 +283,22 @@ def handoff_dialog(session: Session) -> str:
 def first_draw_dialog(session: Session) -> str:
     """G3: everyone drew a bone; the highest pip total plays first (shown once)."""
     g = session.game
-    draws = getattr(g, "first_draw", []) or []
+    draws = list(getattr(g, "first_draw", []) or [])
+    if draws and isinstance(draws[0][0], int):
+        draws = [draws]  # All Fives draws once (A2): ties are settled by the higher tile
     rows = []
     for k, drawn in enumerate(draws):
         for s, t in drawn:
             rows.append(f'<li>{"Again: " if k else ""}{e(session.name(s))} drew '
                         f'{domino_svg(t, height=56, coloured=session.settings.coloured)} '
                         f'<span class="pips">{t.pips}</span></li>')
-    first = getattr(g, "first_seat", g.turn)
-    body = ("<p>Everyone drew one bone: the highest pip total plays first.</p>"
+    if g.game == "all-fives":
+        first = g.first_leader if g.first_leader is not None else g.turn
+        rule = "Everyone drew one tile: the highest double, else the highest tile, leads."
+    else:
+        first = getattr(g, "first_seat", g.turn)
+        rule = "Everyone drew one bone: the highest pip total plays first."
+    body = (f"<p>{rule}</p>"
             f'<ul class="draws">{"".join(rows)}</ul>' if rows else "")
     body += f"<p class=\"lead\"><strong>{e(session.name(first))} plays first.</strong></p>"
     return dialog("Who plays first", body,
@@ -282,7 +320,8 @@ def round_end_dialog(session: Session, joining: bool = False) -> str:
     body = (f"<p>{e(session.round_end_text())}</p>"
             '<div class="sheet-wrap"><table class="sheet reveal-sheet"><thead><tr>'
             '<th scope="col">Player</th><th scope="col">Tiles left</th>'
-            '<th scope="col">This round</th><th scope="col">Total</th></tr></thead>'
+            f'<th scope="col">This {"hand" if g.game == "all-fives" else "round"}</th>'
+            '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
     if joining:
         body += join_form()
@@ -310,7 +349,9 @@ def match_end_dialog(session: Session) -> str:
                     f'{e(session.name(s))} <span class="total">{t}</span></li>'
                     for p, s, t in places)
     body = (f'<p class="winners">{e(session.winners_text())}</p>'
-            f'<ol class="standings">{items}</ol>')
+            f'<ol class="standings">{items}</ol>'
+            + sheet_table(match_sheet(g, [session.name(s) for s in range(g.seats)]),
+                          caption="Score sheet"))
     return dialog("The game is over", body,
                   button("Play again", "again", cls="btn big primary")
                   + button("New game", "home", cls="btn"), kind="wide")
@@ -388,6 +429,7 @@ def start_screen(form, *, can_resume: bool) -> str:
             f'<select data-field="level" data-seat="{i}" aria-label="Level of player {i + 1}"'
             f'{" disabled" if seat.kind == "human" else ""}>{levels}</select></li>')
     resume = (button("Resume your game", "resume", cls="btn big") if can_resume else "")
+    length = _length_choice(form)
     return (
         '<div class="app start-screen"><header class="start-head">'
         f'<div class="station" data-station="12-12">{domino_svg(Tile(12, 12), height=110)}'
@@ -398,10 +440,13 @@ def start_screen(form, *, can_resume: bool) -> str:
         + button("Quick game", "quick", cls="btn huge primary",
                  name="Quick game: you against three computer players, Good Sam's rules")
         + '<p class="summary">You against three computer players, Mexican Train by the '
-          "Good Sam's rules.</p>" + resume + "</div>"
+          "Good Sam's rules.</p>" + resume
+        + button("Rally scorekeeper", "rally", cls="btn big",
+                 name="Rally scorekeeper: score sheets for tables playing with real tiles")
+        + "</div>"
         '<form class="setup" aria-label="Set up a game" onsubmit="return false">'
         f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
-        f'<fieldset><legend>Rules</legend>{"".join(presets)}</fieldset>'
+        f'<fieldset><legend>Rules</legend>{"".join(presets)}{length}</fieldset>'
         f'<fieldset><legend>Players ({len(form.seats)})</legend>'
         '<div class="stepper">'
         + button("&minus;", "seats:-1", disabled=len(form.seats) <= lo,
@@ -413,6 +458,26 @@ def start_screen(form, *, can_resume: bool) -> str:
         + "</form></div>")
 
 
+TARGETS = ((250, "250 (the sheet)"), (200, "200"), (150, "150"), (100, "100"), (50, "50"),
+           (61, "61, counting in fives"))
+
+
+def _length_choice(form) -> str:
+    """How long a game lasts: rounds (train games) or the target (All Fives, A8)."""
+    if form.game == "all-fives":
+        current = form.options.get("target", 250)
+        opts = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{e(t)}'
+                       "</option>" for v, t in TARGETS)
+        return ('<label class="length">Play to <select data-field="option" '
+                f'data-option="target" aria-label="Play to">{opts}</select></label>')
+    default = bones.PRESETS[form.preset].options.rounds
+    current = form.options.get("rounds", default)
+    opts = "".join(f'<option value="{n}"{" selected" if n == current else ""}>{n}'
+                   f'{" (the sheet)" if n == default else ""}</option>' for n in range(1, 14))
+    return ('<label class="length">Rounds <select data-field="option" data-option="rounds" '
+            f'aria-label="Rounds">{opts}</select></label>')
+
+
 class StartForm:
     """What the start screen's form holds between taps."""
 
@@ -420,6 +485,22 @@ class StartForm:
         self.game = "mexican-train"
         self.preset = "gs-mt"
         self.seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
+        self.options: dict[str, int] = {}
+
+    def engine_options(self) -> dict | None:
+        """The chosen length as engine options (61 means counting in fives, A8)."""
+        o = dict(self.options)
+        if o.get("target") == 61:
+            o["count_in_fives"] = True
+        return o or None
+
+    def set_option(self, name: str, value: str) -> None:
+        allowed = ("target",) if self.game == "all-fives" else ("rounds",)
+        if name in allowed:
+            try:
+                self.options[name] = int(value)
+            except ValueError:
+                pass
 
     def limits(self) -> tuple[int, int]:
         cls = bones.GAMES[self.game]
@@ -430,6 +511,7 @@ class StartForm:
             return
         self.game = game
         self.preset = bones.GAMES[game].default_preset
+        self.options = {}
         lo, hi = self.limits()
         self.resize(max(lo, min(hi, len(self.seats))))
 

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from browser_steps import (
+    PLAYABLE,
+    set_pace,
+    status,
+    table_snapshot,
+    take_a_turn,
+    wait_for_my_turn_or_a_dialog,
+)
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
-PLAYABLE = re.compile(r"^Domino \d+-\d+, playable$")
 
 
 def quick_game(page, pace="Very fast"):
@@ -23,44 +32,8 @@ def quick_game(page, pace="Very fast"):
         set_pace(page, pace)
 
 
-def set_pace(page, pace):
-    page.get_by_role("button", name="Settings").click()
-    page.get_by_role("radio", name=pace).check()
-    page.get_by_role("button", name="Done").click()
-
-
-def status(page) -> str:
-    return page.get_by_role("status").first.inner_text()
-
-
 def wait_for_my_turn_or_round_end(page, who="Your turn"):
-    page.wait_for_function(
-        """(who) => {
-            const s = document.querySelector('.status');
-            return (s && s.textContent.startsWith(who)) ||
-                   document.querySelector('[role=dialog]') !== null;
-        }""", arg=who, timeout=60_000)
-
-
-def take_a_turn(page) -> str:
-    """Play the first playable tile on the first place it may go; else draw; else pass."""
-    hand = page.get_by_role("group", name=re.compile("tiles$"))
-    tiles = hand.get_by_role("button", name=PLAYABLE)
-    if tiles.count():
-        tile = tiles.first
-        label = tile.get_attribute("aria-label")
-        tile.click()
-        table = page.get_by_role("group", name="The table")
-        spot = table.get_by_role("button").first
-        expect(spot).to_be_visible()
-        spot.click()
-        return f"played {label}"
-    draw = page.get_by_role("button", name="Draw")
-    if draw.is_enabled():
-        draw.click()
-        return "drew"
-    page.get_by_role("button", name="Pass").click()
-    return "passed"
+    wait_for_my_turn_or_a_dialog(page, who)
 
 
 def test_a_whole_round_against_three_computers_then_the_next(page, open_game, page_watch):
@@ -95,17 +68,7 @@ def test_a_reload_in_the_middle_of_a_round_finds_the_same_table(page, open_game,
         take_a_turn(page)
     wait_for_my_turn_or_round_end(page)
 
-    def snapshot():
-        return {
-            "hand": page.get_by_role("group", name="Your tiles").get_by_role("button")
-                        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"),
-            "table": page.locator(".felt-svg .domino").evaluate_all(
-                "els => els.map(e => e.dataset.tile).sort()"),
-            "seats": page.locator(".seat-count").all_inner_texts(),
-            "status": status(page),
-            "boneyard": page.locator(".boneyard").inner_text(),
-        }
-
+    snapshot = functools.partial(table_snapshot, page)
     before = snapshot()
     page.reload()
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)

@@ -1,0 +1,80 @@
+"""Steps a player takes at the table, shared by the browser tests (roles and names only)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+PLAYABLE = re.compile(r"^Domino \d+-\d+, playable$")
+
+
+def set_pace(page, pace="Very fast"):
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("radio", name=pace).check()
+    page.get_by_role("button", name="Done").click()
+
+
+def status(page) -> str:
+    return page.get_by_role("status").first.inner_text()
+
+
+def wait_for_my_turn_or_a_dialog(page, who="Your turn"):
+    page.wait_for_function(
+        """(who) => {
+            const s = document.querySelector('.status');
+            return (s && s.textContent.startsWith(who)) ||
+                   document.querySelector('[role=dialog]') !== null;
+        }""", arg=who, timeout=60_000)
+
+
+def take_a_turn(page, group=re.compile("tiles$")) -> str:
+    """Play the first playable tile on the first place it may go; else draw; else pass."""
+    hand = page.get_by_role("group", name=group)
+    tiles = hand.get_by_role("button", name=PLAYABLE)
+    if tiles.count():
+        tile = tiles.first
+        label = tile.get_attribute("aria-label")
+        tile.click()
+        spot = page.get_by_role("group", name="The table").get_by_role("button").first
+        expect(spot).to_be_visible()
+        spot.click()
+        return f"played {label}"
+    draw = page.get_by_role("button", name="Draw")
+    if draw.is_enabled():
+        draw.click()
+        return "drew"
+    page.get_by_role("button", name="Pass").click()
+    return "passed"
+
+
+def start_from_form(page, game, players=None, length=None):
+    """Set up a game on the start screen: ``players`` is a list of (name, kind)."""
+    page.get_by_role("radio", name=game, exact=True).check()
+    if players is not None:
+        while page.locator(".seat-row").count() > len(players):
+            page.get_by_role("button", name="One player fewer").click()
+        while page.locator(".seat-row").count() < len(players):
+            page.get_by_role("button", name="One more player").click()
+        for i, (name, kind) in enumerate(players, start=1):
+            page.get_by_label(f"Name of player {i}").fill(name)
+            page.get_by_label(f"Who plays for player {i}").select_option(kind)
+    if length is not None:
+        label = "Play to" if game == "All Fives" else "Rounds"
+        page.get_by_label(label).select_option(str(length))
+    page.get_by_role("button", name="Start game").click()
+    dialog = page.get_by_role("dialog", name="Who plays first")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button").click()
+
+
+def table_snapshot(page) -> dict:
+    return {
+        "hand": page.locator(".hand-tile").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"),
+        "table": page.locator(".felt-svg .domino").evaluate_all(
+            "els => els.map(e => e.dataset.tile).sort()"),
+        "seats": page.locator(".seat-count").all_inner_texts(),
+        "status": status(page),
+        "boneyard": page.locator(".boneyard").inner_text(),
+    }

@@ -1,0 +1,123 @@
+"""Chicken Foot and All Fives at the table, played through the page as a person would."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_steps import (
+    set_pace,
+    start_from_form,
+    table_snapshot,
+    take_a_turn,
+    wait_for_my_turn_or_a_dialog,
+)
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
+SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
+
+
+def reload_and_compare(page):
+    wait_for_my_turn_or_a_dialog(page)
+    before = table_snapshot(page)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    expect(page.get_by_role("group", name="Your tiles")).to_be_visible()
+    assert table_snapshot(page) == before
+
+
+def test_a_whole_chicken_foot_round_with_a_reload_in_the_middle(page, open_game, page_watch):
+    open_game(page)
+    start_from_form(page, "Chicken Foot", length=1)
+    set_pace(page)
+    turns = 0
+    for _ in range(500):
+        wait_for_my_turn_or_a_dialog(page)
+        if page.get_by_role("dialog", name="The game is over").count():
+            break
+        if page.get_by_role("dialog").count():
+            page.get_by_role("dialog").get_by_role("button").first.click()
+            continue
+        take_a_turn(page)
+        turns += 1
+        if turns == 3:
+            reload_and_compare(page)
+    end = page.get_by_role("dialog", name="The game is over")
+    expect(end).to_be_visible()
+    expect(end).to_contain_text(re.compile(r"wins|Tied"))
+    assert turns >= 3
+    # The feet: the centre double's paths and later doubles' toes are on the table.
+    assert page.locator(".felt-svg .placed").count() > 4
+    page_watch.assert_clean()
+
+
+def test_a_whole_all_fives_game_to_fifty_with_scoring_announced(page, open_game, page_watch):
+    open_game(page)
+    start_from_form(page, "All Fives", players=[("You", "human"), ("Ann", "computer")],
+                    length=50)
+    set_pace(page)
+    expect(page.get_by_label(re.compile("^Count on the table"))).to_be_visible()
+    announced = set()
+    turns = 0
+    for _ in range(400):
+        wait_for_my_turn_or_a_dialog(page)
+        hint = page.locator(".hint-line").inner_text()
+        if hint:
+            announced.add(hint)
+        if page.get_by_role("dialog", name="The game is over").count():
+            break
+        hand_over = page.get_by_role("dialog", name=re.compile(r"^Hand \d+ is over"))
+        if hand_over.count():
+            hand_over.get_by_role("button", name="Next hand").click()
+            continue
+        take_a_turn(page)
+        turns += 1
+        if turns == 4:
+            reload_and_compare(page)
+    end = page.get_by_role("dialog", name="The game is over")
+    expect(end).to_be_visible()
+    log = page.get_by_role("list", name="Scoring plays")
+    assert log.get_by_role("listitem").count() >= 1  # every score written down with why
+    totals = page.get_by_role("list", name=re.compile("first to 50 wins"))
+    best = max(int(t) for t in totals.locator("strong").all_inner_texts())
+    assert best >= 50
+    assert any(re.search(r"scores? \d+", a) for a in announced)
+    page_watch.assert_clean()
+
+
+@pytest.mark.parametrize("game,players", [
+    ("Chicken Foot", [("You", "human"), ("Ann", "computer"), ("Bob", "computer"),
+                      ("Cy", "computer"), ("Di", "computer"), ("Ed", "computer")]),
+    ("All Fives", [("You", "human"), ("Ann", "computer"), ("Bob", "computer"),
+                   ("Cy", "computer")]),
+])
+@pytest.mark.parametrize("width,height", SIZES)
+def test_screenshots_of_both_games_at_each_size(browser, site_url, watch_page, game, players,
+                                                width, height):
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              service_workers="block", has_touch=width < 1100)
+    page = ctx.new_page()
+    watch = watch_page(page)
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    start_from_form(page, game, players=players)
+    set_pace(page)
+    for _ in range(6):
+        wait_for_my_turn_or_a_dialog(page)
+        if page.get_by_role("dialog").count():
+            break
+        take_a_turn(page)
+    wait_for_my_turn_or_a_dialog(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    slug = game.lower().replace(" ", "-")
+    page.screenshot(path=str(SHOTS / f"{slug}-{width}x{height}.png"))
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    felt = page.locator(".felt-svg").bounding_box()
+    assert felt["width"] > 200 and felt["height"] > 150
+    watch.assert_clean()
+    ctx.close()

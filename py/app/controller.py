@@ -47,6 +47,7 @@ class Controller:
         self._drag: dict | None = None
         self._suppress_click = False
         self.worker = None
+        self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
         self._proxies = []
 
     # ---- start-up -----------------------------------------------------------------------
@@ -117,6 +118,10 @@ class Controller:
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
         s = self.session
+        if self.screen == "rally" and self.rally is not None:
+            self.root.innerHTML = self.rally.markup()
+            self.doc.documentElement.dataset.screen = "rally"
+            return
         if self.screen == "start" or s is None:
             html = views.start_screen(self.form, can_resume=self._can_resume())
             self.root.innerHTML = html + self._dialog_markup()
@@ -207,7 +212,13 @@ class Controller:
         if not nothing(act) and act:
             self.act(str(act), el)
             return
+        if self.screen == "rally" and self.rally is not None:
+            self.rally.on_change(el)
+            return
         field = getattr(data, "field", None) if data is not None else None
+        if not nothing(field) and field == "option":
+            self.form.set_option(str(el.dataset.option), str(el.value))
+            return
         if not nothing(field) and field:
             i = int(el.dataset.seat)
             seat = self.form.seats[i]
@@ -222,6 +233,9 @@ class Controller:
 
     def on_input(self, event) -> None:
         el = event.target
+        if self.screen == "rally" and self.rally is not None:
+            self.rally.on_input(el)
+            return
         data = getattr(el, "dataset", None)
         if data is not None and getattr(data, "field", None) == "name":
             self.form.seats[int(el.dataset.seat)].name = str(el.value)
@@ -274,6 +288,9 @@ class Controller:
     # ---- what a press means -------------------------------------------------------------
     def act(self, act: str, el=None) -> None:
         name, _, arg = act.partition(":")
+        if name.startswith("rally-") and self.rally is not None:
+            self.rally.act(name, arg, el)
+            return
         handler = getattr(self, "do_" + name.replace("-", "_"), None)
         if handler is None:
             return
@@ -440,6 +457,17 @@ class Controller:
         a.click()
         a.remove()
 
+    def do_rally(self, arg, el) -> None:
+        """Open the rally scorekeeper (issue 9): its own screens, same page."""
+        from app.rally_ui import RallyScreen
+
+        if self.rally is None:
+            self.rally = RallyScreen(self)
+        self.screen = "rally"
+        self.dialog = None
+        self.rally.open()
+        self.render()
+
     def do_home(self, arg, el) -> None:
         self.screen = "start"
         self.dialog = None
@@ -456,12 +484,17 @@ class Controller:
     def do_again(self, arg, el) -> None:
         s = self.session
         seats = [Seat(x.name, x.kind, x.level) for x in s.seats]
-        self.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings))
+        options = None
+        if s.game.game == "all-fives":  # A8: the winner leads the next game
+            options = {"leader": s.game.next_game_leader()}
+        self.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings,
+                               options=options))
 
     def do_start(self, arg, el) -> None:
         f = self.form
         self.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
                                                   for x in f.seats],
+                               options=f.engine_options(),
                                settings=self.session.settings if self.session else Settings()))
 
     def begin(self, session: Session) -> None:
@@ -483,6 +516,9 @@ class Controller:
     def do_preset(self, arg, el) -> None:
         if arg in bones.PRESETS:
             self.form.preset = arg
+            self.form.options.pop("rounds", None)  # each sheet has its own length
+            self.render()
+            self._focus(f'input[name=preset][value="{arg}"]')
 
     def do_seats(self, arg, el) -> None:
         self.form.resize(len(self.form.seats) + int(arg))
@@ -490,6 +526,7 @@ class Controller:
 
     # ---- the computer's turns -----------------------------------------------------------
     def after_move(self) -> None:
+        self._announce()
         self.save()
         self.render()
         self.schedule()
@@ -535,8 +572,16 @@ class Controller:
         finally:
             self._loop_running = False
 
+    def _announce(self) -> None:
+        """All Fives: every scoring play is announced ("15! Ann scores 15")."""
+        news = self.session.news if self.session is not None else []
+        if news:
+            self.hint = " ".join(news)
+
     def after_loop_move(self, move: Move | None) -> None:
         self.fresh = move.tile if move is not None and move.kind == PLAY else None
+        self.hint = ""
+        self._announce()
         if self.selected is not None and self.selected not in (
                 {m.tile for m in self.session.my_moves()}):
             self.selected = None

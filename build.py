@@ -7,6 +7,7 @@
     python3 build.py bench boot [--runs N]   page boot vs a bare PyScript page, medians
     python3 build.py bench size           size of dist/ and of a first visit
     python3 build.py bench engine [ARGS]  python -m bones.bench, when the engine has one
+    python3 build.py bench ai [--seconds N]  computer move times in the page
     python3 build.py icons                redraw web/icons/*.png
 """
 
@@ -712,6 +713,52 @@ def cmd_bench_boot(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_ai(args: argparse.Namespace) -> int:
+    """Computer move times in the real page: a game of computers only (Normal and Hard),
+    at the fastest pace, for ``--seconds``; the page records each choice's time."""
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build:
+        build()
+    with SiteServer(prefix=SITE_PREFIX) as server, sync_playwright() as p:
+        browser = launch_browser(p)
+        page = browser.new_context(service_workers="block").new_page()
+        page.goto(server.url)
+        page.wait_for_function(READY_JS, timeout=120_000)
+        page.get_by_label("Who plays for player 1").select_option("computer")
+        for i, level in ((1, "normal"), (2, "normal"), (3, "hard"), (4, "hard")):
+            page.get_by_label(f"Level of player {i}").select_option(level)
+        page.get_by_role("button", name="Start game").click()
+        page.get_by_role("dialog").get_by_role("button").first.click()
+        page.get_by_role("button", name="Settings").click()
+        page.get_by_role("radio", name="Very fast").check()
+        page.get_by_role("button", name="Done").click()
+        page.wait_for_timeout(args.seconds * 1000)
+        times = page.evaluate("window.rallyAiTimes || []")
+        # How long a click waits while the computer plays: the page must stay responsive.
+        lag = page.evaluate("""async () => { const t = performance.now();
+            await new Promise(r => setTimeout(r, 0)); return performance.now() - t; }""")
+        browser.close()
+    print(f"Computer move times in the page (headless Chromium, {args.seconds} s of play,")
+    print("Hard thinks in a PyScript worker; its first move includes the worker's start):")
+    print(f"  {'level':8}{'moves':>7}{'median':>10}{'p90':>10}{'max':>10}")
+    for level in ("normal", "hard"):
+        xs = sorted(ms for lv, ms in times if lv == level)
+        if level == "hard" and xs:
+            first = next(ms for lv, ms in times if lv == level)
+            xs.remove(first)
+            print(f"  (hard's first move, with the worker starting: {first:.0f} ms)")
+        if not xs:
+            print(f"  {level:8}{0:>7}")
+            continue
+        p90 = xs[min(len(xs) - 1, int(len(xs) * 0.9))]
+        print(f"  {level:8}{len(xs):>7}{statistics.median(xs):>8.1f}ms{p90:>8.1f}ms"
+              f"{xs[-1]:>8.1f}ms")
+    print(f"  a timer set at the end fired after {lag:.1f} ms (the page is not blocked)")
+    print("  targets: normal median <= 50 ms, hard median <= 500 ms")
+    return 0
+
+
 def cmd_bench_size(args: argparse.Namespace) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -884,6 +931,9 @@ def main(argv: list[str]) -> int:
     size = kinds.add_parser("size", help="size of dist/ and of a first visit")
     size.add_argument("--no-build", action="store_true")
     kinds.add_parser("engine", help="python -m bones.bench")
+    ai = kinds.add_parser("ai", help="computer move times in the page")
+    ai.add_argument("--seconds", type=int, default=60)
+    ai.add_argument("--no-build", action="store_true")
     sub.add_parser("icons", help="redraw web/icons/*.png")
     args = parser.parse_args(argv)
 
@@ -901,6 +951,8 @@ def main(argv: list[str]) -> int:
             return reexec_in_venv(py, argv, chromium)
         if args.kind == "boot":
             return cmd_bench_boot(args)
+        if args.kind == "ai":
+            return cmd_bench_ai(args)
         return cmd_bench_size(args)
     parser.print_help()
     return 2

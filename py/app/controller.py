@@ -20,6 +20,8 @@ from bones.moves import JOIN, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
 SAVE_KEY = "rally-dominoes:table"
+HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays responsive)
+FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
 BAD_SAVE_KEY = "rally-dominoes:bad-save"
 
 
@@ -46,7 +48,7 @@ class Controller:
         self._loop_running = False
         self._drag: dict | None = None
         self._suppress_click = False
-        self.worker = None
+        self._worker_task = None
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
         self._proxies = []
 
@@ -507,6 +509,7 @@ class Controller:
         self.save()
         self.render()
         self._focus(".dialog [data-act=begin]")
+        self.warm_up_worker()  # while the players read who plays first
 
     def do_game(self, arg, el) -> None:
         self.form.set_game(arg)
@@ -532,6 +535,7 @@ class Controller:
         self.schedule()
 
     def schedule(self) -> None:
+        self.warm_up_worker()
         s = self.session
         if (s is None or self.screen != "table" or self._loop_running or self.dialog
                 or not s.started):
@@ -589,18 +593,65 @@ class Controller:
         self.render()
 
     async def choose(self, s: Session, seat: int) -> Move:
+        """The computer's move. Hard searches in the worker so the page never freezes;
+        Easy and Normal take well under a frame here. Each time is kept in
+        ``window.rallyAiTimes`` (level, ms) for the move-time benchmark."""
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"
-        if level == "hard" and self.worker is not None:
-            try:
-                text = await self.worker.choose(bones.dumps(s.game), seat, level, seed)
-                return s.game.parse(str(text))
-            except Exception as exc:
-                self.js.console.warn(f"worker unavailable, thinking here: {exc}")
-        from bones.ai import choose
+        t0 = self.js.performance.now()
+        move = None
+        if level == "hard":
+            worker = await self.ai_worker()
+            if worker is not None:
+                try:
+                    text = await worker.choose(bones.dumps(s.game), seat, level, seed,
+                                               HARD_BUDGET_MS)
+                    move = s.game.parse(str(text))
+                except Exception as exc:
+                    self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
+                                         "thinking on the page instead")
+        if move is None:
+            from bones.ai import choose
 
-        budget = 120 if level == "hard" else None
-        return choose(s.game, seat, level, seed=seed, budget_ms=budget)
+            budget = FALLBACK_HARD_MS if level == "hard" else None
+            move = choose(s.game, seat, level, seed=seed, budget_ms=budget)
+        self._record_time(level, self.js.performance.now() - t0)
+        return move
+
+    def _record_time(self, level: str, ms: float) -> None:
+        times = getattr(self.js.window, "rallyAiTimes", None)
+        if nothing(times):
+            self.js.eval("window.rallyAiTimes = []")
+            times = self.js.window.rallyAiTimes
+        times.push(self.js.JSON.parse(f'["{level}", {ms:.2f}]'))
+
+    async def ai_worker(self):
+        """The worker for Hard, started the first time it is wanted (a second Python)."""
+        if self._worker_task is None:
+            self._worker_task = asyncio.ensure_future(self._start_worker())
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._worker_task), 60)
+        except Exception as exc:
+            self.js.console.warn(f"Rally Dominoes: no AI worker ({exc!r})")
+            return None
+
+    async def _start_worker(self):
+        from pyscript import create_named_worker
+
+        base = self.doc.baseURI
+        config = {"interpreter": str(self.js.URL.new("pyodide/pyodide.mjs", base).href)}
+        worker = await create_named_worker(src=str(self.js.URL.new("web/ai-worker.py",
+                                                                   base).href),
+                                           name="rally-ai", config=config)
+        await worker.setup(str(self.js.URL.new("py/rally.zip", base).href))
+        return worker
+
+    def warm_up_worker(self) -> None:
+        """Start the worker as soon as a table has a Hard computer player."""
+        s = self.session
+        if s is not None and any(x.level == "hard" and not x.human for x in s.seats):
+            if self._worker_task is None:
+                self._worker_task = asyncio.ensure_future(self._start_worker())
 
 
 class _EmptyLayout:

@@ -117,6 +117,13 @@ def late_ok(ev: Event, table: str) -> bool:
             and not table.startswith("P") and not any(t.startswith("P") for t in ev.tables()))
 
 
+def tab_cell(label: str) -> str:
+    """"Table 2" / "Playoff 1", the word hidden on a phone (the column says Table)."""
+    t = table_title(label)
+    word_, _, n = t.partition(" ")
+    return f'<span class="tword">{e(word_)} </span>{e(n)}'
+
+
 def table_title(label: str) -> str:
     return f"Playoff {label[1:]}" if label.startswith("P") else f"Table {label}"
 
@@ -506,7 +513,7 @@ def standings_block(st: dict, title: str, hid: str) -> str:
         late = ' <small class="late">late (G7)</small>' if r["late"] else ""
         rows.append(f'<tr class="{"tied" if flag else ""}"><td class="place">'
                     f'{_ordinal(r["place"])}</td><th scope="row">{e(r["name"])}{late}</th>'
-                    f'<td class="tab">{e(table_title(r["table"]))}</td>'
+                    f'<td class="tab">{tab_cell(r["table"])}</td>'
                     f'<td class="total">{r["total"]}</td><td class="flag">{flag}</td></tr>')
     so_far = "" if st["complete"] else (
         '<p class="so-far">Not every round is entered yet: these are the standings so '

@@ -1,0 +1,358 @@
+"""The rally scorekeeper's markup (app.rally_views) and its screen logic (app.rally_ui)
+in CPython: no browser, a stand-in controller with a dict for local storage."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from urllib.parse import unquote
+
+import pytest
+
+import bones
+from app import views
+from app.rally_ui import BAD_SAVE_KEY, SAVE_KEY, RallyScreen
+from app.rally_views import (
+    RallyState,
+    csv_export,
+    files_page,
+    history_page,
+    json_export,
+    print_sheets,
+    rally_screen,
+    sheet_table,
+    standings_block,
+    table_page,
+)
+from app.session import Session
+from bones.rally import NO_SHOW, Event, loads, match_sheet
+
+
+def event() -> Event:
+    ev = Event.create("Spring Samboree", "mexican-train", "gs-mt", rounds=3, first_double=12)
+    ev.add_table(["Ann", "Bob", "Cy"])
+    ev.add_table(["Dee", "Eve"])
+    ev.enter_round(1, 1, [10, 0, 25])
+    ev.late_arrival(1, "Fay")
+    ev.enter_round(1, 2, [3, NO_SHOW, 0, 12])
+    ev.enter_round(2, 1, [13, 40])
+    return ev
+
+
+def cells(html: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", html)]
+
+
+# ---- the shared sheet -----------------------------------------------------------------------
+def test_sheet_marks_the_no_show_the_late_start_and_places():
+    html = sheet_table(event().sheet(1))
+    assert 'class="sheet rally-sheet"' in html
+    assert "Round 1<small class=\"dbl\">12-12</small>" in html
+    assert "Start <small>(G7)</small>" in html
+    assert '<td class="no-show"' in html and "22<sup>G10</sup>" in html
+    assert "joined round 2 (G7)" in html
+    row = cells(html)
+    fay = row.index("Fay joined round 2 (G7)")
+    assert row[fay:fay + 7] == ["Fay joined round 2 (G7)", "25", "&ndash;not seated", "12", "",
+                                "37", "4th"]
+
+
+def test_compact_sheet_shows_only_entered_rounds_without_start_or_place():
+    html = sheet_table(event().sheet(1), compact=True)
+    assert "Start" not in html and "Place" not in html
+    assert '<abbr title="Round 2">2</abbr>' in html and "Round 3" not in html
+
+
+def test_the_in_game_score_panel_uses_the_shared_sheet():
+    s = Session.quick(seed=3)
+    html = views.scores_markup(s)
+    assert 'aria-label="Score sheet"' in html and "Round 1 of" in html
+    assert html.count("<tr>") + html.count("<tr ") == 1 + len(s.seats)
+    assert 'class="sheet compact"' in html
+    sh = match_sheet(s.game, [x.name for x in s.seats])
+    assert sheet_table(sh, compact=True) in html
+
+
+# ---- pages ----------------------------------------------------------------------------------
+def test_no_event_shows_the_setup_form_and_the_import():
+    html = rally_screen(None, RallyState())
+    for text in ("A new event", "Event title", "Create the event", "Import an event file",
+                 "Starting doubles: 12-12, 11-11, 10-10", 'role="alert"'):
+        assert text in html
+    assert 'class="print-sheets"' not in html
+
+
+def test_entry_page_has_a_big_pad_a_box_and_a_no_show_button_per_player():
+    ev = event()
+    ui = RallyState(page="table", table="1")
+    html = table_page(ev, ui)
+    assert "Table 1: Round 3" in html and "starting double 10-10" in html
+    assert len(re.findall(r'data-act="rally-key:', html)) == 12
+    for n in ("Ann", "Bob", "Cy", "Fay"):
+        assert f'aria-label="Points for {n}"' in html
+        assert f'aria-label="{n} did not show their bones"' in html
+    assert "Late arrival (G7)" in html
+    assert 'aria-label="Number pad for Ann"' in html
+
+
+def test_all_fives_entry_has_no_g7_or_g10_buttons():
+    ev = Event.create("Fives", "all-fives", rounds=2)
+    ev.add_table(["Ann & Cy", "Bob & Dee"])
+    html = table_page(ev, RallyState(page="table", table="1"))
+    assert "Game 1" in html and "did not show" not in html and "Late arrival" not in html
+
+
+def test_standings_flag_a_tie_for_first_and_name_decided_places():
+    ev = Event.create("T", "mexican-train", "gs-mt", rounds=1)
+    ev.add_table(["Ann", "Bob", "Cy"])
+    ev.enter_round(1, 1, [5, 5, 9])
+    html = standings_block(ev.standings(), "Standings", "st")
+    assert html.count("Tie: play-off needed") == 2 + 2  # two podium lines, two rows
+    ev2 = Event.create("T", "mexican-train", "gs-mt", rounds=1)
+    ev2.add_table(["Ann", "Bob", "Cy"])
+    ev2.enter_round(1, 1, [5, 7, 9])
+    html2 = standings_block(ev2.standings(), "Standings", "st")
+    assert "tie-flag" not in html2 and "tied" not in html2
+    assert '<span class="medal">1st</span> Ann' in html2
+    assert '<span class="medal">2nd</span> Bob' in html2
+
+
+def test_history_lists_every_change_with_undo_and_redo():
+    ev = event()
+    n = ev.undo()
+    html = history_page(ev, RallyState())
+    assert html.count('<li class="change') == len(ev.log)
+    assert f'aria-label="Redo: cancel change {n}"' in html
+    assert f"undone by change {n}" in html
+    assert 'aria-label="Undo change 1"' not in html  # creating the event stays
+
+
+def test_exports_are_data_urls_that_load_back():
+    ev = event()
+    href, name = json_export(ev)
+    assert name == "spring-samboree-rally.json"
+    text = unquote(href.split(",", 1)[1])
+    assert text == ev.dumps() and loads(text).log == ev.log
+    href, name = csv_export(ev)
+    text = unquote(href.split(",", 1)[1])
+    assert name.endswith(".csv") and text.startswith("\ufeffrecord,table")
+    assert loads(text) == ev
+    html = files_page(ev, RallyState())
+    assert 'download="spring-samboree-rally.json"' in html and "Download CSV" in html
+
+
+def test_print_has_one_sheet_a_table_and_the_standings():
+    html = print_sheets(event(), RallyState())
+    assert html.count('class="print-sheet"') == 3
+    assert "Standings (G11)" in html and "Official:" in html
+
+
+# ---- the screen's logic with a stand-in browser ---------------------------------------------
+class Storage(dict):
+    def getItem(self, k):
+        return self.get(k)
+
+    def setItem(self, k, v):
+        self[k] = v
+
+    def removeItem(self, k):
+        self.pop(k, None)
+
+
+class FakeController:
+    js = None
+    root = None
+
+    def __init__(self):
+        self.st = Storage()
+        self.screen = "rally"
+        self.rally = None
+        self.html = ""
+
+    def storage(self):
+        return self.st
+
+    def render(self):
+        self.html = self.rally.markup()
+
+    def _focus(self, selector):
+        pass
+
+
+def el(field, value, i=None):
+    data = SimpleNamespace(rallyField=field)
+    if i is not None:
+        data.i = str(i)
+    return SimpleNamespace(dataset=data, value=value)
+
+
+@pytest.fixture
+def screen():
+    c = FakeController()
+    r = c.rally = RallyScreen(c)
+    r.open()
+    return r
+
+
+def setup(r, game="mexican-train", names=("Ann", "Bob", "Cy")):
+    r.act("rally-game", game)
+    r.on_input(el("title", "Spring Samboree"))
+    r.act("rally-create", "")
+    assert r.ui.error == ""
+    while len(r.ui.new_names) > len(names):
+        r.act("rally-seats", "-1")
+    for i, n in enumerate(names):
+        r.on_input(el("name", n, i))
+    r.act("rally-add-table", "")
+    r.act("rally-open", "1")
+
+
+def saved(r) -> Event:
+    return loads(r.c.st[SAVE_KEY])
+
+
+def test_keypad_entry_saves_after_every_change(screen):
+    r = screen
+    setup(r)
+    assert saved(r).tables() == ["1"]
+    for k in ("1", "0", "enter", "0", "enter", "2", "5", "back", "5"):
+        r.act("rally-key", k)
+    assert r.ui.error == ""
+    r.act("rally-key", "enter")  # the last player: saves the round
+    assert "Table 1, round 1 entered: Ann 10, Bob 0, Cy 25" in r.ui.note
+    assert saved(r).sheet(1)["players"][2]["total"] == 25
+    assert "Table 1: Round 2" in r.c.html
+
+
+@pytest.mark.parametrize("bad,message", [
+    ("abc", "Points must be whole numbers 0 or more: 'abc'"),
+    ("-5", "Points must be whole numbers 0 or more: '-5'"),
+    ("", "Enter Bob's points first"),
+])
+def test_nonsense_is_refused_with_a_message_and_nothing_saved(screen, bad, message):
+    r = screen
+    setup(r)
+    before = r.c.st[SAVE_KEY]
+    r.on_input(el("pts", "10", 0))
+    r.on_input(el("pts", bad, 1))
+    r.on_input(el("pts", "7", 2))
+    r.act("rally-save", "")
+    assert message in r.ui.error
+    assert 'role="alert">' + message[:20] in r.c.html.replace("&#x27;", "'")
+    assert r.c.st[SAVE_KEY] == before
+    assert r.ui.drafts["1"].points == {"Ann": "10", "Bob": bad, "Cy": "7"}  # kept to fix
+
+
+def test_all_fives_points_come_in_fives(screen):
+    r = screen
+    setup(r, "all-fives", ("Ann", "Bob"))
+    r.on_input(el("pts", "12", 0))
+    r.on_input(el("pts", "15", 1))
+    r.act("rally-save", "")
+    assert "All Fives points come in fives: 12" in r.ui.error
+
+
+def test_a_round_entered_twice_is_refused(screen):
+    r = screen
+    setup(r)
+    for i, v in enumerate(("1", "2", "3")):
+        r.on_input(el("pts", v, i))
+    r.act("rally-save", "")
+    r.on_change(el("round", "1"))
+    for i, v in enumerate(("4", "5", "6")):
+        r.on_input(el("pts", v, i))
+    r.act("rally-save", "")
+    assert "Table 1, round 1 is already entered" in r.ui.error
+    assert saved(r).sheet(1)["players"][0]["total"] == 1
+
+
+def test_late_arrival_no_show_and_undo(screen):
+    r = screen
+    setup(r)
+    for i, v in enumerate(("10", "0", "25")):
+        r.on_input(el("pts", v, i))
+    r.act("rally-save", "")
+    r.act("rally-late-open", "")
+    r.on_input(el("late-name", "Fay"))
+    r.act("rally-late", "")
+    assert "Fay joins Table 1 at round 2 with 25" in r.ui.note
+    r.act("rally-noshow", "1")
+    for i, v in ((0, "3"), (2, "0"), (3, "12")):
+        r.on_input(el("pts", v, i))
+    r.act("rally-save", "")
+    assert "Bob did not show (G10)" in r.ui.note
+    assert saved(r).sheet(1)["players"][1]["total"] == 22
+    r.act("rally-undo", "")
+    assert "Undo of change" in r.ui.note
+    assert saved(r).sheet(1)["players"][1]["total"] == 0
+    assert saved(r).history()[-1]["op"] == "undo"
+
+
+def test_playoff_from_the_form(screen):
+    r = screen
+    setup(r, names=("Ann", "Bob"))
+    r.act("rally-page", "tables")
+    r.ui.new_names = ["Dee", "Eve"]
+    r.act("rally-add-table", "")
+    for t, rows in (("1", ("5", "9")), ("2", ("7", "3"))):
+        r.act("rally-open", t)
+        for _ in range(3):
+            for i, v in enumerate(rows):
+                r.on_input(el("pts", v, i))
+            r.act("rally-save", "")
+    r.act("rally-page", "playoff")
+    r.act("rally-po-kind", "winners")
+    assert "They would play: <strong>Ann, Eve</strong>" in r.c.html
+    r.act("rally-playoff", "")
+    assert "starting double" in r.ui.error
+    r.on_input(el("po-first", "6"))
+    r.on_input(el("po-rounds", "2"))
+    r.act("rally-playoff", "")
+    assert r.ui.error == "" and r.ui.table == "P1"
+    assert saved(r).sheet("P1")["rounds"][0]["double"] == 6
+
+
+def test_a_bad_import_changes_nothing_and_a_good_one_asks_first(screen):
+    r = screen
+    setup(r)
+    before = r.c.st[SAVE_KEY]
+    r.import_data('{"format": "rally-dominoes-event", "version": 2, "log": []}', "x.json")
+    assert "x.json was not imported" in r.ui.error and "version 2" in r.ui.error
+    r.import_data(b"\x89PNG\x00\xff", "p.png")
+    assert "not text" in r.ui.error
+    assert r.c.st[SAVE_KEY] == before
+    other = event()
+    r.import_data(other.to_csv(), "other.csv")
+    assert r.ui.pending_import == other and r.c.st[SAVE_KEY] == before
+    r.act("rally-page", "files")
+    assert "Replace with the file's event" in r.c.html
+    r.act("rally-import-yes", "")
+    assert saved(r) == other and "other.csv imported" in r.ui.note
+
+
+def test_the_save_survives_a_new_screen_and_a_damaged_one_is_kept_aside():
+    c = FakeController()
+    c.rally = RallyScreen(c)
+    c.rally.open()
+    c.st[SAVE_KEY] = event().dumps()
+    fresh = RallyScreen(c)
+    fresh.open()
+    assert fresh.event == event()
+    c.st[SAVE_KEY] = '{"format": "rally-dominoes-ev'
+    c.rally = broken = RallyScreen(c)
+    broken.open()
+    assert broken.event is None and "could not be opened" in broken.ui.error
+    assert c.st[BAD_SAVE_KEY] == '{"format": "rally-dominoes-ev' and SAVE_KEY not in c.st
+    c.render()
+    assert "Download the damaged save" in c.html and "Create the event" in c.html
+
+
+def test_match_end_dialog_shows_the_whole_sheet():
+    g = bones.new_game("mexican-train", seats=2, seed=4, options={"rounds": 1})
+    s = Session.quick(seed=1)
+    s.game = g
+    s.seats = s.seats[:2]
+    while not g.match_over:
+        g.play(g.legal_moves()[0])
+    html = views.match_end_dialog(s)
+    assert "<caption>Score sheet</caption>" in html and "Place" in html

@@ -19,14 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .core import Match
 from .deals import as_tile as _tile
-from .deals import stacked as _stacked
 from .deals import with_item as _with
 from .errors import IllegalMove
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
-from .tiles import Tile, full_set, set_size, tile
+from .tiles import Tile, set_size, tile
+from .trains import TrainGame, full_pool
 
 HUB = -1  # the stem of the centre's lines: the double placed before the deal (G8)
 
@@ -95,7 +94,7 @@ class ChickenOptions:
                       f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
 
 
-class ChickenFoot(Match):
+class ChickenFoot(TrainGame):
     game = "chicken-foot"
     options_type = ChickenOptions
     default_preset = "gs-cf"
@@ -103,12 +102,6 @@ class ChickenFoot(Match):
     # ---- the match -----------------------------------------------------------------------
     def _setup_match(self) -> None:
         self._first_player_draw(self.options.set_high)  # G3
-
-    def _can_join(self) -> bool:
-        n = self.seats + 1
-        o = self.options
-        return (o.late_arrivals and n <= self.max_seats
-                and n * o.hand_size(n) + 1 <= set_size(o.set_high))
 
     def _add_seat(self) -> None:
         self.hands.append([])  # dealt in at 'next'
@@ -125,22 +118,11 @@ class ChickenFoot(Match):
         hub = tile(o.round_double(r), o.round_double(r))
         if deal and "double" in deal:
             hub = _tile(deal["double"])
-        pool = full_set(o.set_high)
-        if hub not in pool:
-            raise ValueError(f"deal: the starting double {hub} is not in the set")
-        pool.remove(hub)
-        if deal and "hands" in deal:
-            hands, boneyard = _stacked(deal, pool, n, self.rng(f"round-{r}"))
-        else:
-            self.rng(f"round-{r}").shuffle(pool)
-            hands = [pool[i * size:(i + 1) * size] for i in range(n)]  # F1
-            boneyard = pool[n * size:]
-            boneyard.reverse()
+        hands, boneyard = self._deal(full_pool(o.set_high, hub), size)  # F1
         self.hands: list[list[Tile]] = hands
         self.boneyard: list[Tile] = boneyard  # drawn from its end
         self.hub = hub
-        # G4: play is clockwise and the first player moves one seat clockwise each round.
-        self.leader = (self.first_seat + r - 1) % n
+        self.leader = self._first_leader()  # G4
         # F2: the centre double's paths, all empty; they must all be started first.
         kinds = (TOE, TOE, TOE, SPUR) if o.centre_paths == 4 else (LINE,) * 6
         self.line_info: list[Line] = [Line(k, hub, HUB) for k in kinds]
@@ -267,13 +249,6 @@ class ChickenFoot(Match):
         self.turn = (self.turn + 1) % self.seats  # G4: clockwise
         self.owe = self.drawn = self.knocked = False
 
-    def _end_round(self, out: int | None) -> None:
-        self.round_over = True
-        self.out = out
-        self.blocked = out is None
-        self.turn = None
-        self.owe = False
-
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
         s = sc[0]
@@ -287,16 +262,6 @@ class ChickenFoot(Match):
         elif kind == DRAW:
             self.boneyard.append(self.hands[s].pop())
         self._set_scalars(sc)
-
-    # ---- scoring ---------------------------------------------------------------------------
-    def tile_score(self, t: Tile) -> int:
-        if t.hi == 0:
-            return self.options.double_blank  # G10: 0-0 counts zero (or the house's 50)
-        return t.hi + t.lo
-
-    def _score_round(self) -> list[int]:
-        # G10: pips left in hand, a blocked round like any other (README decisions).
-        return [sum(self.tile_score(t) for t in hand) for hand in self.hands]
 
     # ---- words -----------------------------------------------------------------------------
     def target_number(self, name: str) -> int:

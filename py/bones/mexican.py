@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core import Match
 from .deals import as_tile as _tile
-from .deals import stacked as _stacked
 from .deals import with_item as _with
 from .errors import IllegalMove
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
-from .tiles import Tile, full_set, set_size, tile
+from .tiles import Tile, set_size, tile
+from .trains import TrainGame, full_pool
 
 MEXICAN = -1
 
@@ -84,7 +83,7 @@ class MexicanOptions:
                               f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
 
 
-class MexicanTrain(Match):
+class MexicanTrain(TrainGame):
     game = "mexican-train"
     options_type = MexicanOptions
     default_preset = "gs-mt"
@@ -94,12 +93,6 @@ class MexicanTrain(Match):
         # G3: each player draws a bone; the highest pip total plays first (ties draw again).
         self.last_out: int | None = None
         self._first_player_draw(self.options.set_high)
-
-    def _can_join(self) -> bool:
-        n = self.seats + 1
-        o = self.options
-        return (o.late_arrivals and n <= self.max_seats
-                and n * o.hand_size(n) + 1 <= set_size(o.set_high))
 
     def _matches_over(self) -> bool:
         return self.round_number >= self.options.rounds
@@ -118,24 +111,14 @@ class MexicanTrain(Match):
             hub = _tile(deal["double"])
         if o.start == "highest":
             hub = None
-        pool = full_set(o.set_high)
-        if o.start == "placed":
-            pool.remove(hub)
-        if deal:
-            hands, boneyard = _stacked(deal, pool, n, self.rng(f"round-{r}"))
-        else:
-            self.rng(f"round-{r}").shuffle(pool)
-            hands = [pool[i * size:(i + 1) * size] for i in range(n)]
-            boneyard = pool[n * size:]
-            boneyard.reverse()
-        # The boneyard is drawn from its end; a deal lists it in drawing order.
+        hands, boneyard = self._deal(full_pool(o.set_high, hub if o.start == "placed"
+                                               else None), size)
         self.hands: list[list[Tile]] = hands
         self.boneyard: list[Tile] = boneyard
         self.setup_draws = [0] * n  # tiles drawn while looking for the starting double
         if o.start == "placed":
             self.hub = hub
-            # G4: the first player moves one seat clockwise each round.
-            self.leader = (self.first_seat + r - 1) % n
+            self.leader = self._first_leader()  # G4
         else:
             self.hub, self.leader = self._find_starting_double(hub)
         self.trains: list[list[tuple[Tile, int]]] = [[] for _ in range(n + 1)]
@@ -325,13 +308,6 @@ class MexicanTrain(Match):
         if nxt in self.exposed:  # the chance to call them ends when their turn comes
             self.exposed = tuple(x for x in self.exposed if x != nxt)
 
-    def _end_round(self, out: int | None) -> None:
-        self.round_over = True
-        self.out = out
-        self.blocked = out is None
-        self.turn = None
-        self.owe = False
-
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
         s = sc[0]
@@ -346,19 +322,6 @@ class MexicanTrain(Match):
             for _ in range(k):
                 self.boneyard.append(self.hands[caught].pop())
         self._set_scalars(sc)
-
-    # ---- scoring ---------------------------------------------------------------------------
-    def tile_score(self, t: Tile) -> int:
-        o = self.options
-        if t.hi == 0:
-            return 50 if (self.blocked and o.blocked_blanks) else o.double_blank  # G10, C8
-        if t.lo == 0 and self.blocked and o.blocked_blanks:
-            return t.hi + 25  # C8: a single blank is an extra 25 in a blocked round
-        return t.hi + t.lo
-
-    def _score_round(self) -> list[int]:
-        # G10: pips left in hand (the player who went out has none).
-        return [sum(self.tile_score(t) for t in hand) for hand in self.hands]
 
     # ---- words -----------------------------------------------------------------------------
     def target_name(self, target: int) -> str:

@@ -1,0 +1,72 @@
+"""What the two "train" games (Mexican Train, Chicken Foot) share on top of the core.
+
+Both follow the Good Sam's sheets' common rules: a draw for the first player (G3),
+the round's double going down a round with the first player moving clockwise (G4,
+G5), late arrivals (G7), a round ending when someone goes out or nobody can play
+(G9), and pips in hand as the score (G10).
+"""
+
+from __future__ import annotations
+
+from .core import Match
+from .deals import stacked
+from .tiles import Tile, full_set, set_size
+
+
+class TrainGame(Match):
+    """A match scored by pips left in hand, lowest total winning (G1)."""
+
+    def _can_join(self) -> bool:
+        n = self.seats + 1
+        o = self.options
+        return (o.late_arrivals and n <= self.max_seats
+                and n * o.hand_size(n) + 1 <= set_size(o.set_high))
+
+    def _deal(self, pool: list[Tile], size: int) -> tuple[list[list[Tile]], list[Tile]]:
+        """Hands of ``size`` from ``pool`` shuffled by the seed (or the round's stacked
+        deal), and the boneyard, drawn from its end."""
+        r = self.round_number
+        deal = self.round_deal()
+        if deal and "hands" in deal:
+            return stacked(deal, pool, self.seats, self.rng(f"round-{r}"))
+        self.rng(f"round-{r}").shuffle(pool)
+        n = self.seats
+        hands = [pool[i * size:(i + 1) * size] for i in range(n)]
+        boneyard = pool[n * size:]
+        boneyard.reverse()
+        return hands, boneyard
+
+    def _first_leader(self) -> int:
+        """G4: play is clockwise and the first player moves one seat clockwise a round."""
+        return (self.first_seat + self.round_number - 1) % self.seats
+
+    def _end_round(self, out: int | None) -> None:
+        """G9: someone went out (``out``), or the boneyard is empty and nobody can play."""
+        self.round_over = True
+        self.out = out
+        self.blocked = out is None
+        self.turn = None
+        self.owe = False
+
+    def tile_score(self, t: Tile) -> int:
+        o = self.options
+        blanks = self.blocked and getattr(o, "blocked_blanks", False)
+        if t.hi == 0:
+            return 50 if blanks else o.double_blank  # G10 (0-0 counts zero), C8
+        if t.lo == 0 and blanks:
+            return t.hi + 25  # C8: a single blank is an extra 25 in a blocked round
+        return t.hi + t.lo
+
+    def _score_round(self) -> list[int]:
+        # G10: pips left in hand (the player who went out has none).
+        return [sum(self.tile_score(t) for t in hand) for hand in self.hands]
+
+
+def full_pool(set_high: int, without: Tile | None = None) -> list[Tile]:
+    """Every tile of the set, less the placed starting double (G8)."""
+    pool = full_set(set_high)
+    if without is not None:
+        if without not in pool:
+            raise ValueError(f"deal: the starting double {without} is not in the set")
+        pool.remove(without)
+    return pool

@@ -414,7 +414,8 @@ def table_page(ev: Event, ui: RallyState) -> str:
     dbl = f' <span class="dbl">starting double {e(rnd["double_label"])}</span>' \
         if rnd["double_label"] else ""
     done = " (already entered)" if rnd["entered"] else ""
-    head = (f'<h2 id="entry-title">{e(sh["title"])}: {e(rnd["label"])}{dbl}{e(done)}</h2>'
+    head = (f'<h2 id="entry-title" tabindex="-1">{e(sh["title"])}: {e(rnd["label"])}{dbl}'
+            f"{e(done)}</h2>"
             f'<label class="rally-field inline" for="rally-round"><span>{W} to enter</span>'
             f'<select id="rally-round" data-rally-field="round">{options}</select></label>')
     names = ev.seated(t, r)

@@ -56,13 +56,17 @@ def add_table(page, names):
     expect(note(page)).to_contain_text(", ".join(names))
 
 
-def enter_round(page, table, rnd, points, no_show=()):
-    """Type each player's points in their box (the keyboard way), mark no-shows, save."""
+def enter_round(page, table, rnd, points, no_show=(), enter_key=False):
+    """Type each player's points in their box (the keyboard way), mark no-shows, save
+    (with the Save button, or the Enter key in the last box)."""
     for name in no_show:
         page.get_by_role("button", name=f"{name} did not show their bones").click()
     for name, pts in points.items():
         page.get_by_label(f"Points for {name}").fill(str(pts))
-    page.get_by_role("button", name=f"Save round {rnd}", exact=True).click()
+    if enter_key:
+        page.get_by_label(f"Points for {name}").press("Enter")
+    else:
+        page.get_by_role("button", name=f"Save round {rnd}", exact=True).click()
     expect(note(page)).to_contain_text(f"{table}, round {rnd} entered")
     expect(alert(page)).to_have_count(0)
 
@@ -82,6 +86,8 @@ def sheet_row(page, title, name):
 def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     open_game(page)
     open_rally(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "rally-setup-1280x800.png"), full_page=True)
 
     # ---- create the event: Mexican Train, 3 rounds from 12-12
     page.get_by_label("Event title").fill("Spring Samboree")
@@ -161,7 +167,7 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
 
     # ---- table 2, with a wrong entry undone from the history
     open_table(page, "Table 2")
-    enter_round(page, "Table 2", 1, {"Dee": 5, "Eve": 20, "Flo": 9})
+    enter_round(page, "Table 2", 1, {"Dee": 5, "Eve": 20, "Flo": 9}, enter_key=True)
     enter_round(page, "Table 2", 2, {"Dee": 7, "Eve": 0, "Flo": 9})
     enter_round(page, "Table 2", 3, {"Dee": 6, "Eve": 10, "Flo": 99})
     tab(page, "History")

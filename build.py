@@ -8,6 +8,7 @@
     python3 build.py bench size           size of dist/ and of a first visit
     python3 build.py bench engine [ARGS]  python -m bones.bench, when the engine has one
     python3 build.py bench ai [--seconds N]  computer move times in the page
+    python3 build.py bench soak [--games N]  kiosk attract games in one page: heap, errors
     python3 build.py icons                redraw web/icons/*.png
 """
 
@@ -759,6 +760,78 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bench_soak(args: argparse.Namespace) -> int:
+    """Kiosk soak: the attract screen's computer-only game for ``--games`` games in one page
+    session (``?kiosk=1&attract-pace=0``); console errors, and the JS heap after the first
+    game and at the end, each after a forced garbage collection (CDP)."""
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build:
+        build()
+    errors: list[str] = []
+    js = """() => ({games: window.rallyAttractGames || 0,
+        heap: performance.memory.usedJSHeapSize, total: performance.memory.totalJSHeapSize,
+        nodes: document.getElementsByTagName('*').length, py: window.rallyAttractPy || {}})"""
+    with SiteServer(prefix=SITE_PREFIX) as server, sync_playwright() as p:
+        opts = {"headless": True, "args": [*CHROMIUM_ARGS, "--enable-precise-memory-info"]}
+        if find_chromium():
+            opts["executable_path"] = find_chromium()
+        browser = p.chromium.launch(**opts)
+        page = browser.new_context(service_workers="block",
+                                   viewport={"width": 1280, "height": 800}).new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        cdp = page.context.new_cdp_session(page)
+
+        def measure() -> dict:
+            for _ in range(3):
+                cdp.send("HeapProfiler.collectGarbage")
+            return page.evaluate(js)
+
+        page.goto(server.url + "?kiosk=1&attract-pace=0")
+        page.wait_for_function(READY_JS, timeout=120_000)
+        t0 = time.perf_counter()
+        page.wait_for_function("(window.rallyAttractGames || 0) >= 1", timeout=300_000)
+        first = measure()
+        print(f"  game 1 after {time.perf_counter() - t0:.0f} s: heap "
+              f"{first['heap'] / 1e6:.2f} MB", flush=True)
+        seen, stalled = first["games"], time.perf_counter()
+        while seen < args.games:
+            page.wait_for_timeout(5000)
+            n = page.evaluate("window.rallyAttractGames || 0")
+            if n > seen:
+                if n // 50 > seen // 50:
+                    now = page.evaluate(js)
+                    print(f"  game {n} after {time.perf_counter() - t0:.0f} s: heap "
+                          f"{now['heap'] / 1e6:.2f} MB (no forced GC)", flush=True)
+                seen, stalled = n, time.perf_counter()
+            elif time.perf_counter() - stalled > 180:
+                errors.append(f"the attract game stalled at game {seen}")
+                break
+        last = measure()
+        minutes = (time.perf_counter() - t0) / 60
+        browser.close()
+    ratio = last["heap"] / first["heap"]
+    print()
+    print(f"Kiosk soak: {last['games']} attract games in one page session, {minutes:.1f} min "
+          "(headless Chromium, ?kiosk=1&attract-pace=0, 1280x800)")
+    print(f"  {'':28}{'after game 1':>14}{'at the end':>14}")
+    print(f"  {'JS heap used (after GC)':28}{first['heap'] / 1e6:>11.2f} MB"
+          f"{last['heap'] / 1e6:>11.2f} MB")
+    print(f"  {'JS heap total':28}{first['total'] / 1e6:>11.2f} MB{last['total'] / 1e6:>11.2f} MB")
+    print(f"  {'DOM elements':28}{first['nodes']:>14}{last['nodes']:>14}")
+    for key, label in (("objects", "Python objects (gc)"), ("wasm", "Pyodide memory (MB)")):
+        a, b = first["py"].get(key), last["py"].get(key)
+        if a is not None and b is not None:
+            scale = 1e6 if key == "wasm" else 1
+            print(f"  {label:28}{a / scale:>14.6g}{b / scale:>14.6g}")
+    print(f"  heap ratio end / game 1: {ratio:.3f}x (target: at most 1.2x)")
+    print(f"  console errors: {len(errors)}")
+    for text in errors[:10]:
+        print(f"    {text[:300]}")
+    return 0 if ratio <= 1.2 and not errors and last["games"] >= args.games else 1
+
+
 def cmd_bench_size(args: argparse.Namespace) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -934,6 +1007,9 @@ def main(argv: list[str]) -> int:
     ai = kinds.add_parser("ai", help="computer move times in the page")
     ai.add_argument("--seconds", type=int, default=60)
     ai.add_argument("--no-build", action="store_true")
+    soak = kinds.add_parser("soak", help="kiosk: attract games in one page session, JS heap")
+    soak.add_argument("--games", type=int, default=300)
+    soak.add_argument("--no-build", action="store_true")
     sub.add_parser("icons", help="redraw web/icons/*.png")
     args = parser.parse_args(argv)
 
@@ -953,6 +1029,8 @@ def main(argv: list[str]) -> int:
             return cmd_bench_boot(args)
         if args.kind == "ai":
             return cmd_bench_ai(args)
+        if args.kind == "soak":
+            return cmd_bench_soak(args)
         return cmd_bench_size(args)
     parser.print_help()
     return 2

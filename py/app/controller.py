@@ -50,6 +50,7 @@ class Controller:
         self._suppress_click = False
         self._worker_task = None
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
+        self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
         self._proxies = []
 
     # ---- start-up -----------------------------------------------------------------------
@@ -66,6 +67,10 @@ class Controller:
         self.session = self._load()
         if self.session is not None and not self.session.game.match_over:
             self.screen = "table"
+        from app.kiosk_ui import KioskScreen
+
+        self.kiosk = KioskScreen(self)
+        self.kiosk.start()  # in kiosk mode the attract screen may come first
         self.render()
         self.schedule()
 
@@ -120,6 +125,11 @@ class Controller:
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
         s = self.session
+        if self.kiosk is not None and self.kiosk.claims(self.screen):
+            self.root.innerHTML = self.kiosk.markup() + self._dialog_markup()
+            self.doc.documentElement.dataset.screen = "attract"
+            self.kiosk.drawn()
+            return
         if self.screen == "rally" and self.rally is not None:
             self.root.innerHTML = self.rally.markup()
             self.doc.documentElement.dataset.screen = "rally"
@@ -169,6 +179,8 @@ class Controller:
                 if s.needs_handoff():
                     return views.handoff_dialog(s)
             return ""
+        if d.startswith("kiosk-") and self.kiosk is not None:
+            return self.kiosk.dialog_markup(d)
         if d.startswith("bad-save:"):
             return views.bad_save_dialog(d.split(":", 1)[1])
         if d.startswith("rules:"):
@@ -292,6 +304,9 @@ class Controller:
         name, _, arg = act.partition(":")
         if name.startswith("rally-") and self.rally is not None:
             self.rally.act(name, arg, el)
+            return
+        if name.startswith("kiosk-") and self.kiosk is not None:
+            self.kiosk.act(name, arg, el)
             return
         handler = getattr(self, "do_" + name.replace("-", "_"), None)
         if handler is None:

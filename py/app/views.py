@@ -443,6 +443,8 @@ def start_screen(form, *, can_resume: bool) -> str:
           "Good Sam's rules.</p>" + resume
         + button("Rally scorekeeper", "rally", cls="btn big",
                  name="Rally scorekeeper: score sheets for tables playing with real tiles")
+        + button("Kiosk mode", "kiosk-open", cls="btn",
+                 name="Kiosk mode: the official's settings for a public screen")
         + "</div>"
         '<form class="setup" aria-label="Set up a game" onsubmit="return false">'
         f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'

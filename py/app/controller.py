@@ -639,6 +639,8 @@ class Controller:
             self.js.eval("window.rallyAiTimes = []")
             times = self.js.window.rallyAiTimes
         times.push(self.js.JSON.parse(f'["{level}", {ms:.2f}]'))
+        if times.length > 20_000:  # a kiosk plays for days: keep the latest only
+            times.splice(0, 10_000)
 
     async def ai_worker(self):
         """The worker for Hard, started the first time it is wanted (a second Python)."""

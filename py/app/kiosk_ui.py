@@ -358,47 +358,59 @@ class KioskScreen:
         return ms / 1000
 
     async def _attract_loop(self) -> None:
+        c = self.c
+        failures = 0
+        try:
+            while c.screen == "attract":
+                try:
+                    await self._attract_step()
+                    failures = 0
+                except Exception as exc:  # a bad game is dropped; a new one starts
+                    failures += 1
+                    c.js.console.error(f"Rally Dominoes: the attract game failed: {exc!r}")
+                    self.bg = None
+                    if failures >= 3:
+                        return
+                    await asyncio.sleep(1)
+        finally:
+            self._attract_running = False
+
+    async def _attract_step(self) -> None:
+        """One move of the attract game (or its end, or a new game), after its pause."""
         from bones.ai import choose
         from bones.moves import NEXT, PLAY, Move
 
         c = self.c
-        try:
-            while c.screen == "attract":
-                s = self.bg
-                if s is None or s.game.match_over or not s.game.legal_moves():
-                    if s is not None:
-                        self.games_done += 1
-                        c.js.window.rallyAttractGames = self.games_done
-                        if self.url.attract_pace is not None:  # the soak benchmark's figures
-                            self._report_memory()
-                        await asyncio.sleep(self.pace() * 3)
-                        if c.screen != "attract":
-                            return
-                    self.bg = attract_session(self.settings, self.bg_n)
-                    self.bg_n += 1
-                    self.bg_prefer = None
-                    self.bg_fresh = None
-                    self.draw_bg()
-                    continue
-                await asyncio.sleep(self.pace() * (2 if s.game.round_over else 1))
-                if c.screen != "attract" or s is not self.bg:
-                    continue
-                if s.game.round_over:
-                    s.play(Move(NEXT))
-                    self.bg_prefer = None
-                    self.bg_fresh = None
-                else:
-                    seat = s.game.turn
-                    move = choose(s.game, seat, s.seats[seat].level,
-                                  seed=f"{s.game.seed}/{len(s.game.history)}")
-                    s.play(move)
-                    self.bg_fresh = move.tile if move.kind == PLAY else None
-                self.draw_bg()
-        except Exception as exc:
-            c.js.console.error(f"Rally Dominoes: the attract game stopped: {exc!r}")
+        s = self.bg
+        if s is not None and (s.game.match_over or not s.game.legal_moves()):
             self.bg = None
-        finally:
-            self._attract_running = False
+            self.games_done += 1
+            c.js.window.rallyAttractGames = self.games_done
+            if self.url.attract_pace is not None:  # the soak benchmark's figures
+                self._report_memory()
+            await asyncio.sleep(self.pace() * 3)  # the finished table stays up a moment
+            return
+        if s is None:
+            self.bg = attract_session(self.settings, self.bg_n)
+            self.bg_n += 1
+            self.bg_prefer = None
+            self.bg_fresh = None
+            self.draw_bg()
+            return
+        await asyncio.sleep(self.pace() * (2 if s.game.round_over else 1))
+        if c.screen != "attract" or s is not self.bg:
+            return
+        if s.game.round_over:
+            s.play(Move(NEXT))
+            self.bg_prefer = None
+            self.bg_fresh = None
+        else:
+            seat = s.game.turn
+            move = choose(s.game, seat, s.seats[seat].level,
+                          seed=f"{s.game.seed}/{len(s.game.history)}")
+            s.play(move)
+            self.bg_fresh = move.tile if move.kind == PLAY else None
+        self.draw_bg()
 
     def _report_memory(self) -> None:
         """``window.rallyAttractPy``: Python's live objects and Pyodide's memory size."""

@@ -335,3 +335,29 @@ def test_attract_screen_screenshots(browser, site_url, watch_page, width, height
     page.screenshot(path=str(SHOTS / f"kiosk-settings-{width}x{height}.png"))
     watch.assert_clean()
     ctx.close()
+
+
+def test_with_the_server_gone_a_kiosk_comes_back_to_its_game_and_attract_screen(
+        browser, rally_build, dist_dir, watch_page):
+    context = browser.new_context(service_workers="allow")
+    server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX).start()
+    page = context.new_page()
+    try:
+        page.goto(server.url + "?kiosk=1&attract-pace=50")
+        page.wait_for_function(READY, timeout=30_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        page.get_by_role("button", name="Mexican Train").click()
+        wait_for_my_turn_or_a_dialog(page)
+        mine = hand(page)
+    finally:
+        server.stop()
+    watch = watch_page(page, origin=server.url.split("/rally-dominoes/")[0])
+    reload(page)  # offline: the service worker serves everything
+    expect(page.get_by_role("group", name="Your tiles")).to_be_visible()
+    assert hand(page) == mine
+    page.get_by_role("button", name="New game").click()
+    expect_attract(page)
+    # The attract game plays on offline: a whole game goes by.
+    page.wait_for_function("(window.rallyAttractGames || 0) >= 1", timeout=60_000)
+    watch.assert_clean()
+    context.close()

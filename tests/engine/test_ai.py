@@ -224,3 +224,68 @@ def test_all_fives_normal_takes_a_fifteen():
                 seen += 1
             g.play(rng.choice(g.legal_moves()))
     assert seen >= 5
+
+
+def test_hard_weighs_every_play_and_drawing_only_when_asked(monkeypatch):
+    """Hard's candidates: the legal plays in Normal's order, up to the policy's cap
+    (Chicken Foot: MAX_CANDS; Mexican Train: SEARCH_TOP = 5); drawing instead of playing
+    (legal in GS-MT) only where the policy asks for it."""
+    from bones.ai import search
+
+    hand = "9-1 9-2 9-3 9-4 9-5 9-6 9-7 1-1"
+    g = mt_stacked([hand, "2-2 3-3 4-4 5-5", "6-6 7-7 8-8 3-1", "11-11 12-12 4-1 4-0"])
+    legal = sorted(g.legal_moves(), key=ai.levels.move_key)
+    assert any(m.kind == "draw" for m in legal)
+    ranked = aimt.normal(g, g.observation(0), legal, random.Random(1))
+    plays = [x.move for x in ranked if x.move.kind == "play"]
+    cands = search.candidates(aimt, legal, ranked)
+    assert cands == plays[:aimt.SEARCH_TOP] and cands[0] == ranked[0].move
+    monkeypatch.setattr(aimt, "SEARCH_DRAW", True)
+    assert any(m.kind == "draw" for m in search.candidates(aimt, legal, ranked))
+    monkeypatch.delattr(aimt, "SEARCH_TOP")
+    assert search.candidates(aimt, legal, ranked)[:-1] == plays[:search.MAX_CANDS]
+
+
+def test_hard_outcome_counts_winning_the_round():
+    g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=3)
+    n = 0
+    while not g.round_over:
+        g.play(ai.choose(g, g.turn, "easy", seed=n))
+        n += 1
+    row = g.round_scores[-1]
+    pol = ai.levels.policy_for(g)
+    for s in range(4):
+        bonus = pol.WIN_BONUS / row.count(min(row)) if row[s] == min(row) else 0.0
+        assert pol.outcome(g, s) == -row[s] + bonus
+
+
+def test_hard_search_stops_when_one_move_is_clearly_best():
+    """Successive elimination: with a fixed number of worlds the search is
+    reproducible, and it may stop early once a single candidate is left."""
+    from bones.ai import search
+
+    g = bones.new_game("all-fives", seats=2, preset="gs-af", seed=4)
+    s = g.turn
+    legal = sorted(g.legal_moves(), key=ai.levels.move_key)
+    obs = g.observation(s)
+    pol = ai.levels.policy_for(g)
+    ranked = pol.normal(g, obs, legal, random.Random(0))
+    a = search.pimc(g, s, obs, legal, ranked, random.Random(5), worlds=64)
+    b = search.pimc(g, s, obs, legal, ranked, random.Random(5), worlds=64)
+    assert a == b and 1 <= a.worlds <= 64 and a.move in legal
+
+
+def test_all_fives_counter_reply_sees_my_next_score():
+    """The 2-ply term: with no tile the next player could hold, my expected next score
+    is my best score on the ends I leave."""
+    from bones.ai import allfives as aiaf
+
+    opens = {0: (5, 5), 1: (3, 3)}  # ends 5 and 3: count 8
+    mine = tiles("3-2 6-6")  # 3-2 on the 3: 5 + 2 = 7; on the 5 none; 6-6 fits nowhere
+    assert aiaf._counter(8, opens, [], mine, 0.5) == 0
+    mine = tiles("5-2 3-0")  # 5-2 on the 5: 2 + 3 = 5; 3-0 on the 3: 5 + 0 = 5
+    assert aiaf._counter(8, opens, [], mine, 0.5) == 5
+    # A next player who surely holds 5-5 (scores 10 + 3 = 13: no) or 3-4 ... : a tile that
+    # changes the ends lowers or raises my expectation; never above my best reply overall.
+    ev = aiaf._counter(8, opens, tiles("3-4"), mine, 1.0)
+    assert 0 <= ev <= 10

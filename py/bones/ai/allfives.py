@@ -3,23 +3,63 @@ and what Hard needs to build worlds.
 
 Normal weighs each play by: the points it scores now (open ends a multiple of five);
 minus what the next player can expect to score in reply (denial, from the tiles that
-seat may hold: the unseen ones); plus what the ends it leaves promise for your own
-next play; plus shedding weight, heavy doubles most (they are the hardest to place);
-and, when ahead, a small bonus for ends few unseen tiles can follow (blocking).
+seat may hold: the unseen ones); plus what you can expect to score on your next
+turn after their likely reply (a 2-ply look); plus shedding weight, heavy doubles
+most (they are the hardest to place); and, when ahead, a small bonus for ends few
+unseen tiles can follow (blocking).
 """
 
 from __future__ import annotations
 
 from ..allfives import CENTRE
-from ..moves import DRAW, PASS, PLAY, Move
+from ..moves import DRAW, PLAY, Move
 from ..tiles import full_set
 from .levels import Scored
 
 DENY_W = 0.8
-SETUP_W = 0.3
+SETUP_W = 0.0  # replaced by COUNTER_W (2-ply)
 SHED_W = 0.15
 DOUBLE_W = 0.25  # extra for getting a double out
 BLOCK_W = 1.5
+COUNTER_W = 0.5  # 2-ply: my best score after the next player's likely reply
+
+
+def _place(count: int, opens: dict, u, a: int):
+    """(count, opens) after tile ``u`` goes on open arm ``a`` (spinner sides that a
+    play would open are not modelled: an estimate)."""
+    e, c = opens[a]
+    o = u.other(e)
+    new = 2 * o if u.hi == u.lo else o
+    d = dict(opens)
+    d[a] = (o, new)
+    return count - c + new, d
+
+
+def _counter(count: int, opens: dict, tiles, mine: list, p: float) -> float:
+    """What I can expect to score on my next turn: the next player plays the tile
+    scoring most for them (each of ``tiles`` held with chance ``p``, independently),
+    or draws/passes when they hold none that plays; then my best play from ``mine``."""
+    opts = []
+    for u in tiles:
+        best = None
+        for a, (e, _c) in opens.items():
+            if u.hi == e or u.lo == e:
+                c2, o2 = _place(count, opens, u, a)
+                s = _score(c2)
+                mc = max(_best_reply(c2, o2, mine), default=0)
+                k = (s, -mc)
+                if best is None or k > best[0]:
+                    best = (k, mc)
+        if best is not None:
+            opts.append(best)
+    opts.sort(key=lambda x: x[0], reverse=True)
+    ev = 0.0
+    miss = 1.0
+    for _k, mc in opts:
+        ev += p * miss * mc
+        miss *= 1 - p
+    ev += miss * max(_best_reply(count, opens, mine), default=0)
+    return ev
 
 
 def _ends_after(layout: dict, t, a: int):
@@ -119,6 +159,8 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         # Set-up: what your own remaining tiles could score on the ends left.
         mine_next = max(_best_reply(count, opens, rest), default=0)
         v += SETUP_W * mine_next
+        if COUNTER_W and rest and layout["root"] is not None:
+            v += COUNTER_W * _counter(count, opens, theirs_maybe, rest, p_hold)
         v += SHED_W * (t.hi + t.lo) + (DOUBLE_W * (t.hi + t.lo) if t.hi == t.lo else 0)
         if ahead:
             ends = {e for e, _c in opens.values()}
@@ -157,6 +199,12 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
     if best is not None:
         return best
     return rng.choice(plays)
+
+
+# Hard's default thinking time, and the fixed worlds per move the arena uses in its place
+# (what this budget gives on the development machine, median, see docs/ai.md).
+BUDGET_MS = 30.0
+ARENA_WORLDS = 90
 
 
 # ---- Hard's side --------------------------------------------------------------------------

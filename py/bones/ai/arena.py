@@ -97,8 +97,8 @@ def summarize(game: str, seats: list[str], records: list[dict]) -> dict:
     if game in ROUND_GAMES:
         res["rounds"] = len(records)
         for lv in kinds:
-            xs = [sc for rec in records for sc, l in zip(rec["scores"], rec["levels"])
-                  if l == lv]
+            xs = [sc for rec in records for sc, lv2 in zip(rec["scores"], rec["levels"])
+                  if lv2 == lv]
             wins = sum(1.0 / len(rec["winners"]) for rec in records
                        for w in rec["winners"] if rec["levels"][w] == lv)
             per_seat = len(xs)
@@ -111,8 +111,8 @@ def summarize(game: str, seats: list[str], records: list[dict]) -> dict:
             a, b = kinds
             pa, pb = [], []
             for rec in records:
-                sa = [sc for sc, l in zip(rec["scores"], rec["levels"]) if l == a]
-                sb = [sc for sc, l in zip(rec["scores"], rec["levels"]) if l == b]
+                sa = [sc for sc, lv2 in zip(rec["scores"], rec["levels"]) if lv2 == a]
+                sb = [sc for sc, lv2 in zip(rec["scores"], rec["levels"]) if lv2 == b]
                 pa.append(sum(sa) / len(sa))
                 pb.append(sum(sb) / len(sb))
             ma, mb = sum(pa) / len(pa), sum(pb) / len(pb)
@@ -209,14 +209,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="games to the target score to play (All Fives)")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--worlds", type=int, default=12,
-                    help="Hard: sampled worlds per move (fixed, so runs reproduce)")
+    ap.add_argument("--worlds", type=int, default=None,
+                    help="Hard: sampled worlds per move (fixed, so runs reproduce); default: "
+                         "what Hard's time budget gives for the game (ARENA_WORLDS)")
     ap.add_argument("--json", default=None, help="also write the results to this file")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     count = a.rounds if a.game in ROUND_GAMES else a.games
     if count is None:
         count = a.games or a.rounds or (1000 if a.game in ROUND_GAMES else 400)
+    if a.worlds is None:
+        from .levels import _policies
+
+        a.worlds = getattr(_policies().get(a.game), "ARENA_WORLDS", 40)
     res = run(a.game, a.preset, seats, count, a.seed, workers=a.workers, worlds=a.worlds)
     c = res["config"]
     print(f"arena: {a.game} ({a.preset or 'default preset'}), seats {','.join(seats)}, "

@@ -21,8 +21,8 @@ CASES = [
 ]
 
 
-def measure(game: str, preset: str, seats: int, level: str, moves: int, budget_ms: float,
-            seed: int = 1) -> list[float]:
+def measure(game: str, preset: str, seats: int, level: str, moves: int,
+            budget_ms: float | None, seed: int = 1) -> list[float]:
     times: list[float] = []
     k = 0
     while len(times) < moves:
@@ -43,7 +43,8 @@ def measure(game: str, preset: str, seats: int, level: str, moves: int, budget_m
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bones bench-ai", description=__doc__)
     ap.add_argument("--moves", type=int, default=60, help="timed moves per case and level")
-    ap.add_argument("--budget-ms", type=float, default=300.0, help="Hard's budget")
+    ap.add_argument("--budget-ms", type=float, default=None,
+                    help="Hard's budget (default: the game's BUDGET_MS)")
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("-k", dest="only", default="")
     a = ap.parse_args(argv)

@@ -83,6 +83,12 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
     return rng.choice(plays)
 
 
+# Hard's default thinking time, and the fixed worlds per move the arena uses in its place
+# (what this budget gives on the development machine, median, see docs/ai.md).
+BUDGET_MS = 70.0
+ARENA_WORLDS = 40
+
+
 # ---- Hard's side --------------------------------------------------------------------------
 def set_high(game) -> int:
     return game.options.set_high
@@ -125,8 +131,20 @@ def fast(world, rng) -> Move:
     return best if best is not None else other
 
 
+SEARCH_DRAW = False  # drawing instead of playing: measured a trap (see docs/ai.md)
+WIN_BONUS = 20.0  # Hard's search: winning the round (lowest score) is worth this many pips
+
+
 def outcome(world, seat: int) -> float:
-    return -float(world.round_scores[-1][seat])
+    """Higher is better: minus the pips the seat is left holding at the end, plus a
+    bonus for the lowest score at the table (shared on a tie)."""
+    row = world.round_scores[-1]
+    me = row[seat]
+    low = min(row)
+    v = -float(me)
+    if me == low:
+        v += WIN_BONUS / row.count(low)
+    return v
 
 
 def outcome_words(mean: float) -> str:

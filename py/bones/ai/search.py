@@ -2,10 +2,14 @@
 
 For each sampled world (ai/world.py) every candidate move is played and the round
 is played out by the game's fast policy; the same world and the same play-out seed
-serve every candidate (common random numbers), so the comparison is fair and less
-noisy. Normal's ranking chooses the candidates (its best few plays); Hard leaves
-Normal's first choice only for a candidate whose mean gain over it, world by
-world, is more than ``margin`` standard errors (so noise alone rarely moves it).
+serve every candidate (common random numbers), so the comparison is fair and much
+less noisy than independent samples. The candidates are every legal play (in
+Normal's order) and, where the rules let a player draw while holding a tile that
+plays (GS-MT), drawing. Candidates that fall clearly behind the leader, world by
+world, are dropped as the worlds come in (successive elimination), so the time
+goes to the moves still in contention. Hard leaves Normal's first choice only for a
+move whose mean gain over it, paired world by world, exceeds ``margin`` standard
+errors.
 """
 
 from __future__ import annotations
@@ -15,13 +19,15 @@ import random
 import time
 from typing import NamedTuple
 
-from ..moves import PLAY
+from ..moves import DRAW, PLAY
 from .world import sample_world
 
-DEFAULT_BUDGET_MS = 300.0
-TOP = 5  # candidates: Normal's best few plays
+DEFAULT_BUDGET_MS = 70.0  # unless the game's policy module sets BUDGET_MS
+MAX_CANDS = 10  # Normal's best this many plays (a policy may set SEARCH_TOP)
 MAX_STEPS = 5000
-MARGIN = 1.0  # standard errors a move must beat Normal's choice by
+MARGIN = 0.5  # standard errors a move must beat Normal's choice by (or SEARCH_MARGIN)
+PRUNE_EVERY = 8  # worlds between eliminations
+PRUNE_Z = 2.5  # a candidate this many standard errors behind the leader is dropped
 
 
 class Result(NamedTuple):
@@ -32,59 +38,101 @@ class Result(NamedTuple):
 
 def rollout(sim, pol, rng: random.Random) -> None:
     fast = pol.fast
+    push = sim._push  # fast() returns a legal move of the simulated game
     steps = 0
     end = getattr(pol, "rollout_over", None)
     while not sim.round_over and steps < MAX_STEPS:
         if end is not None and end(sim):
             break
-        sim.play(fast(sim, rng))
+        push(fast(sim, rng))
         steps += 1
 
 
+def candidates(pol, legal: list, ranked: list) -> list:
+    top = getattr(pol, "SEARCH_TOP", MAX_CANDS)
+    plays = [s.move for s in ranked if s.move.kind == PLAY][:top]
+    if plays and getattr(pol, "SEARCH_DRAW", False):
+        plays += [m for m in legal if m.kind == DRAW]
+    return plays
+
+
+def _stats(d: list[float]) -> tuple[float, float]:
+    n = len(d)
+    m = sum(d) / n
+    if n < 2:
+        return m, float("inf")
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
 def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Random, *,
-         budget_ms: float | None = None, worlds: int | None = None, top: int = TOP, margin: float = MARGIN) -> Result:
-    pol_mod = __import__("bones.ai.levels", fromlist=["policy_for"])
-    pol = pol_mod.policy_for(game)
-    cands = [s.move for s in ranked if s.move.kind == PLAY][:top]
+         budget_ms: float | None = None, worlds: int | None = None,
+         margin: float | None = None) -> Result:
+    from .levels import policy_for
+
+    pol = policy_for(game)
+    if margin is None:
+        margin = getattr(pol, "SEARCH_MARGIN", MARGIN)
+    cands = candidates(pol, legal, ranked)
     if len(cands) <= 1:
         return Result(ranked[0].move, 0.0, 0)
     if worlds is None:
-        budget = (DEFAULT_BUDGET_MS if budget_ms is None else budget_ms) / 1000.0
+        if budget_ms is None:
+            budget_ms = getattr(pol, "BUDGET_MS", DEFAULT_BUDGET_MS)
+        budget = budget_ms / 1000.0
         deadline = time.perf_counter() + budget
     else:
         deadline = None
     k = len(cands)
-    diffs: list[list[float]] = [[] for _ in range(k)]  # outcome minus Normal's choice
-    total0 = 0.0
+    alive = list(range(k))
+    outs: list[list[float]] = [[] for _ in range(k)]  # per candidate, per world
     n = 0
     while True:
         w = sample_world(game, seat, obs, pol, rng)
         seed = rng.getrandbits(32)
-        outs = []
-        for c in cands:
+        for i in alive:
             sim = w.clone(keep_history=False)
-            sim.play(c)
+            sim._push(cands[i])
             rollout(sim, pol, random.Random(seed))
-            outs.append(pol.outcome(sim, seat))
-        total0 += outs[0]
-        for i in range(k):
-            diffs[i].append(outs[i] - outs[0])
+            outs[i].append(pol.outcome(sim, seat))
         n += 1
         if deadline is None:
             if n >= worlds:
                 break
         elif time.perf_counter() >= deadline:
             break
-    # Leave Normal's choice only for a move that does clearly better in the same worlds.
-    best, best_gain = 0, 0.0
-    for i in range(1, k):
-        d = diffs[i]
-        m = sum(d) / n
-        if n > 1:
-            var = sum((x - m) ** 2 for x in d) / (n - 1)
-            se = math.sqrt(var / n)
-        else:
-            se = float("inf")
+        if n % PRUNE_EVERY == 0:
+            alive = _prune(alive, outs, n)
+            if len(alive) == 1:
+                break  # settled: one move is clearly best
+    # Compare on the worlds every survivor saw (the later ones, after the last drop,
+    # are seen by every survivor; the first ``n0`` worlds are seen by all).
+    best, best_gain = alive[0], 0.0
+    base = 0 if 0 in alive else best
+    for i in alive:
+        if i == base:
+            continue
+        d = [a - b for a, b in zip(outs[i], outs[base])]
+        m, se = _stats(d)
         if m > best_gain and m > margin * se:
             best, best_gain = i, m
-    return Result(cands[best], (total0 / n) + best_gain, n)
+    b = outs[base]
+    return Result(cands[best], sum(b) / len(b) + best_gain, n)
+
+
+def _prune(alive: list[int], outs: list[list[float]], n: int) -> list[int]:
+    """Drop the candidates clearly behind the best (paired differences); Normal's
+    first choice (index 0) is only dropped when clearly behind too."""
+    means = {i: sum(outs[i]) / len(outs[i]) for i in alive}
+    lead = max(alive, key=lambda i: (means[i], -i))
+    keep = []
+    for i in alive:
+        if i == lead:
+            keep.append(i)
+            continue
+        m = min(len(outs[i]), len(outs[lead]))
+        d = [a - b for a, b in zip(outs[i][-m:], outs[lead][-m:])]
+        mu, se = _stats(d)
+        if mu + PRUNE_Z * se >= 0:
+            keep.append(i)
+    return keep

@@ -15,7 +15,6 @@ app.kiosk_ui, the markup app.kiosk_views; this module never touches the page.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import asdict, dataclass, field
@@ -156,6 +155,8 @@ def pin_problem(pin: str) -> str | None:
 
 def pbkdf2_sha256(password: bytes, salt: bytes, iterations: int) -> bytes:
     """PBKDF2-HMAC-SHA256, one 32-byte block (RFC 8018), from hashlib.sha256 alone."""
+    import hashlib  # here, not at the top: importing it costs start-up ~10 ms in Pyodide
+
     block = 64
     key = password if len(password) <= block else hashlib.sha256(password).digest()
     key = key.ljust(block, b"\0")

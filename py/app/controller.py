@@ -23,6 +23,7 @@ SAVE_KEY = "rally-dominoes:table"
 HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays responsive)
 FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
 BAD_SAVE_KEY = "rally-dominoes:bad-save"
+OPEN_SCREEN_KEY = "rally-dominoes:open-screen"
 
 
 def nothing(x) -> bool:
@@ -71,8 +72,25 @@ class Controller:
 
         self.kiosk = KioskScreen(self)
         self.kiosk.start()  # in kiosk mode the attract screen may come first
+        if not self.kiosk.active and self._stored(OPEN_SCREEN_KEY) == "rally":
+            self.do_rally("", None)  # the official was keeping score: back to it
         self.render()
         self.schedule()
+
+    def _stored(self, key: str) -> str | None:
+        st = self.storage()
+        v = None if st is None else st.getItem(key)
+        return None if nothing(v) else str(v)
+
+    def _remember_screen(self) -> None:
+        """Which screen is open, so a reload comes back to the rally scorekeeper."""
+        st = self.storage()
+        want = "rally" if self.screen == "rally" else "game"
+        if st is not None and self._stored(OPEN_SCREEN_KEY) != want:
+            try:
+                st.setItem(OPEN_SCREEN_KEY, want)
+            except Exception:
+                pass
 
     def _listen(self, target, kind: str, fn) -> None:
         def guarded(event):
@@ -124,6 +142,7 @@ class Controller:
 
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
+        self._remember_screen()
         s = self.session
         if self.kiosk is not None and self.kiosk.claims(self.screen):
             self.root.innerHTML = self.kiosk.markup() + self._dialog_markup()

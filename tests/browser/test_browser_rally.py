@@ -149,7 +149,8 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     saved = page.evaluate(f"localStorage.getItem('{KEY}')")
     page.reload()
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
-    open_rally(page)
+    # The official was keeping score: the reload comes straight back to the scorekeeper.
+    expect(page.locator("html")).to_have_attribute("data-screen", "rally")
     assert page.evaluate(f"localStorage.getItem('{KEY}')") == saved
     open_table(page, "Table 1")
     expect(page.locator("#entry-title")).to_contain_text("Round 3")

@@ -613,11 +613,9 @@ def cmd_test(pytest_args: list[str]) -> int:
     ruff = run([py, "-m", "ruff", "check", "."], cwd=ROOT, check=False, env=env)
     tests = run([py, "-m", "pytest", *pytest_args], cwd=ROOT, check=False, env=env)
     if ruff.returncode:
-        # Reported, not fatal: the run's verdict is pytest's (RALLY_STRICT_LINT=1 makes
-        # lint count too).
+        # Lint counts: the run fails, after pytest has still said all it has to say.
         say("ruff found problems: see `ruff check .` above")
-        if os.environ.get("RALLY_STRICT_LINT") == "1":
-            return tests.returncode or ruff.returncode
+        return tests.returncode or ruff.returncode
     return tests.returncode
 
 

@@ -176,3 +176,18 @@ def test_undo_my_move_takes_back_the_computer_moves_after_it():
         s.play(rng.choice(s.game.legal_moves()))
     assert s.undo_my_move()
     assert s.game == before
+
+
+def test_G7_a_late_arrival_takes_a_seat_between_rounds_with_the_highest_total():
+    s = Session.quick(seed=9)
+    rng = random.Random(9)
+    while not s.game.round_over:
+        s.play(rng.choice(s.game.legal_moves()))
+    top = max(s.game.totals)
+    s.join("  Zed  ", "computer", "hard")
+    assert s.seats[-1] == Seat("Zed", "computer", "hard")
+    assert s.game.seats == 5 and s.game.totals[-1] == top
+    again = Session.from_json(s.to_json())
+    assert again.seats == s.seats and again.game == s.game
+    s.play("next")
+    assert len(s.game.hands[4]) == 12

@@ -200,3 +200,18 @@ def test_screens_fit_and_read_well_at_each_size(browser, site_url, watch_page, w
     assert felt["width"] > 200 and felt["height"] > 150
     watch.assert_clean()
     ctx.close()
+
+
+def test_a_hint_shows_the_computers_choice_on_the_table(page, open_game, page_watch):
+    open_game(page)
+    quick_game(page)
+    wait_for_my_turn_or_round_end(page)
+    page.get_by_role("button", name="Hint").click()
+    hint = page.locator(".hint-line")
+    expect(hint).to_contain_text("Hint:")
+    if "Hint: play" in hint.inner_text():  # the tile is chosen and its train lit
+        hand = page.get_by_role("group", name="Your tiles")
+        expect(hand.locator("[aria-pressed=true]")).to_have_count(1)
+        table = page.get_by_role("group", name="The table")
+        expect(table.get_by_role("button")).not_to_have_count(0)
+    page_watch.assert_clean()

@@ -289,3 +289,25 @@ def test_all_fives_counter_reply_sees_my_next_score():
     # changes the ends lowers or raises my expectation; never above my best reply overall.
     ev = aiaf._counter(8, opens, tiles("3-4"), mine, 1.0)
     assert 0 <= ev <= 10
+
+
+def test_mexican_train_truncated_play_out_is_scored_by_the_hand():
+    """Hard's Mexican Train play-outs stop after ROLLOUT_PLIES moves; an unfinished
+    round is scored by the hand: tiles outside the own train's chain count in full,
+    the chain's tiles light."""
+    from bones.ai import search
+
+    assert aimt.ROLLOUT_PLIES > 0
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=5)
+    sim = g.clone(keep_history=False)
+    search.rollout(sim, aimt, random.Random(1))
+    assert not sim.round_over  # 20 moves do not end this GS-MT round
+    s = g.turn
+    hand = sim.hands[s]
+    chain = aimt.best_chain(hand, sim.end_of(s), cap=600)
+    cp = sum(t.hi + t.lo for t in chain)
+    hp = sum(t.hi + t.lo for t in hand)
+    v = aimt.outcome(sim, s)
+    assert v == -((hp - cp) * aimt.EVAL_ORPHAN_W + cp * aimt.EVAL_CHAIN_W) - (
+        aimt.EVAL_MARKER if sim.markers[s] else 0.0)
+    assert -hp <= v <= 0

@@ -37,11 +37,15 @@ class Result(NamedTuple):
 
 
 def rollout(sim, pol, rng: random.Random) -> None:
+    """Play the simulated game on with the fast policy: to the end of the round, or
+    for ``pol.ROLLOUT_PLIES`` moves when the policy sets it (its ``outcome`` then
+    scores an unfinished round with a hand evaluation)."""
     fast = pol.fast
     push = sim._push  # fast() returns a legal move of the simulated game
     steps = 0
+    limit = getattr(pol, "ROLLOUT_PLIES", None) or MAX_STEPS
     end = getattr(pol, "rollout_over", None)
-    while not sim.round_over and steps < MAX_STEPS:
+    while not sim.round_over and steps < limit:
         if end is not None and end(sim):
             break
         push(fast(sim, rng))

@@ -15,7 +15,6 @@ import bones
 from app import views
 from app.session import PACES, Seat, Session, Settings, clean_name
 from bones.errors import BadSave, IllegalMove
-from bones.layout import layout_game
 from bones.moves import JOIN, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
@@ -178,6 +177,8 @@ class Controller:
         if s.game.game == "mexican-train":
             names = names + ["Mexican Train"]
         # Bigger tiles than the layout's default where the screen has room: older eyes.
+        from bones.layout import layout_game  # not needed by the first screen
+
         lay = layout_game(s.game, width=w, height=h, names=names, prefer=self.prefer,
                           max_scale=64.0)
         self.prefer = lay.arrangement

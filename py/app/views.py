@@ -11,11 +11,9 @@ from __future__ import annotations
 from html import escape
 
 import bones
-from app.rally_views import sheet_table
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
 from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY, Move
-from bones.rally import match_sheet
 from bones.rulebook import rules_for
 from bones.tiles import Tile
 
@@ -191,6 +189,16 @@ def seats_markup(session: Session) -> str:
     return "".join(parts)
 
 
+def _match_sheet(session: Session, **how) -> str:
+    """The match's score sheet, drawn by the rally scorekeeper's code (issue 9). Imported
+    here, not at start-up: the first screen does not need it."""
+    from app.rally_views import sheet_table
+    from bones.rally import match_sheet
+
+    g = session.game
+    return sheet_table(match_sheet(g, [session.name(s) for s in range(g.seats)]), **how)
+
+
 def scores_markup(session: Session) -> str:
     g = session.game
     total_rounds = getattr(g.options, "rounds", None)
@@ -199,9 +207,7 @@ def scores_markup(session: Session) -> str:
     extra = ""
     if g.game == "all-fives":
         extra = _allfives_sheet(session)
-    # The same sheet code as the rally scorekeeper's (bones.rally.match_sheet, issue 9).
-    sheet = sheet_table(match_sheet(g, [session.name(s) for s in range(g.seats)]),
-                        compact=True)
+    sheet = _match_sheet(session, compact=True)
     return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'
             f"{sheet}</section>")
 
@@ -350,8 +356,7 @@ def match_end_dialog(session: Session) -> str:
                     for p, s, t in places)
     body = (f'<p class="winners">{e(session.winners_text())}</p>'
             f'<ol class="standings">{items}</ol>'
-            + sheet_table(match_sheet(g, [session.name(s) for s in range(g.seats)]),
-                          caption="Score sheet"))
+            + _match_sheet(session, caption="Score sheet"))
     return dialog("The game is over", body,
                   button("Play again", "again", cls="btn big primary")
                   + button("New game", "home", cls="btn"), kind="wide")

@@ -193,7 +193,8 @@ class Controller:
                 if g.match_over:
                     return views.match_end_dialog(s)
                 if g.round_over:
-                    return views.round_end_dialog(s)
+                    kiosk = self.kiosk is not None and self.kiosk.active
+                    return views.round_end_dialog(s, can_join=not kiosk)
                 if not s.started:
                     return views.first_draw_dialog(s)
                 if s.needs_handoff():

@@ -312,7 +312,9 @@ def first_draw_dialog(session: Session) -> str:
                          "begin", cls="btn big primary"))
 
 
-def round_end_dialog(session: Session, joining: bool = False) -> str:
+def round_end_dialog(session: Session, joining: bool = False, can_join: bool = True) -> str:
+    """Every hand shown, the round's scores; ``can_join`` is off where nobody can type a
+    name (a kiosk has no keyboard)."""
     g = session.game
     rows = []
     scores = g.round_scores[-1] if g.round_scores else []
@@ -333,7 +335,7 @@ def round_end_dialog(session: Session, joining: bool = False) -> str:
         body += join_form()
     btns = button("Next round" if g.game != "all-fives" else "Next hand", "next",
                   cls="btn big primary")
-    if not joining and bones.Move("join") in g.legal_moves():
+    if can_join and not joining and bones.Move("join") in g.legal_moves():
         btns += button("A late arrival joins", "join-form", cls="btn")
     return dialog(f"Round {g.round_number} is over" if g.game != "all-fives"
                   else f"Hand {g.round_number} is over", body, btns, kind="wide")

@@ -191,3 +191,12 @@ def test_G7_a_late_arrival_takes_a_seat_between_rounds_with_the_highest_total():
     assert again.seats == s.seats and again.game == s.game
     s.play("next")
     assert len(s.game.hands[4]) == 12
+
+
+def test_round_end_offers_a_late_arrival_except_where_nobody_can_type_a_name():
+    s = Session.quick(seed=5)
+    rng = random.Random(5)
+    while not s.game.round_over:
+        s.play(rng.choice(s.game.legal_moves()))
+    assert "A late arrival joins" in views.round_end_dialog(s)
+    assert "A late arrival joins" not in views.round_end_dialog(s, can_join=False)

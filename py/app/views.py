@@ -13,7 +13,7 @@ from html import escape
 import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
-from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY, Move
+from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
 from bones.rulebook import rules_for
 from bones.tiles import Tile
 
@@ -532,11 +532,3 @@ class StartForm:
         while len(self.seats) < n:
             self.seats.append(Seat(DEFAULT_NAMES[len(self.seats) % 8]))
         del self.seats[n:]
-
-
-def moves_by_tile(moves: list[Move]) -> dict[Tile, list[Move]]:
-    out: dict[Tile, list[Move]] = {}
-    for m in moves:
-        if m.kind == PLAY:
-            out.setdefault(m.tile, []).append(m)
-    return out

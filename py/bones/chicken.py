@@ -25,7 +25,7 @@ from .errors import IllegalMove
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
 from .tiles import Tile, set_size, tile
-from .trains import TrainGame, full_pool
+from .trains import TrainGame, full_pool, round_double, size_for
 
 HUB = -1  # the stem of the centre's lines: the double placed before the deal (G8)
 
@@ -63,14 +63,10 @@ class ChickenOptions:
     late_arrivals: bool = True  # G7
 
     def hand_size(self, seats: int) -> int:
-        for upto, size in self.hand_sizes or HAND_SIZES[self.set_high]:
-            if seats <= upto:
-                return size
-        raise ValueError(f"no hand size is given for {seats} players")
+        return size_for(self.hand_sizes or HAND_SIZES[self.set_high], seats)
 
     def round_double(self, round_number: int) -> int:
-        first = self.set_high if self.first_double is None else self.first_double
-        return (first - (round_number - 1)) % (self.set_high + 1)
+        return round_double(self.first_double, self.set_high, round_number)
 
     def check(self, seats: int) -> None:
         def bad(why: str) -> ValueError:

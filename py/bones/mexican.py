@@ -16,7 +16,7 @@ from .errors import IllegalMove
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
 from .tiles import Tile, set_size, tile
-from .trains import TrainGame, full_pool
+from .trains import TrainGame, full_pool, round_double, size_for
 
 MEXICAN = -1
 
@@ -49,14 +49,10 @@ class MexicanOptions:
     late_arrivals: bool = True  # G7
 
     def hand_size(self, seats: int) -> int:
-        for upto, size in self.hand_sizes:
-            if seats <= upto:
-                return size
-        raise ValueError(f"no hand size is given for {seats} players")
+        return size_for(self.hand_sizes, seats)
 
     def round_double(self, round_number: int) -> int:
-        first = self.set_high if self.first_double is None else self.first_double
-        return (first - (round_number - 1)) % (self.set_high + 1)
+        return round_double(self.first_double, self.set_high, round_number)
 
     def check(self, seats: int) -> None:
         def bad(why: str) -> ValueError:
@@ -76,11 +72,10 @@ class MexicanOptions:
             raise bad(f"mexican_start is any or after-own-train, not {self.mexican_start!r}")
         if self.knock_penalty < 0 or self.double_blank < 0:
             raise bad("penalties and scores cannot be negative")
-        for n in range(seats, 9 if self.late_arrivals else seats + 1):
-            if n * self.hand_size(n) + 1 > set_size(self.set_high):
-                if n == seats:
-                    raise bad(f"{n} hands of {self.hand_size(n)} need more than the "
-                              f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
+        size = self.hand_size(seats)
+        if seats * size + 1 > set_size(self.set_high):
+            raise bad(f"{seats} hands of {size} need more than the "
+                      f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
 
 
 class MexicanTrain(TrainGame):

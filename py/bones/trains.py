@@ -62,6 +62,21 @@ class TrainGame(Match):
         return [sum(self.tile_score(t) for t in hand) for hand in self.hands]
 
 
+def size_for(table, seats: int) -> int:
+    """Tiles each from a table of (up to this many seats, tiles each), smallest first."""
+    for upto, size in table:
+        if seats <= upto:
+            return size
+    raise ValueError(f"no hand size is given for {seats} players")
+
+
+def round_double(first_double: int | None, set_high: int, round_number: int) -> int:
+    """G5 / S2: the round's double goes down one a round from the first (None: the set's
+    highest), wrapping round to the highest after 0-0."""
+    first = set_high if first_double is None else first_double
+    return (first - (round_number - 1)) % (set_high + 1)
+
+
 def full_pool(set_high: int, without: Tile | None = None) -> list[Tile]:
     """Every tile of the set, less the placed starting double (G8)."""
     pool = full_set(set_high)

@@ -7,7 +7,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.render import domino_group, domino_svg, pip_positions, pip_radius
-from app.screens import welcome_markup
 from bones.tiles import full_set, tile
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -57,10 +56,3 @@ def test_group_placement():
     g = domino_group(tile(6, 3), 10, 20, angle=90)
     assert 'transform="translate(10 20) rotate(90)"' in g
     assert 'data-tile="6-3"' in g
-
-
-def test_welcome_shows_the_double_twelve():
-    root = ET.fromstring(welcome_markup())
-    svg = root.find(f".//{SVG}svg")
-    assert svg.get("data-tile") == "12-12"
-    assert len(svg.findall(f".//{SVG}circle")) == 24

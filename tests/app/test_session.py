@@ -200,3 +200,11 @@ def test_round_end_offers_a_late_arrival_except_where_nobody_can_type_a_name():
         s.play(rng.choice(s.game.legal_moves()))
     assert "A late arrival joins" in views.round_end_dialog(s)
     assert "A late arrival joins" not in views.round_end_dialog(s, can_join=False)
+
+
+def test_the_start_screen_shows_the_double_twelve_drawn_from_the_engine():
+    html = views.start_screen(views.StartForm(), can_resume=False)
+    station = html[html.index('<div class="station"'):]
+    svg = ET.fromstring(station[station.index("<svg"):station.index("</svg>") + 6])
+    assert svg.get("data-tile") == "12-12"
+    assert len(svg.findall(".//{http://www.w3.org/2000/svg}circle")) == 24

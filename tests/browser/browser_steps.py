@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import expect
+
+# Where the tests leave screenshots to look at, and the four screens the game must fit.
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
+SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
 
 PLAYABLE = re.compile(r"^Domino \d+-\d+, playable$")
 

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import wait_for_my_turn_or_a_dialog
+from browser_steps import SHOTS, wait_for_my_turn_or_a_dialog
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 READY = "document.documentElement.dataset.ready === '1'"
 GAMES = ("Mexican Train", "Chicken Foot", "All Fives")
 

@@ -14,11 +14,10 @@ import pytest
 from playwright.sync_api import expect
 
 from bones.rally import Event, loads
+from browser_steps import SHOTS, SIZES
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
-SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
 KEY = "rally-dominoes:rally"
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from browser_steps import (
+    SHOTS,
+    SIZES,
     set_pace,
     start_from_form,
     status,
@@ -19,8 +20,6 @@ from browser_steps import (
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
-SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
 
 
 def reload_and_compare(page) -> bool:

@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 
 from browser_steps import (
     PLAYABLE,
+    SHOTS,
+    SIZES,
     set_pace,
     status,
     table_snapshot,
@@ -20,8 +22,6 @@ from browser_steps import (
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
-SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
 
 
 def quick_game(page, pace="Very fast"):

@@ -220,13 +220,6 @@ def table_tiles(obs: dict) -> list:
     return out
 
 
-def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
-    for s in range(world.seats):
-        world.hands[s] = list(obs["hand"]) if s == seat else list(hands[s])
-    world.boneyard = list(boneyard)
-    world._legal = None
-
-
 def fast(world, rng) -> Move:
     """Greedy: the biggest immediate score, else the heaviest tile."""
     legal = world.legal_moves()

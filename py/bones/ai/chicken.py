@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from .levels import Scored
+from .world import pips_outcome
 
 SHED_W = 1.0
 FLEX_W = 1.5  # each remaining tile that still fits somewhere after the play
@@ -101,13 +102,6 @@ def table_tiles(obs: dict) -> list:
     return out
 
 
-def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
-    for s in range(world.seats):
-        world.hands[s] = list(obs["hand"]) if s == seat else list(hands[s])
-    world.boneyard = list(boneyard)
-    world._legal = None
-
-
 def fast(world, rng) -> Move:
     legal = world.legal_moves()
     s = world.turn
@@ -147,18 +141,7 @@ def evaluate(world, seat: int) -> float:
 
 
 def outcome(world, seat: int) -> float:
-    """Higher is better: minus the pips the seat is left holding at the end, plus a
-    bonus for the lowest score at the table (shared on a tie); an unfinished
-    (truncated) play-out is scored by ``evaluate``."""
-    if not world.round_over:
-        return evaluate(world, seat)
-    row = world.round_scores[-1]
-    me = row[seat]
-    low = min(row)
-    v = -float(me)
-    if me == low:
-        v += WIN_BONUS / row.count(low)
-    return v
+    return pips_outcome(world, seat, evaluate, WIN_BONUS)
 
 
 def outcome_words(mean: float) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..mexican import MEXICAN
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from .levels import Scored
+from .world import pips_outcome
 
 ORPHAN_W = 1.0  # pips of a tile with no place in the plan
 CHAIN_W = 0.3  # pips of a tile the plan will lay on your own train
@@ -200,14 +201,6 @@ def table_tiles(obs: dict) -> list:
     return out
 
 
-def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
-    """Overwrite every hidden field of a cloned game with a sampled world."""
-    for s in range(world.seats):
-        world.hands[s] = list(obs["hand"]) if s == seat else list(hands[s])
-    world.boneyard = list(boneyard)
-    world._legal = None
-
-
 def _plan(world, s: int, hand: list, end: int) -> list:
     """Seat ``s``'s chain for its own train in a play-out, kept between its turns and
     only recomputed when its train's end or its hand changed in an unplanned way."""
@@ -324,18 +317,7 @@ def _hand_eval(world, seat: int) -> float:
 
 
 def outcome(world, seat: int) -> float:
-    """Higher is better: minus the pips the seat is left holding at the end, plus a
-    bonus for the lowest score at the table (shared on a tie); an unfinished
-    (truncated) play-out is scored by ``evaluate``."""
-    if not world.round_over:
-        return evaluate(world, seat)
-    row = world.round_scores[-1]
-    me = row[seat]
-    low = min(row)
-    v = -float(me)
-    if me == low:
-        v += WIN_BONUS / row.count(low)
-    return v
+    return pips_outcome(world, seat, evaluate, WIN_BONUS)
 
 
 def outcome_words(mean: float) -> str:

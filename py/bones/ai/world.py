@@ -67,5 +67,29 @@ def sample_world(game, seat: int, obs: dict, pol, rng: random.Random):
                          f"for {hidden} hidden places")
     hands, boneyard = deal_hidden(unseen, sizes, seat, obs.get("lacks"), rng)
     world = game.clone(keep_history=False)
-    pol.install(world, seat, obs, hands, boneyard)
+    install(world, seat, obs, hands, boneyard)
     return world
+
+
+def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
+    """Overwrite every hidden field of a cloned game with a sampled world (the hands
+    and the boneyard are all a seat cannot see, in every game)."""
+    for s in range(world.seats):
+        world.hands[s] = list(obs["hand"]) if s == seat else list(hands[s])
+    world.boneyard = list(boneyard)
+    world._legal = None
+
+
+def pips_outcome(world, seat: int, evaluate, win_bonus: float) -> float:
+    """A train game's play-out, for ``seat`` (higher is better): minus the pips it is
+    left holding, plus ``win_bonus`` for the lowest score at the table (shared on a
+    tie); an unfinished (truncated) play-out is scored by ``evaluate``."""
+    if not world.round_over:
+        return evaluate(world, seat)
+    row = world.round_scores[-1]
+    me = row[seat]
+    low = min(row)
+    v = -float(me)
+    if me == low:
+        v += win_bonus / row.count(low)
+    return v

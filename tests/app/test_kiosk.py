@@ -6,8 +6,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from urllib.parse import parse_qs
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app import kiosk_views
 from app.kiosk import (
@@ -28,6 +31,7 @@ from app.kiosk import (
     pin_wait,
     player_session,
     seconds_left,
+    parse_query,
     url_options,
 )
 
@@ -156,6 +160,13 @@ def test_each_bad_field_falls_back_alone():
 
 
 # ---- the URL ----
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab=&%+?2eE8zé ", max_size=30))
+def test_parse_query_reads_a_query_as_urllib_does(query):
+    # The page's own parser (urllib.parse costs ~50 ms to import in the browser at start-up).
+    assert parse_query(query) == parse_qs(query.lstrip("?"), keep_blank_values=True)
 
 
 def test_url_options():

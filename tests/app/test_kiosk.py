@@ -24,6 +24,7 @@ from app.kiosk import (
     check_pin,
     countdown_for,
     idle_state,
+    parse_query,
     parse_settings,
     pbkdf2_sha256,
     pin_problem,
@@ -31,7 +32,6 @@ from app.kiosk import (
     pin_wait,
     player_session,
     seconds_left,
-    parse_query,
     url_options,
 )
 

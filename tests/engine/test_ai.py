@@ -311,3 +311,41 @@ def test_mexican_train_truncated_play_out_is_scored_by_the_hand():
     assert v == -((hp - cp) * aimt.EVAL_ORPHAN_W + cp * aimt.EVAL_CHAIN_W) - (
         aimt.EVAL_MARKER if sim.markers[s] else 0.0)
     assert -hp <= v <= 0
+
+
+def test_all_fives_draws_tell_what_the_next_player_lacks():
+    """A2 (draw until you can play): a seat that draws holds none of the open ends, the
+    tiles it drew and could not play do not hold them either, and the tile it plays after
+    drawing is the last one drawn; A7 (pass): none of the ends. ``known_counts`` reads
+    this from the public log only, and its bounds hold for the real hands."""
+    from bones.ai import allfives as aiaf
+
+    bad = informed = 0
+    for seed in range(40):
+        g = bones.new_game("all-fives", seats=2, preset="gs-af", seed=seed)
+        rng = random.Random(seed)
+        while not g.round_over:
+            s = g.turn
+            o = 1 - s
+            obs = g.observation(s)
+            kc = aiaf.known_counts(obs, o)
+            informed += bool(kc)
+            for x, c in kc.items():
+                real = sum(1 for u in g.hands[o] if x in (u.hi, u.lo))
+                bad += real > c
+            lk = aiaf.lacks(g, obs)
+            assert not any(x in (u.hi, u.lo) for u in g.hands[o] for x in lk[o])
+            g.play(ai.choose(g, s, "easy", rng=rng))
+    assert bad == 0 and informed > 50
+    # A stacked hand: seat 1 cannot follow the 6-5 lead, draws, then plays what it drew.
+    held = tiles("6-5 1-1 0-0 2-1 6-0")
+    rest = [f"{t.hi}-{t.lo}" for t in bones.tiles.full_set(6) if t not in held]
+    g = bones.new_game("all-fives", seats=2, seed=1, deal={
+        "hands": [["6-5", "1-1"], ["0-0", "2-1"]], "boneyard": ["6-0", *rest],
+        "leader": 0})
+    g.play("6-5@C")
+    g.play("draw")  # 6-0: it fits
+    g.play("6-0@E")
+    kc = aiaf.known_counts(g.observation(0), 1)
+    assert kc[6] == 0 and kc[5] == 0  # its other tiles lacked 6 and 5
+    assert aiaf.hold_chances(g.observation(0), 1, tiles("6-6 5-5 3-3 4-3"))[tiles("5-5")[0]] == 0

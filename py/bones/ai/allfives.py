@@ -22,6 +22,8 @@ SHED_W = 0.15
 DOUBLE_W = 0.25  # extra for getting a double out
 BLOCK_W = 1.5
 COUNTER_W = 0.5  # 2-ply: my best score after the next player's likely reply
+INFER = 1  # read what the next player's draws and passes tell about their hand
+INFER_WORLDS = 1  # and Hard's worlds too
 
 
 def _place(count: int, opens: dict, u, a: int):
@@ -35,12 +37,13 @@ def _place(count: int, opens: dict, u, a: int):
     return count - c + new, d
 
 
-def _counter(count: int, opens: dict, tiles, mine: list, p: float) -> float:
+def _counter(count: int, opens: dict, tiles, mine: list, p) -> float:
     """What I can expect to score on my next turn: the next player plays the tile
     scoring most for them (each of ``tiles`` held with chance ``p``, independently),
     or draws/passes when they hold none that plays; then my best play from ``mine``."""
+    ps = p if isinstance(p, (list, tuple)) else [p] * len(tiles)
     opts = []
-    for u in tiles:
+    for u, pu in zip(tiles, ps):
         best = None
         for a, (e, _c) in opens.items():
             if u.hi == e or u.lo == e:
@@ -51,13 +54,13 @@ def _counter(count: int, opens: dict, tiles, mine: list, p: float) -> float:
                 if best is None or k > best[0]:
                     best = (k, mc)
         if best is not None:
-            opts.append(best)
+            opts.append((best[0], best[1], pu))
     opts.sort(key=lambda x: x[0], reverse=True)
     ev = 0.0
     miss = 1.0
-    for _k, mc in opts:
-        ev += p * miss * mc
-        miss *= 1 - p
+    for _k, mc, pu in opts:
+        ev += pu * miss * mc
+        miss *= 1 - pu
     ev += miss * max(_best_reply(count, opens, mine), default=0)
     return ev
 
@@ -105,6 +108,155 @@ def _best_reply(count: int, opens: dict, tiles) -> list:
     return out
 
 
+_ARMS = {"C": CENTRE, "E": 0, "W": 1, "N": 2, "S": 3}
+
+
+def _arm(name: str) -> int:
+    a = _ARMS.get(name)
+    if a is None:  # N2, S2...: later spinners' sides
+        a = (2 if name[0] == "N" else 3) + 2 * (int(name[1:]) - 1)
+    return a
+
+
+def known_counts(obs: dict, seat: int, spinner: str = "first") -> dict:
+    """For ``seat`` (not the observer): ``{number: at most this many of its tiles hold
+    it}``, for the numbers its past turns this hand tell about. It had to draw on the
+    open ends (none of its tiles held them); every tile it drew and did not play at once
+    did not fit either; the tile it played after drawing is the last one drawn. A pass
+    means it holds none of the open ends. Read from the public move log only."""
+    log = obs.get("log") or ()
+    start = 0
+    for i in range(len(log) - 1, -1, -1):
+        if log[i][1] == "next":
+            start = i + 1
+            break
+    ends: dict = {}  # arm -> pips to match
+    lens: dict = {}  # arm -> tiles on it
+    spins: list = []  # (arm, index, value)
+    free: dict = {}
+    after_draw = False
+
+    def open_ends() -> set:
+        out = {ends[0], ends[1]} if 0 in ends else set()
+        for k, (a, i, d) in enumerate(spins):
+            if (lens[0] and lens[1]) if a == CENTRE else lens[a] > i + 1:
+                out.add(ends[2 + 2 * k])
+                out.add(ends[3 + 2 * k])
+        return out
+
+    for s, note in log[start:]:
+        if note == "draw" or note == "pass":
+            if s == seat:
+                for x in open_ends():
+                    free[x] = 0
+                after_draw = note == "draw"
+                if after_draw:
+                    for x in free:
+                        free[x] += 1
+            continue
+        if "@" not in note:
+            continue
+        tt, name = note.split("@")
+        h, l_ = tt.split("-")
+        h, l_ = int(h), int(l_)
+        if h < l_:
+            h, l_ = l_, h
+        a = _arm(name)
+        double = h == l_
+        if a == CENTRE:
+            ends[0], ends[1] = h, l_
+            lens[0] = lens[1] = 0
+            if double and spinner != "none":
+                spins.append((CENTRE, -1, h))
+                ends[2] = ends[3] = h
+                lens[2] = lens[3] = 0
+        else:
+            e = ends.get(a)
+            if e is None:
+                return {}  # a layout this reader does not follow: no inference
+            ends[a] = l_ if h == e else h
+            lens[a] += 1
+            if double and (spinner == "every" or (spinner == "first" and not spins)):
+                spins.append((a, lens[a] - 1, h))
+                k = len(spins) - 1
+                ends[2 + 2 * k] = ends[3 + 2 * k] = h
+                lens[2 + 2 * k] = lens[3 + 2 * k] = 0
+        if s == seat and free:
+            if after_draw:
+                for x in free:
+                    free[x] -= 1
+            else:
+                for x in (h, l_) if not double else (h,):
+                    if x in free:
+                        free[x] -= 1
+            for x in free:
+                if free[x] < 0:
+                    free[x] = 0
+        if s == seat:
+            after_draw = False
+    n = obs["hand_sizes"][seat]
+    lack = (obs.get("lacks") or ())
+    if seat < len(lack):
+        for x in lack[seat]:
+            free[x] = 0
+    return {x: min(c, n) for x, c in free.items() if c < n}
+
+
+def hold_chances(obs: dict, seat: int, unseen: list, spinner: str = "first") -> dict:
+    """The chance ``seat`` holds each unseen tile: its hand size spread over the unseen
+    tiles, with a tile holding a number the seat can hold few of (``known_counts``)
+    capped at those few over the unseen tiles with that number."""
+    n = obs["hand_sizes"][seat]
+    if not unseen or not n:
+        return {u: 0.0 for u in unseen}
+    free = known_counts(obs, seat, spinner)
+    p0 = min(1.0, n / len(unseen))
+    if not free:
+        return {u: p0 for u in unseen}
+    with_x = {x: sum(1 for u in unseen if u.hi == x or u.lo == x) for x in free}
+    out = {}
+    mass = 0.0
+    loose = []
+    for u in unseen:
+        cap = None
+        for x in (u.hi, u.lo):
+            if x in free:
+                c = free[x] / with_x[x]
+                cap = c if cap is None or c < cap else cap
+        if cap is None:
+            loose.append(u)
+        else:
+            p = min(p0, cap)
+            out[u] = p
+            mass += p
+    if loose:
+        q = min(1.0, max(0.0, n - mass) / len(loose))
+        for u in loose:
+            out[u] = q
+    return out
+
+
+def lacks(game, obs: dict) -> tuple:
+    """For Hard's worlds (ai/world.py): the numbers each seat surely lacks, from its
+    passes (the engine's ``lacks``) and its draws (``known_counts``)."""
+    base = obs.get("lacks") or (frozenset(),) * obs["seats"]
+    if not INFER_WORLDS:
+        return base
+    memo = obs.get("_lacks_known")
+    if memo is not None:
+        return memo
+    spinner = getattr(game.options, "spinner", "first")
+    out = []
+    for s in range(obs["seats"]):
+        if s == obs["seat"]:
+            out.append(frozenset())
+            continue
+        kc = known_counts(obs, s, spinner)
+        out.append(frozenset(base[s]) | {x for x, c in kc.items() if c == 0})
+    obs["_lacks_known"] = tuple(out)  # once per decision, not once per world
+    return obs["_lacks_known"]
+
+
 def _unseen(obs: dict) -> list:
     seen = set(obs["hand"])
     seen.update(table_tiles(obs))
@@ -123,6 +275,12 @@ def normal(game, obs: dict, legal: list, rng) -> list:
     # What the next player may hold: unseen tiles without a number they are known to lack.
     theirs_maybe = [u for u in unseen if u.hi not in lack and u.lo not in lack]
     p_hold = min(1.0, opp_n / len(theirs_maybe)) if theirs_maybe else 0.0
+    if INFER:
+        chances = hold_chances(obs, nxt, unseen, getattr(game.options, "spinner", "first"))
+        theirs_maybe = [u for u in unseen if chances[u] > 0]
+        p_tile = [chances[u] for u in theirs_maybe]
+    else:
+        p_tile = [p_hold] * len(theirs_maybe)
     totals = obs["totals"]
     mine = totals[seat]
     theirs = max((totals[i] for i in range(obs["seats"]) if sides[i] != sides[seat]),
@@ -147,25 +305,26 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         if not rest:
             v += 1000
         # Denial: the next player's expected best reply, from the unseen tiles.
-        replies = sorted(_best_reply(count, opens, theirs_maybe), reverse=True)
+        replies = sorted(zip(_best_reply(count, opens, theirs_maybe), p_tile), reverse=True)
         risk = 0.0
         miss = 1.0
-        for r in replies:
+        for r, pu in replies:
             if r <= 0:
                 break
-            risk += r * p_hold * miss
-            miss *= (1 - p_hold)
+            risk += r * pu * miss
+            miss *= (1 - pu)
         v -= DENY_W * risk
         # Set-up: what your own remaining tiles could score on the ends left.
         mine_next = max(_best_reply(count, opens, rest), default=0)
         v += SETUP_W * mine_next
         if COUNTER_W and rest and layout["root"] is not None:
-            v += COUNTER_W * _counter(count, opens, theirs_maybe, rest, p_hold)
+            v += COUNTER_W * _counter(count, opens, theirs_maybe, rest, p_tile)
         v += SHED_W * (t.hi + t.lo) + (DOUBLE_W * (t.hi + t.lo) if t.hi == t.lo else 0)
         if ahead:
             ends = {e for e, _c in opens.values()}
-            followers = sum(1 for u in theirs_maybe if u.hi in ends or u.lo in ends)
-            v -= BLOCK_W * followers * p_hold
+            followers = sum(pu for u, pu in zip(theirs_maybe, p_tile)
+                            if u.hi in ends or u.lo in ends)
+            v -= BLOCK_W * followers
         where = "to lead" if a == CENTRE else f"on {game.target_name(a)}"
         if not rest:
             reason = (f"Play {t} {where}: it is your last tile, and you go out (domino)"

@@ -65,7 +65,9 @@ def sample_world(game, seat: int, obs: dict, pol, rng: random.Random):
     if hidden != len(unseen):
         raise ValueError(f"the observation does not add up: {len(unseen)} unseen tiles "
                          f"for {hidden} hidden places")
-    hands, boneyard = deal_hidden(unseen, sizes, seat, obs.get("lacks"), rng)
+    # A policy may know more than the engine's ``lacks`` (All Fives: what draws tell).
+    known = pol.lacks(game, obs) if hasattr(pol, "lacks") else obs.get("lacks")
+    hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng)
     world = game.clone(keep_history=False)
     install(world, seat, obs, hands, boneyard)
     return world

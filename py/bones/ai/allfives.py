@@ -138,7 +138,7 @@ def known_counts(obs: dict, seat: int, spinner: str = "first") -> dict:
 
     def open_ends() -> set:
         out = {ends[0], ends[1]} if 0 in ends else set()
-        for k, (a, i, d) in enumerate(spins):
+        for k, (a, i, _d) in enumerate(spins):
             if (lens[0] and lens[1]) if a == CENTRE else lens[a] > i + 1:
                 out.add(ends[2 + 2 * k])
                 out.add(ends[3 + 2 * k])
@@ -208,11 +208,11 @@ def hold_chances(obs: dict, seat: int, unseen: list, spinner: str = "first") -> 
     capped at those few over the unseen tiles with that number."""
     n = obs["hand_sizes"][seat]
     if not unseen or not n:
-        return {u: 0.0 for u in unseen}
+        return dict.fromkeys(unseen, 0.0)
     free = known_counts(obs, seat, spinner)
     p0 = min(1.0, n / len(unseen))
     if not free:
-        return {u: p0 for u in unseen}
+        return dict.fromkeys(unseen, p0)
     with_x = {x: sum(1 for u in unseen if u.hi == x or u.lo == x) for x in free}
     out = {}
     mass = 0.0

@@ -172,15 +172,7 @@ class Controller:
         self.doc.documentElement.dataset.turn = str(s.game.turn)
 
     def layout(self, w: int, h: int):
-        s = self.session
-        names = [seat.name for seat in s.seats]
-        if s.game.game == "mexican-train":
-            names = names + ["Mexican Train"]
-        # Bigger tiles than the layout's default where the screen has room: older eyes.
-        from bones.layout import layout_game  # not needed by the first screen
-
-        lay = layout_game(s.game, width=w, height=h, names=names, prefer=self.prefer,
-                          max_scale=64.0)
+        lay = views.table_layout(self.session, w, h, self.prefer)
         self.prefer = lay.arrangement
         return lay
 

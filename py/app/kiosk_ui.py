@@ -429,19 +429,13 @@ class KioskScreen:
         self.c.js.window.rallyAttractPy = self.c.js.JSON.parse(data)
 
     def draw_bg(self) -> None:
-        from bones.layout import layout_game
-
         s = self.bg
         el = self.c.doc.getElementById("attract-bg")
         if s is None or _nothing(el):
             return
         w = max(320, int(el.clientWidth) or 1200)
         h = max(240, int(el.clientHeight) or 800)
-        names = [x.name for x in s.seats]
-        if s.game.game == "mexican-train":
-            names = names + ["Mexican Train"]
-        lay = layout_game(s.game, width=w, height=h, names=names, prefer=self.bg_prefer,
-                          max_scale=64.0)
+        lay = views.table_layout(s, w, h, self.bg_prefer)
         self.bg_prefer = lay.arrangement
         self.bg_svg = views.table_svg(s, lay, selected=None, targets=set(),
                                       fresh=self.bg_fresh)

@@ -31,6 +31,19 @@ def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,
 
 
 # ---- the table ----
+def table_layout(s, width: int, height: int, prefer=None):
+    """Where every tile of the session's table goes (bones.layout), with the seats' names
+    (and the Mexican Train's), and bigger tiles than the layout's default where the
+    screen has room: older eyes."""
+    from bones.layout import layout_game  # not needed by the first screen
+
+    names = [seat.name for seat in s.seats]
+    if s.game.game == "mexican-train":
+        names.append("Mexican Train")
+    return layout_game(s.game, width=width, height=height, names=names, prefer=prefer,
+                       max_scale=64.0)
+
+
 def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int],
               fresh: Tile | None = None) -> str:
     """The felt: every tile where the layout puts it, trains' markers, and the places

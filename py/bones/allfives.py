@@ -30,6 +30,20 @@ from .presets import Preset, register
 from .tiles import Tile, full_set, tile
 
 CENTRE = -1  # the target of the lead: the first tile of a hand (A3)
+
+
+def arm_number(name: str) -> int:
+    """The arm a notation names: C (the lead) -1, E 0, W 1, N 2, S 3, N2 4, S2 5..."""
+    s = name.strip().upper()
+    if s in ("C", "CENTRE", "CENTER"):
+        return CENTRE
+    if s in ("E", "W", "N", "S"):
+        return "EWNS".index(s)
+    if len(s) >= 2 and s[0] in "NS" and s[1:].isdigit() and int(s[1:]) >= 1:
+        k = int(s[1:])
+        return (2 if s[0] == "N" else 3) + 2 * (k - 1)
+    raise IllegalMove(f"there is no end called {name!r}: name C (the lead), E, W, N, S, "
+                      "or N2, S2... for later spinners", rule="notation")
 EAST, WEST, NORTH, SOUTH = 0, 1, 2, 3
 
 _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
@@ -513,16 +527,7 @@ class AllFives(Match):
         return str(target)
 
     def target_number(self, name: str) -> int:
-        s = name.strip().upper()
-        if s in ("C", "CENTRE", "CENTER"):
-            return CENTRE
-        if s in ("E", "W", "N", "S"):
-            return "EWNS".index(s)
-        if len(s) >= 2 and s[0] in "NS" and s[1:].isdigit() and int(s[1:]) >= 1:
-            k = int(s[1:])
-            return (2 if s[0] == "N" else 3) + 2 * (k - 1)
-        raise IllegalMove(f"there is no end called {name!r}: name C (the lead), E, W, N, S, "
-                          "or N2, S2... for later spinners", rule="notation")
+        return arm_number(name)
 
     def _why_not(self, move: Move) -> IllegalMove:
         if move.kind == JOIN and not self.match_over:

@@ -208,3 +208,17 @@ def test_the_start_screen_shows_the_double_twelve_drawn_from_the_engine():
     svg = ET.fromstring(station[station.index("<svg"):station.index("</svg>") + 6])
     assert svg.get("data-tile") == "12-12"
     assert len(svg.findall(".//{http://www.w3.org/2000/svg}circle")) == 24
+
+
+def test_table_layout_names_every_train_and_uses_big_tiles():
+    # One layout for the table and the kiosk's attract screen (app.views.table_layout).
+    seats = [Seat("Ann", "human"), Seat("Bob", "computer", "normal")]
+    s = Session.new("mexican-train", "gs-mt", seats, seed=3)
+    lay = views.table_layout(s, 1900, 1000)
+    assert {t.name for t in lay.trains} == {"Ann", "Bob", "Mexican Train"}
+    from bones.layout import layout_game
+
+    small = layout_game(s.game, width=1900, height=1000)
+    assert lay.scale > small.scale  # room on a big screen goes to bigger tiles
+    again = views.table_layout(s, 1900, 1000, prefer=lay.arrangement)
+    assert again.arrangement == lay.arrangement

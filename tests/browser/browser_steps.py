@@ -83,3 +83,33 @@ def table_snapshot(page) -> dict:
         "status": status(page),
         "boneyard": page.locator(".boneyard").inner_text(),
     }
+
+
+def take_turns(page, turns: int) -> None:
+    """Play up to ``turns`` turns of the player at the screen; stop at a dialog."""
+    for _ in range(turns):
+        wait_for_my_turn_or_a_dialog(page)
+        if page.get_by_role("dialog").count():
+            return
+        take_a_turn(page)
+    wait_for_my_turn_or_a_dialog(page)
+
+
+def shot(page, name: str, full_page: bool = False) -> None:
+    """A screenshot to look at, in test-results/screens/NAME.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def assert_reads_well(page, width: int, what: str = "") -> None:
+    """Nothing sticks out sideways, body text is at least 18 px, and every visible
+    control (but radio buttons, inside their bigger labels) is at least 44 px each way."""
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width, what
+    assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 18, what
+    small = page.evaluate("""() => [...document.querySelectorAll(
+            'button:not([disabled]), a.btn, input, select')]
+        .filter(b => b.offsetParent !== null && b.type !== 'radio')
+        .map(b => [b.getAttribute('aria-label') || b.textContent || b.id,
+                   b.getBoundingClientRect()])
+        .filter(([t, r]) => r.width < 44 || r.height < 44).map(([t]) => t)""")
+    assert small == [], (what, small)

@@ -170,6 +170,28 @@ def open_game(site_url):
     return open_
 
 
+@pytest.fixture
+def sized_page(browser, open_game, watch_page):
+    """sized_page(width, height, query="", touch=None) -> (page, watch): the game open in a
+    context of that size (a touch screen when asked, else below 1100 px wide), its
+    console and requests watched."""
+    contexts = []
+
+    def open_(width: int, height: int, query: str = "", touch: bool | None = None):
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  service_workers="block",
+                                  has_touch=width < 1100 if touch is None else touch)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        watch = watch_page(page)
+        open_game(page, query)
+        return page, watch
+
+    yield open_
+    for ctx in contexts:
+        ctx.close()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     outcome = yield

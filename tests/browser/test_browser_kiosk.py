@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import SHOTS, wait_for_my_turn_or_a_dialog
+from browser_steps import shot, wait_for_my_turn_or_a_dialog
 
 pytestmark = pytest.mark.browser
 
@@ -307,18 +307,12 @@ def test_kiosk_mode_is_switched_on_by_the_official_and_off_by_the_url(
 
 
 @pytest.mark.parametrize("width,height", [(1920, 1080), (1024, 768)])
-def test_attract_screen_screenshots(browser, site_url, watch_page, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              service_workers="block", has_touch=True)
-    page = ctx.new_page()
-    watch = watch_page(page)
-    page.goto(site_url + "?kiosk=1&attract-pace=150")
-    page.wait_for_function(READY, timeout=30_000)
+def test_attract_screen_screenshots(sized_page, width, height):
+    page, watch = sized_page(width, height, "?kiosk=1&attract-pace=150", touch=True)
     expect_attract(page)
     page.wait_for_function("document.querySelectorAll('#attract-bg .placed').length > 12",
                            timeout=30_000)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"attract-{width}x{height}.png"))
+    shot(page, f"attract-{width}x{height}")
     # Every game button is big, on screen and clear of the others.
     boxes = [page.get_by_role("button", name=g).bounding_box() for g in GAMES]
     for b in boxes:
@@ -327,12 +321,11 @@ def test_attract_screen_screenshots(browser, site_url, watch_page, width, height
         assert b["x"] + b["width"] <= width and b["y"] + b["height"] <= height
     assert page.evaluate("document.scrollingElement.scrollHeight") <= height
     page.get_by_role("button", name="Official's settings").tap()
-    page.screenshot(path=str(SHOTS / f"kiosk-pin-{width}x{height}.png"))
+    shot(page, f"kiosk-pin-{width}x{height}")
     press_pin(page, "2468")
     press_pin(page, "2468")
-    page.screenshot(path=str(SHOTS / f"kiosk-settings-{width}x{height}.png"))
+    shot(page, f"kiosk-settings-{width}x{height}")
     watch.assert_clean()
-    ctx.close()
 
 
 def test_with_the_server_gone_a_kiosk_comes_back_to_its_game_and_attract_screen(

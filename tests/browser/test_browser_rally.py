@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bones.rally import Event, loads
-from browser_steps import SHOTS, SIZES
+from browser_steps import SIZES, assert_reads_well, shot
 
 pytestmark = pytest.mark.browser
 
@@ -85,8 +85,7 @@ def sheet_row(page, title, name):
 def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     open_game(page)
     open_rally(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "rally-setup-1280x800.png"), full_page=True)
+    shot(page, "rally-setup-1280x800", full_page=True)
 
     # ---- create the event: Mexican Train, 3 rounds from 12-12
     page.get_by_label("Event title").fill("Spring Samboree")
@@ -142,7 +141,6 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     expect(sheet_row(page, "Table 1", "Bob")).to_contain_text("22G10")
     expect(page.get_by_role("region", name="Score sheet of Table 1")).to_contain_text(
         "Bob did not show their bones in round 2: 22 (12 + 10) (G10)")
-    SHOTS.mkdir(parents=True, exist_ok=True)
 
     # ---- a reload in the middle: everything is still there
     saved = page.evaluate(f"localStorage.getItem('{KEY}')")
@@ -158,7 +156,7 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     # The number pad for round 3, with the entry screen photographed half-way.
     tap(page, ["5", "Enter"])
     tap(page, ["8"])
-    page.screenshot(path=str(SHOTS / "rally-entry-1280x800.png"), full_page=True)
+    shot(page, "rally-entry-1280x800", full_page=True)
     tap(page, ["Enter", "2", "0", "Enter", "0"])
     page.get_by_role("group", name="Number pad for Fay").get_by_role(
         "button", name="Enter and save round 3").click()
@@ -196,7 +194,7 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     expect(rows.nth(2)).to_contain_text("Dee")
     expect(rows.nth(3)).to_contain_text("Flo")
     expect(rows.nth(3)).not_to_contain_text("Tie")
-    page.screenshot(path=str(SHOTS / "rally-standings-1280x800.png"), full_page=True)
+    shot(page, "rally-standings-1280x800", full_page=True)
 
     # ---- playoff (S6): the table winners, the official's double and rounds
     tab(page, "Playoff")
@@ -215,7 +213,7 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     po = page.get_by_role("region", name="Playoff 1 (S6)")
     expect(po.locator(".podium")).to_contain_text("1st Ann 4")
     expect(po.locator(".podium")).to_contain_text("2nd Dee 12")
-    page.screenshot(path=str(SHOTS / "rally-standings-playoff-1280x800.png"), full_page=True)
+    shot(page, "rally-standings-playoff-1280x800", full_page=True)
 
     # ---- export: JSON (the whole history) and CSV (the sheets) both load back
     tab(page, "Import / export")
@@ -266,7 +264,7 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
         "rgb(255, 255, 255)", "rgba(0, 0, 0, 0)")
     assert page.evaluate("getComputedStyle(document.querySelector('.print-sheet')).breakAfter"
                          ) == "page"
-    page.screenshot(path=str(SHOTS / "rally-print-1280x800.png"), full_page=True)
+    shot(page, "rally-print-1280x800", full_page=True)
     pdf = tmp_path / "sheets.pdf"
     page.pdf(path=str(pdf))
     assert pdf.read_bytes().count(b"/Type /Page") - pdf.read_bytes().count(b"/Type /Pages") >= 4
@@ -300,35 +298,20 @@ def small_event() -> Event:
 
 
 @pytest.mark.parametrize("width,height", SIZES)
-def test_rally_screens_fit_and_read_well_at_each_size(browser, site_url, watch_page, width,
-                                                      height):
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              service_workers="block", has_touch=width < 1100)
-    page = ctx.new_page()
-    watch = watch_page(page)
-    page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+def test_rally_screens_fit_and_read_well_at_each_size(sized_page, width, height):
+    page, watch = sized_page(width, height)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, small_event().dumps()])
     page.reload()
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
     open_rally(page)
     open_table(page, "Table 1")
     page.get_by_label("Points for Ann").fill("12")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for what in ("entry", "standings", "history"):
         if what != "entry":
             tab(page, what.capitalize())
-        page.screenshot(path=str(SHOTS / f"rally-{what}-{width}x{height}.png"))
-        assert page.evaluate("document.scrollingElement.scrollWidth") <= width, what
-        assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 18
-        small = page.evaluate("""() => [...document.querySelectorAll(
-                'button:not([disabled]), a.btn, input, select')]
-            .filter(b => b.offsetParent !== null && b.type !== 'radio')
-            .map(b => [b.textContent || b.id, b.getBoundingClientRect()])
-            .filter(([t, r]) => r.width < 44 || r.height < 44).map(([t]) => t)""")
-        assert small == [], (what, small)
+        shot(page, f"rally-{what}-{width}x{height}")
+        assert_reads_well(page, width, what)
     watch.assert_clean()
-    ctx.close()
 
 
 def test_number_keys_are_at_least_56px(page, open_game):

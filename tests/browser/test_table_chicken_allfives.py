@@ -8,13 +8,15 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_steps import (
-    SHOTS,
     SIZES,
+    assert_reads_well,
     set_pace,
+    shot,
     start_from_form,
     status,
     table_snapshot,
     take_a_turn,
+    take_turns,
     wait_for_my_turn_or_a_dialog,
 )
 
@@ -104,27 +106,13 @@ def test_a_whole_all_fives_game_to_fifty_with_scoring_announced(page, open_game,
                    ("Cy", "computer")]),
 ])
 @pytest.mark.parametrize("width,height", SIZES)
-def test_screenshots_of_both_games_at_each_size(browser, site_url, watch_page, game, players,
-                                                width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              service_workers="block", has_touch=width < 1100)
-    page = ctx.new_page()
-    watch = watch_page(page)
-    page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+def test_screenshots_of_both_games_at_each_size(sized_page, game, players, width, height):
+    page, watch = sized_page(width, height)
     start_from_form(page, game, players=players)
     set_pace(page)
-    for _ in range(6):
-        wait_for_my_turn_or_a_dialog(page)
-        if page.get_by_role("dialog").count():
-            break
-        take_a_turn(page)
-    wait_for_my_turn_or_a_dialog(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    slug = game.lower().replace(" ", "-")
-    page.screenshot(path=str(SHOTS / f"{slug}-{width}x{height}.png"))
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    take_turns(page, 6)
+    shot(page, f"{game.lower().replace(' ', '-')}-{width}x{height}")
+    assert_reads_well(page, width)
     felt = page.locator(".felt-svg").bounding_box()
     assert felt["width"] > 200 and felt["height"] > 150
     watch.assert_clean()
-    ctx.close()

@@ -11,12 +11,14 @@ from playwright.sync_api import expect
 
 from browser_steps import (
     PLAYABLE,
-    SHOTS,
     SIZES,
+    assert_reads_well,
     set_pace,
+    shot,
     status,
     table_snapshot,
     take_a_turn,
+    take_turns,
     wait_for_my_turn_or_a_dialog,
 )
 
@@ -32,16 +34,12 @@ def quick_game(page, pace="Very fast"):
         set_pace(page, pace)
 
 
-def wait_for_my_turn_or_round_end(page, who="Your turn"):
-    wait_for_my_turn_or_a_dialog(page, who)
-
-
 def test_a_whole_round_against_three_computers_then_the_next(page, open_game, page_watch):
     open_game(page)
     quick_game(page)
     done = []
     for _ in range(400):
-        wait_for_my_turn_or_round_end(page)
+        wait_for_my_turn_or_a_dialog(page)
         if page.get_by_role("dialog", name=re.compile("Round 1 is over")).count():
             break
         if status(page).startswith("Your turn"):
@@ -55,18 +53,14 @@ def test_a_whole_round_against_three_computers_then_the_next(page, open_game, pa
     page.get_by_role("button", name="Next round").click()
     expect(page.get_by_role("region", name="Score sheet")).to_contain_text("Round 2 of 10")
     expect(page.locator(".felt-svg .placed")).to_have_count(1)  # the 8-8, alone again
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "round-2-start-1280x800.png"))
+    shot(page, "round-2-start-1280x800")
     page_watch.assert_clean()
 
 
 def test_a_reload_in_the_middle_of_a_round_finds_the_same_table(page, open_game, page_watch):
     open_game(page)
     quick_game(page)
-    for _ in range(3):
-        wait_for_my_turn_or_round_end(page)
-        take_a_turn(page)
-    wait_for_my_turn_or_round_end(page)
+    take_turns(page, 3)
 
     snapshot = functools.partial(table_snapshot, page)
     before = snapshot()
@@ -122,7 +116,7 @@ def test_keyboard_alone_can_play_a_tile(page, open_game):
     quick_game(page)
     tiles = page.get_by_role("group", name="Your tiles").get_by_role("button", name=PLAYABLE)
     for _ in range(30):  # the deal is random: draw (by keyboard too) until a tile plays
-        wait_for_my_turn_or_round_end(page)
+        wait_for_my_turn_or_a_dialog(page)
         assert not page.get_by_role("dialog").count(), "the round ended before a tile played"
         if tiles.count():
             break
@@ -167,41 +161,23 @@ def test_rules_panel_cites_the_sheet_and_rule_ids(page, open_game):
 
 
 @pytest.mark.parametrize("width,height", SIZES)
-def test_screens_fit_and_read_well_at_each_size(browser, site_url, watch_page, width, height):
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              service_workers="block", has_touch=width < 1100)
-    page = ctx.new_page()
-    watch = watch_page(page)
-    page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"start-{width}x{height}.png"))
+def test_screens_fit_and_read_well_at_each_size(sized_page, width, height):
+    page, watch = sized_page(width, height)
+    shot(page, f"start-{width}x{height}")
+    assert_reads_well(page, width, "start")
     quick_game(page)
-    for _ in range(4):
-        wait_for_my_turn_or_round_end(page)
-        if page.get_by_role("dialog").count():
-            break
-        take_a_turn(page)
-    wait_for_my_turn_or_round_end(page)
-    page.screenshot(path=str(SHOTS / f"table-{width}x{height}.png"))
-    # Nothing sticks out sideways; text and touch targets are big enough.
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
-    assert page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)") >= 18
-    small = page.evaluate("""() => [...document.querySelectorAll('button:not([disabled])')]
-        .filter(b => b.offsetParent !== null)
-        .map(b => b.getBoundingClientRect())
-        .filter(r => r.width < 44 || r.height < 44).length""")
-    assert small == 0
+    take_turns(page, 4)
+    shot(page, f"table-{width}x{height}")
+    assert_reads_well(page, width, "table")
     felt = page.locator(".felt-svg").bounding_box()
     assert felt["width"] > 200 and felt["height"] > 150
     watch.assert_clean()
-    ctx.close()
 
 
 def test_a_hint_shows_the_computers_choice_on_the_table(page, open_game, page_watch):
     open_game(page)
     quick_game(page)
-    wait_for_my_turn_or_round_end(page)
+    wait_for_my_turn_or_a_dialog(page)
     page.get_by_role("button", name="Hint").click()
     hint = page.locator(".hint-line")
     expect(hint).to_contain_text("Hint:")

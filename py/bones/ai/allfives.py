@@ -11,8 +11,8 @@ unseen tiles can follow (blocking).
 
 from __future__ import annotations
 
-from ..allfives import CENTRE
-from ..moves import DRAW, PLAY, Move
+from ..allfives import CENTRE, arm_number
+from ..moves import DRAW, PASS, PLAY, Move, parse_move
 from ..tiles import full_set
 from .levels import Scored
 
@@ -108,16 +108,6 @@ def _best_reply(count: int, opens: dict, tiles) -> list:
     return out
 
 
-_ARMS = {"C": CENTRE, "E": 0, "W": 1, "N": 2, "S": 3}
-
-
-def _arm(name: str) -> int:
-    a = _ARMS.get(name)
-    if a is None:  # N2, S2...: later spinners' sides
-        a = (2 if name[0] == "N" else 3) + 2 * (int(name[1:]) - 1)
-    return a
-
-
 def known_counts(obs: dict, seat: int, spinner: str = "first") -> dict:
     """For ``seat`` (not the observer): ``{number: at most this many of its tiles hold
     it}``, for the numbers its past turns this hand tell about. It had to draw on the
@@ -145,23 +135,19 @@ def known_counts(obs: dict, seat: int, spinner: str = "first") -> dict:
         return out
 
     for s, note in log[start:]:
-        if note == "draw" or note == "pass":
+        m = parse_move(note, arm_number)
+        if m.kind == DRAW or m.kind == PASS:
             if s == seat:
                 for x in open_ends():
                     free[x] = 0
-                after_draw = note == "draw"
+                after_draw = m.kind == DRAW
                 if after_draw:
                     for x in free:
                         free[x] += 1
             continue
-        if "@" not in note:
+        if m.kind != PLAY:
             continue
-        tt, name = note.split("@")
-        h, l_ = tt.split("-")
-        h, l_ = int(h), int(l_)
-        if h < l_:
-            h, l_ = l_, h
-        a = _arm(name)
+        h, l_, a = m.tile.hi, m.tile.lo, m.target
         double = h == l_
         if a == CENTRE:
             ends[0], ends[1] = h, l_

@@ -17,7 +17,16 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
-from app.rally_views import Draft, RallyState, entry_round, fives, rally_screen, table_title, word
+from app.rally_views import (
+    Draft,
+    RallyState,
+    entry_round,
+    fives,
+    new_draft,
+    rally_screen,
+    table_title,
+    word,
+)
 from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
 
 SAVE_KEY = "rally-dominoes:rally"
@@ -166,6 +175,8 @@ class RallyScreen:
                 ui.new_names[i] = value
         elif field == "late-name":
             ui.late_name = value
+        elif field == "rename-name":
+            ui.rename_name = value
         elif field == "po-first":
             ui.po_first = value
         elif field == "po-rounds":
@@ -187,9 +198,14 @@ class RallyScreen:
                 r = int(_attr(el, "value"))
             except ValueError:
                 return
-            self.ui.drafts[self.ui.table] = Draft(r)
+            t = self.ui.table
+            if not 1 <= r <= len(self.event.sheet(t)["rounds"]):
+                return
+            self.ui.drafts[t] = new_draft(self.event, t, r)
             self.ui.error = ""
             self.render("#rally-round")
+        elif field == "rename-seat":
+            self.ui.rename_seat = _attr(el, "value", "1")
         elif field == "import":
             files = getattr(el, "files", None)
             if _nothing(files) or not int(files.length):
@@ -239,14 +255,14 @@ class RallyScreen:
     def do_page(self, arg, el):
         if arg in ("tables", "standings", "history", "playoff", "files"):
             self.ui.page = arg
-            self.ui.late_open = False
+            self.ui.late_open = self.ui.rename_open = False
         return f'[data-act="rally-page:{arg}"]'
 
     def do_open(self, arg, el):
         if self.event is not None and arg in self.event.tables():
             self.ui.page = "table"
             self.ui.table = arg
-            self.ui.late_open = False
+            self.ui.late_open = self.ui.rename_open = False
         return "#entry-title"
 
     # setting up
@@ -292,7 +308,7 @@ class RallyScreen:
         d = self.ui.drafts.get(t)
         r = entry_round(self.event, t, d)
         if d is None or d.round != r:
-            d = self.ui.drafts[t] = Draft(r)
+            d = self.ui.drafts[t] = new_draft(self.event, t, r)
         return d
 
     def _names(self) -> list[str]:
@@ -354,21 +370,76 @@ class RallyScreen:
                 raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
             parse_points(v, fives(ev), f"{table_title(t)}, {word(ev)} {d.round}, {n}")
             pts.append(v)
-        ev.enter_round(t, d.round, pts)
-        self.save()
-        note = ev.history()[-1]["text"] + "."
+        if ev.sheet(t)["rounds"][d.round - 1]["entered"]:
+            note = self._correct(d, names, pts)
+        else:
+            ev.enter_round(t, d.round, pts)
+            self.save()
+            note = ev.history()[-1]["text"] + "."
         nxt = ev.next_round(t)
         if nxt is None:
             note += f" Every {'game' if fives(ev) else 'round'} at {table_title(t)} is entered."
-        self.ui.drafts[t] = Draft(nxt or d.round)
+        self.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
         self.ui.note = note
         return "#entry-title"
+
+    def _correct(self, d: Draft, names: list[str], pts: list) -> str:
+        """A round already entered: each score that differs from the sheet becomes one
+        correction (G10 marks too), every one kept in the history."""
+        ev, t = self.event, self.ui.table
+        was = new_draft(ev, t, d.round)
+        fixes = []
+        for n, v in zip(names, pts):
+            if v == NO_SHOW:
+                if n not in was.no_show:
+                    fixes.append((n, None))
+            elif n in was.no_show or int(v) != int(was.points.get(n, "-1")):
+                fixes.append((n, v))
+        # All or nothing: tried on a copy first, so a refused one changes nothing.
+        for target in (loads(ev.dumps()), ev):
+            for n, v in fixes:
+                if v is None:
+                    target.no_show(t, d.round, n)
+                else:
+                    target.correct(t, d.round, n, v)
+        n0 = len(ev.log) - len(fixes)
+        done = ev.history()[n0:]
+        if not done:
+            return f"Nothing to correct: {word(ev)} {d.round} is as entered."
+        self.save()
+        return " ".join(h["text"] + "." for h in done)
 
     def do_undo(self, arg, el):
         n = self.event.undo(int(arg) if arg else None)
         self.save()
         self.ui.note = self.event.history()[n - 1]["text"] + "."
         return '[data-act="rally-undo"]' if not arg else '[data-act="rally-page:history"]'
+
+    def do_rename_open(self, arg, el):
+        self.ui.rename_open = True
+        self.ui.rename_name = ""
+        return "#rally-rename-seat"
+
+    def do_rename_cancel(self, arg, el):
+        self.ui.rename_open = False
+        self.ui.rename_name = ""
+
+    def do_rename(self, arg, el):
+        ev, t = self.event, self.ui.table
+        try:
+            seat = int(self.ui.rename_seat)
+        except ValueError:
+            seat = 1
+        old = ev.sheet(t)["players"][seat - 1]["name"] if 1 <= seat <= len(
+            ev.sheet(t)["players"]) else "?"
+        ev.rename(t, seat, self.ui.rename_name)
+        self.save()
+        new = ev.sheet(t)["players"][seat - 1]["name"]
+        self.ui.drafts.pop(t, None)  # the form is keyed by names
+        self.ui.rename_open = False
+        self.ui.rename_name = ""
+        self.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
+        return "#entry-title"
 
     def do_late_open(self, arg, el):
         self.ui.late_open = True

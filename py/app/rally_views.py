@@ -89,6 +89,9 @@ class RallyState:
     drafts: dict[str, Draft] = field(default_factory=dict)
     late_open: bool = False
     late_name: str = ""
+    rename_open: bool = False  # the "Correct a name" form
+    rename_seat: str = "1"  # 1-based seat at the table, as the select gives it
+    rename_name: str = ""
     po_kind: str | None = None
     po_first: str = ""
     po_rounds: str = ""
@@ -135,6 +138,24 @@ def entry_round(ev: Event, table: str, draft: Draft | None) -> int:
     if draft is not None and 1 <= draft.round <= n:
         return draft.round
     return ev.next_round(table) or n
+
+
+def new_draft(ev: Event, table: str, r: int) -> Draft:
+    """A fresh form for round ``r``: empty, or, for a round already entered, holding
+    what was entered (so a wrong score is corrected where it stands)."""
+    d = Draft(r)
+    sh = ev.sheet(table)
+    if not any(x["round"] == r and x["entered"] for x in sh["rounds"]):
+        return d
+    for p in sh["players"]:
+        cell = p["cells"][r - 1]
+        if cell["points"] is None:
+            continue
+        if cell["mark"] == "no-show":
+            d.no_show.add(p["name"])
+        else:
+            d.points[p["name"]] = str(cell["points"])
+    return d
 
 
 def slug(title: str) -> str:
@@ -404,8 +425,9 @@ def table_page(ev: Event, ui: RallyState) -> str:
     draft = ui.drafts.get(t)
     r = entry_round(ev, t, draft)
     if draft is None or draft.round != r:
-        draft = Draft(r)
+        draft = new_draft(ev, t, r)
     rnd = sh["rounds"][r - 1]
+    fixing = bool(rnd["entered"])  # the form corrects a round already entered
     W = word(ev).capitalize()
     options = "".join(
         f'<option value="{x["round"]}"{" selected" if x["round"] == r else ""}>'
@@ -413,7 +435,7 @@ def table_page(ev: Event, ui: RallyState) -> str:
         for x in sh["rounds"])
     dbl = f' <span class="dbl">starting double {e(rnd["double_label"])}</span>' \
         if rnd["double_label"] else ""
-    done = " (already entered)" if rnd["entered"] else ""
+    done = " (entered: change a score and save the correction)" if fixing else ""
     head = (f'<h2 id="entry-title" tabindex="-1">{e(sh["title"])}: {e(rnd["label"])}{dbl}'
             f"{e(done)}</h2>"
             f'<label class="rally-field inline" for="rally-round"><span>{W} to enter</span>'
@@ -445,38 +467,38 @@ def table_page(ev: Event, ui: RallyState) -> str:
             + tools + "</li>")
     who = names[min(draft.active, len(names) - 1)] if names else ""
     last = min(draft.active, len(names) - 1) == len(names) - 1
+    save_words = (f"Save corrections to {rnd['label'].lower()}" if fixing
+                  else f"Save {rnd['label'].lower()}")
     keys = []
     for k in KEYS:
         if k == "back":
             keys.append(button("&#9003;", "rally-key:back", cls="btn key",
                                name="Delete last digit"))
         elif k == "enter":
-            keys.append(button("Enter" if not last else f"Save {e(rnd['label'].lower())}",
+            keys.append(button("Enter" if not last else e(save_words),
                                "rally-key:enter", cls="btn key enter primary",
-                               name="Enter" if not last else f"Enter and save "
-                               f"{rnd['label'].lower()}"))
+                               name="Enter" if not last else f"Enter and "
+                               f"{save_words[0].lower()}{save_words[1:]}"))
         else:
             keys.append(button(k, f"rally-key:{k}", cls="btn key"))
     pad = (f'<div class="keypad" role="group" aria-label="Number pad for {e(who)}">'
            f'<p class="pad-for" aria-hidden="true">Points for {e(who)}</p>{"".join(keys)}</div>')
     save = ('<div class="save-row">'
             + f'<button type="submit" class="btn huge primary" data-act="rally-save">'
-              f'Save {e(rnd["label"].lower())}</button>'
+              f'{e(save_words)}</button>'
             + button("Undo the last change", "rally-undo", cls="btn big")
             + "</div>")
     late = ""
     if late_ok(ev, t):
         if ui.late_open:
-            late = ('<form class="late-form" onsubmit="return false">'
-                    '<p>A late arrival joins at the next round not entered, with the highest '
-                    "total at the table (G7).</p>"
-                    + _field("Name of the late arrival", "late-name", ui.late_name,
-                             extra=' maxlength="40"')
-                    + button("Add the late arrival", "rally-late", cls="btn big primary")
-                    + button("Cancel", "rally-late-cancel", cls="btn big")
-                    + "</form>")
+            late = side_form(
+                "A late arrival joins at the next round not entered, with the highest "
+                "total at the table (G7).",
+                _field("Name of the late arrival", "late-name", ui.late_name,
+                       extra=' maxlength="40"'), "Add the late arrival", "rally-late")
         else:
             late = button("Late arrival (G7)", "rally-late-open", cls="btn big")
+    extra = late + rename_form(sh, ui)
     entry = (
         f'<form class="entry" onsubmit="return false" aria-labelledby="entry-title">{head}'
         f'<div class="entry-grid"><ol class="entry-players">{"".join(rows)}</ol>{pad}</div>'
@@ -484,10 +506,34 @@ def table_page(ev: Event, ui: RallyState) -> str:
     return (
         '<section class="rally-card table-entry">'
         + button("&larr; All tables", "rally-page:tables", cls="btn back")
-        + entry + f'<div class="entry-extra">{late}</div></section>'
+        + entry + f'<div class="entry-extra">{extra}</div></section>'
         + f'<section class="rally-card" aria-label="Score sheet of {e(sh["title"])}">'
           f'<h2>Score sheet: {e(sh["title"])}</h2>'
         + sheet_table(sh) + sheet_notes(sh) + "</section>")
+
+
+def rename_form(sh: dict, ui: RallyState) -> str:
+    """ "Correct a name": a misspelt name is fixed everywhere (the change is kept in the
+    history and can be undone)."""
+    if not ui.rename_open:
+        return button("Correct a name", "rally-rename-open", cls="btn big")
+    opts = "".join(
+        f'<option value="{i}"{" selected" if str(i) == ui.rename_seat else ""}>'
+        f'{e(p["name"])}</option>' for i, p in enumerate(sh["players"], 1))
+    return side_form(
+        "Correct a player's name on this table's sheet.",
+        '<label class="rally-field" for="rally-rename-seat"><span>Whose name</span>'
+        f'<select id="rally-rename-seat" data-rally-field="rename-seat">{opts}</select></label>'
+        + _field("The right name", "rename-name", ui.rename_name, extra=' maxlength="40"'),
+        "Save the name", "rally-rename")
+
+
+def side_form(intro: str, fields: str, ok: str, act: str) -> str:
+    """A small form under the entry (late arrival, a name): what it does, its fields, the
+    button that does it and Cancel (``act`` + "-cancel")."""
+    return (f'<form class="late-form" onsubmit="return false"><p>{e(intro)}</p>{fields}'
+            + button(e(ok), act, cls="btn big primary")
+            + button("Cancel", f"{act}-cancel", cls="btn big") + "</form>")
 
 
 # ---- standings ------------------------------------------------------------------------------

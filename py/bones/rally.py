@@ -843,18 +843,23 @@ class Event:
         """The latest name known for every player id, from every change (in force or not)."""
         names: dict[str, str] = {}
         for c in self._log:
-            if c["op"] == "add_table":
-                for i, n in enumerate(c["players"], 1):
-                    names[f"{c['n']}.{i}"] = n
-            elif c["op"] in ("add_player", "late"):
-                names[f"{c['n']}.1"] = c["name"]
-            elif c["op"] == "playoff":
-                for i, ref in enumerate(c["players"], 1):
-                    names[f"{c['n']}.{i}"] = ref if isinstance(ref, str) else \
-                        ref[2] if len(ref) > 2 else names.get(str(ref[1]), str(ref[1]))
-            elif c["op"] == "rename":
-                names[str(c["player"])] = c["name"]
+            self._names_step(c, names)
         return names
+
+    @staticmethod
+    def _names_step(c: dict, names: dict[str, str]) -> None:
+        """The names a change gives (or changes), into ``names`` (player id -> name)."""
+        if c["op"] == "add_table":
+            for i, n in enumerate(c["players"], 1):
+                names[f"{c['n']}.{i}"] = n
+        elif c["op"] in ("add_player", "late"):
+            names[f"{c['n']}.1"] = c["name"]
+        elif c["op"] == "playoff":
+            for i, ref in enumerate(c["players"], 1):
+                names[f"{c['n']}.{i}"] = ref if isinstance(ref, str) else \
+                    ref[2] if len(ref) > 2 else names.get(str(ref[1]), str(ref[1]))
+        elif c["op"] == "rename":
+            names[str(c["player"])] = c["name"]
 
     def _describe(self, c: dict, names: dict[str, str] | None = None) -> str:
         names = self._names() if names is None else names
@@ -918,9 +923,15 @@ class Event:
             if c["op"] == "undo" and c["n"] in eff:
                 undone_by[c["change"]] = c["n"]
         names = self._names()
+        was: dict[str, str] = {}  # each player's name as it stood before each change
         out = []
         for c in self._log:
             text = self._describe(c, names)
+            if c["op"] == "rename":
+                old = was.get(str(c["player"]))
+                if old is not None and old != c["name"]:
+                    text = f"{_table_title(str(c['table']))}: {old} renamed {c['name']}"
+            self._names_step(c, was)
             if c["op"] == "undo":
                 text += f" ({self._describe(self._log[c['change'] - 1], names)})"
             out.append({"n": c["n"], "op": c["op"], "at": c.get("at"), "text": text,

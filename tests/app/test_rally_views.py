@@ -252,18 +252,59 @@ def test_all_fives_points_come_in_fives(screen):
     assert "All Fives points come in fives: 12" in r.ui.error
 
 
-def test_a_round_entered_twice_is_refused(screen):
+def test_an_entered_round_opens_with_its_scores_and_saves_only_corrections(screen):
     r = screen
     setup(r)
     for i, v in enumerate(("1", "2", "3")):
         r.on_input(el("pts", v, i))
     r.act("rally-save", "")
+    n_before = len(saved(r).log)
     r.on_change(el("round", "1"))
-    for i, v in enumerate(("4", "5", "6")):
-        r.on_input(el("pts", v, i))
+    assert r.ui.drafts["1"].points == {"Ann": "1", "Bob": "2", "Cy": "3"}
+    assert "Save corrections to round 1" in r.c.html
+    assert 'value="2"' in r.c.html
+    r.act("rally-save", "")  # nothing changed: nothing logged
+    assert "Nothing to correct: round 1 is as entered" in r.ui.note
+    assert len(saved(r).log) == n_before
+    r.on_change(el("round", "1"))
+    r.on_input(el("pts", "12", 1))
+    r.act("rally-noshow", "2")
     r.act("rally-save", "")
-    assert "Table 1, round 1 is already entered" in r.ui.error
-    assert saved(r).sheet(1)["players"][0]["total"] == 1
+    assert r.ui.error == ""
+    assert "Bob corrected to 12" in r.ui.note and "Cy did not show" in r.ui.note
+    ev = saved(r)
+    assert [p["total"] for p in ev.sheet(1)["players"]] == [1, 12, 22]  # G10: 12 + 10
+    assert [h["op"] for h in ev.history()[-2:]] == ["correct", "no_show"]
+    r.on_change(el("round", "1"))
+    r.on_input(el("pts", "x", 0))
+    r.act("rally-save", "")
+    assert "Points must be whole numbers" in r.ui.error
+    assert saved(r).log == ev.log  # a refused correction changes nothing
+    r.act("rally-undo", "")  # the last correction, on its own
+    assert [p["total"] for p in saved(r).sheet(1)["players"]] == [1, 12, 3]
+
+
+def test_a_name_is_corrected_on_the_sheet_and_refused_when_taken(screen):
+    r = screen
+    setup(r)
+    r.act("rally-rename-open", "")
+    assert "Whose name" in r.c.html
+    r.on_change(el("rename-seat", "2"))
+    r.on_input(el("rename-name", "  Robert  "))
+    r.act("rally-rename", "")
+    assert r.ui.error == ""
+    assert r.ui.note == "Bob is now Robert on Table 1's sheet."
+    assert [p["name"] for p in saved(r).sheet(1)["players"]] == ["Ann", "Robert", "Cy"]
+    assert "Points for Robert" in r.c.html and "Whose name" not in r.c.html
+    r.act("rally-rename-open", "")
+    r.on_change(el("rename-seat", "3"))
+    r.on_input(el("rename-name", "ann"))
+    r.act("rally-rename", "")
+    assert "Table 1 already has a player called 'Ann'" in r.ui.error
+    assert [p["name"] for p in saved(r).sheet(1)["players"]] == ["Ann", "Robert", "Cy"]
+    assert "Whose name" in r.c.html  # the form stays open to fix the entry
+    r.act("rally-rename-cancel", "")
+    assert "Whose name" not in r.c.html
 
 
 def test_late_arrival_no_show_and_undo(screen):

@@ -1,8 +1,8 @@
 """The rally scorekeeper (issue 9), driven through the page the way an official does: by
 roles, labels and text. One small event end to end: two tables, three rounds, a late
-arrival (G7), a no-show (G10), standings with a tie flagged (G11), a playoff (S6), undo,
-export, a bad import refused, a reload in the middle; screenshots of entry, standings
-and the printed sheets."""
+arrival (G7), a no-show (G10), a correction, standings with a tie flagged (G11), a
+playoff (S6), undo, export, a bad import refused, a reload in the middle; screenshots of
+entry, standings and the printed sheets. Then corrections of a score and a name."""
 
 from __future__ import annotations
 
@@ -119,13 +119,15 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     page.get_by_role("button", name="Save round 1", exact=True).click()
     expect(note(page)).to_contain_text("Table 1, round 1 entered: Ann 10, Bob 0, Cy 25")
 
-    # ---- the same round twice is refused
+    # ---- a round entered opens with its scores: a change is a correction, undoable
     page.get_by_label("Round to enter").select_option(label="Round 1 (entered)")
-    enter_keys = {"Ann": 1, "Bob": 2, "Cy": 3}
-    for name, pts in enter_keys.items():
-        page.get_by_label(f"Points for {name}").fill(str(pts))
-    page.get_by_role("button", name="Save round 1", exact=True).click()
-    expect(alert(page)).to_contain_text("Table 1, round 1 is already entered")
+    expect(page.get_by_label("Points for Cy")).to_have_value("25")
+    page.get_by_label("Points for Ann").fill("12")
+    page.get_by_role("button", name="Save corrections to round 1", exact=True).click()
+    expect(note(page)).to_contain_text("Table 1, round 1: Ann corrected to 12.")
+    expect(sheet_row(page, "Table 1", "Ann")).to_contain_text("12")
+    page.get_by_role("button", name="Undo the last change").click()
+    expect(note(page)).to_contain_text("Undo of change")
     expect(sheet_row(page, "Table 1", "Ann")).to_contain_text("10")
     page.get_by_label("Round to enter").select_option(label="Round 2")
 
@@ -297,13 +299,20 @@ def small_event() -> Event:
     return ev
 
 
-@pytest.mark.parametrize("width,height", SIZES)
-def test_rally_screens_fit_and_read_well_at_each_size(sized_page, width, height):
-    page, watch = sized_page(width, height)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, small_event().dumps()])
+def open_with_event(page, open_game, ev: Event) -> None:
+    """The page with ``ev`` saved on this machine, opened on the scorekeeper."""
+    if open_game is not None:
+        open_game(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, ev.dumps()])
     page.reload()
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
     open_rally(page)
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_rally_screens_fit_and_read_well_at_each_size(sized_page, width, height):
+    page, watch = sized_page(width, height)
+    open_with_event(page, None, small_event())
     open_table(page, "Table 1")
     page.get_by_label("Points for Ann").fill("12")
     for what in ("entry", "standings", "history"):
@@ -315,11 +324,7 @@ def test_rally_screens_fit_and_read_well_at_each_size(sized_page, width, height)
 
 
 def test_number_keys_are_at_least_56px(page, open_game):
-    open_game(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, small_event().dumps()])
-    page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
-    open_rally(page)
+    open_with_event(page, open_game, small_event())
     open_table(page, "Table 2")
     pad = page.get_by_role("group", name="Number pad for Ivy")
     sizes = pad.get_by_role("button").evaluate_all(
@@ -328,3 +333,36 @@ def test_number_keys_are_at_least_56px(page, open_game):
     assert len(sizes) == 12 and min(sizes) >= 56
     assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')"))["format"] == \
         "rally-dominoes-event"
+
+
+def test_a_wrong_score_and_a_misspelt_name_are_corrected_on_the_page(page, open_game,
+                                                                     page_watch):
+    """An official picks the round already entered, fixes one score, saves; fixes a name;
+    both survive a reload, and each correction is in the history."""
+    open_with_event(page, open_game, small_event())
+    open_table(page, "Table 1")
+    page.get_by_label("Round to enter").select_option(label="Round 2 (entered)")
+    expect(page.locator("#entry-title")).to_contain_text("entered: change a score")
+    expect(page.get_by_label("Points for Bob")).to_have_value("10")
+    page.get_by_label("Points for Bob").fill("15")
+    page.get_by_role("button", name="Save corrections to round 2", exact=True).click()
+    expect(note(page)).to_contain_text("Table 1, round 2: Bob corrected to 15.")
+    expect(alert(page)).to_have_count(0)
+    expect(sheet_row(page, "Table 1", "Bob")).to_contain_text("15")
+    page.get_by_role("button", name="Correct a name").click()
+    page.get_by_label("Whose name").select_option(label="Hal")
+    page.get_by_label("The right name").fill("Hallie")
+    page.get_by_role("button", name="Save the name").click()
+    expect(note(page)).to_contain_text("Hal is now Hallie on Table 1's sheet.")
+    expect(page.get_by_label("Points for Hallie")).to_be_visible()
+    page.reload()  # the page comes back on the scorekeeper, where it was
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    expect(page.locator("html")).to_have_attribute("data-screen", "rally")
+    open_table(page, "Table 1")
+    expect(sheet_row(page, "Table 1", "Hallie")).to_be_visible()
+    ev = loads(page.evaluate(f"localStorage.getItem('{KEY}')"))
+    assert ev.sheet(1)["players"][1]["total"] == small_event().sheet(1)["players"][1]["total"] + 5
+    tab(page, "History")
+    expect(page.get_by_text("Table 1, round 2: Bob corrected to 15")).to_be_visible()
+    shot(page, "rally-corrections-history")
+    page_watch.assert_clean()

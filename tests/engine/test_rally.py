@@ -93,6 +93,9 @@ def test_names_are_trimmed_any_script_limited_and_unique_at_a_table():
     unchanged(ev, ev.rename, 2, "Bob", "ANN", match="already has")
     ev.rename(2, "Bob", "Robert")
     assert ev.seated(2, 1) == ["Ann", "Robert"]
+    ev.rename(2, "Robert", "Rob")  # the history names the name each change replaced
+    assert [h["text"] for h in ev.history()[-2:]] == ["Table 2: Bob renamed Robert",
+                                                      "Table 2: Robert renamed Rob"]
 
 
 def test_players_are_added_or_removed_only_before_the_table_starts():

@@ -349,3 +349,34 @@ def test_all_fives_draws_tell_what_the_next_player_lacks():
     kc = aiaf.known_counts(g.observation(0), 1)
     assert kc[6] == 0 and kc[5] == 0  # its other tiles lacked 6 and 5
     assert aiaf.hold_chances(g.observation(0), 1, tiles("6-6 5-5 3-3 4-3"))[tiles("5-5")[0]] == 0
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_chicken_foot_light_play_out_is_the_engine_play_out(seed):
+    """Hard's Chicken Foot play-outs run on a light copy of the state (ai/chicken.py
+    ``playout``); they must end exactly as the engine's play-out with the same fast
+    policy: the same outcome for every legal move in sampled worlds, all round long,
+    and the world itself left unchanged."""
+    from bones.ai import chicken as aicf
+    from bones.ai.levels import move_key
+    from bones.ai.search import rollout
+    from bones.ai.world import sample_world
+
+    g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed,
+                       options={"first_double": 12 - seed % 13})
+    rng = random.Random(seed)
+    checked = 0
+    while not g.round_over:
+        s = g.turn
+        obs = g.observation(s)
+        w = sample_world(g, s, obs, aicf, rng)
+        before = bones.dumps(w)
+        for m in sorted(g.legal_moves(), key=move_key):
+            sim = w.clone(keep_history=False)
+            sim._push(m)
+            rollout(sim, aicf, random.Random(1))
+            assert aicf.playout(w, s, m, 1) == aicf.outcome(sim, s), (seed, m)
+            checked += 1
+        assert bones.dumps(w) == before
+        g.play(ai.choose(g, s, "normal", rng=rng))
+    assert checked > 20

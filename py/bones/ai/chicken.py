@@ -9,6 +9,8 @@ tile, preferring plays that leave you tiles that fit the open ends next turn.
 
 from __future__ import annotations
 
+import random
+
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from .levels import Scored
 from .world import pips_outcome
@@ -146,3 +148,128 @@ def outcome(world, seat: int) -> float:
 
 def outcome_words(mean: float) -> str:
     return f" (you were left with {-mean:.0f} points on average)"
+
+
+# ---- Hard's play-outs without the engine ----------------------------------------------------
+# A whole-round play-out through the engine (legal_moves, _push) spends most of its time
+# building move lists the fast policy then scans. ``playout`` plays the same round with
+# the same fast policy on a light copy of the state: the open ends as numbers, the
+# unsatisfied double's toes, hands and boneyard as lists. It follows the engine's rules
+# for GS-CF (one draw, then pass; a double is followed by its player or left to the next;
+# blocked when every seat passes in a row with the boneyard empty) and picks exactly the
+# move ``fast`` picks (same order of lines and tiles, same tie-breaks), so its outcome is
+# the engine play-out's outcome (tests/engine/test_ai.py checks this).
+
+def _light(world) -> tuple:
+    ends = []
+    for tiles, info in zip(world.lines, world.line_info):
+        if not tiles:
+            ends.append(info.double.hi)
+        else:
+            t, e = tiles[-1]
+            ends.append(-1 if t.hi == t.lo else e)
+    pend = list(world.pending)
+    opened = [i for i, e in enumerate(ends) if e >= 0 and i not in pend]
+    return ends, pend, opened
+
+
+def playout(world, seat: int, move, seed: int) -> float:
+    """Play ``move`` in ``world`` and the round out with ``fast`` at every seat; the
+    outcome for ``seat`` (as ``outcome``). ``world`` itself is not changed."""
+    if world.round_over:
+        return outcome(world, seat)
+    o = world.options
+    if o.draw != "one":
+        from . import chicken
+        from .search import rollout
+
+        sim = world.clone(keep_history=False)
+        sim._push(move)
+        rollout(sim, chicken, random.Random(seed))  # "draw until": the engine's way
+        return outcome(sim, seat)
+    ends, pend, opened = _light(world)
+    hands = [list(h) for h in world.hands]
+    bone = list(world.boneyard)
+    n = world.seats
+    turn = world.turn
+    drawn = world.drawn
+    passes = world.passes
+    first = move
+    while True:
+        hand = hands[turn]
+        if first is not None:
+            m, first = first, None
+            if m.kind == PLAY:
+                best, tg = m.tile, m.target
+            elif m.kind == DRAW:
+                best, tg = None, -2
+            elif m.kind == PASS:
+                best, tg = None, -3
+            else:  # KNOCK changes nothing a play-out needs
+                continue
+        else:
+            best = None
+            bk = -1
+            tg = -1
+            nh = len(hand)
+            for target in (pend[:1] if pend else opened):
+                e = ends[target]
+                for t in hand:
+                    hi, lo = t
+                    if hi == e or lo == e:
+                        if hi == lo:
+                            k = hi + lo
+                            for x in hand:
+                                if x is not t and (x[0] == hi or x[1] == hi):
+                                    k += 1000
+                                    break
+                        else:
+                            k = 100 + hi + lo
+                        if nh == 1:
+                            k += 10000
+                        if k > bk:
+                            bk, best, tg = k, t, target
+            if best is None:
+                tg = -2 if bone and not drawn else -3
+        if best is not None:
+            hand.remove(best)
+            passes = 0
+            hi, lo = best
+            e = ends[tg]
+            if pend:
+                del pend[0]
+                if hi != lo:
+                    opened.append(tg)
+            if not hand:
+                break  # G9: out
+            if hi == lo:
+                if tg in opened:
+                    opened.remove(tg)
+                ends[tg] = -1
+                k = len(ends)
+                ends += (hi, hi, hi)
+                pend = [k, k + 1, k + 2]
+                drawn = False
+                continue  # F4: the same player follows the double
+            ends[tg] = lo if hi == e else hi
+        elif tg == -2:
+            hand.append(bone.pop())
+            drawn = True
+            continue
+        else:
+            if bone:
+                passes = 0
+            else:
+                passes += 1
+                if passes >= n:
+                    break
+        turn = (turn + 1) % n
+        drawn = False
+    db = o.double_blank
+    scores = [sum((db if t[0] == 0 else t[0] + t[1]) for t in h) for h in hands]
+    me = scores[seat]
+    low = min(scores)
+    v = -float(me)
+    if me == low:
+        v += WIN_BONUS / scores.count(low)
+    return v

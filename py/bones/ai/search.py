@@ -91,10 +91,16 @@ def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Rand
     alive = list(range(k))
     outs: list[list[float]] = [[] for _ in range(k)]  # per candidate, per world
     n = 0
+    # A policy may play its play-outs itself (Chicken Foot: without the engine), as
+    # ``playout(world, seat, move, seed) -> outcome``; the world must stay unchanged.
+    playout = getattr(pol, "playout", None)
     while True:
         w = sample_world(game, seat, obs, pol, rng)
         seed = rng.getrandbits(32)
         for i in alive:
+            if playout is not None:
+                outs[i].append(playout(w, seat, cands[i], seed))
+                continue
             sim = w.clone(keep_history=False)
             sim._push(cands[i])
             rollout(sim, pol, random.Random(seed))

@@ -726,6 +726,57 @@ def cmd_bench_boot(args: argparse.Namespace) -> int:
     return 0
 
 
+# Run by Node with the vendored Pyodide: ``python -m bones bench-ai`` in the Python the page
+# runs (3.14 on WebAssembly, the same V8 engine as Chromium's), on the engine's sources.
+WORLDS_SCRIPT = r"""
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideMjs, pyDir, argsJson] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideMjs).href);
+const py = await loadPyodide();
+function copy(src, dst) {
+  py.FS.mkdirTree(dst);
+  for (const f of readdirSync(src)) {
+    const s = src + "/" + f, d = dst + "/" + f;
+    if (statSync(s).isDirectory()) { if (f !== "__pycache__") copy(s, d); }
+    else if (f.endsWith(".py")) py.FS.writeFile(d, readFileSync(s));
+  }
+}
+copy(pyDir + "/bones", "/bench/bones");
+py.globals.set("bench_args", argsJson);
+py.runPython(`
+import json, sys
+sys.path.insert(0, "/bench")
+from bones.ai.benchai import main
+main(json.loads(bench_args))
+`);
+"""
+
+
+def cmd_bench_worlds(args: argparse.Namespace) -> int:
+    """Hard's search in Pyodide (Node): move times and the worlds a budget buys, with the
+    page's budget by default. The arena's ``ARENA_WORLDS`` stand for these figures."""
+    ensure_npm()
+    node = shutil.which("node")
+    budget = args.budget_ms
+    if budget is None:
+        m = re.search(r"^HARD_BUDGET_MS = (\d+)", (ROOT / "py/app/controller.py").read_text(),
+                      re.M)
+        budget = float(m.group(1))
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "worlds.mjs"
+        script.write_text(WORLDS_SCRIPT)
+        bench_args = ["--levels", "hard", "--moves", str(args.moves), "--budget-ms", str(budget)]
+        if args.k:
+            bench_args += ["-k", args.k]
+        version = json.loads((NODE_MODULES / "pyodide/package.json").read_text())["version"]
+        print(f"Hard in Pyodide {version} on Node, budget {budget:.0f} ms "
+              f"(load average {os.getloadavg()[0]:.1f}):", flush=True)
+        return subprocess.run([node, str(script), str(NODE_MODULES / "pyodide" / "pyodide.mjs"),
+                               str(ROOT / "py"), json.dumps(bench_args)],
+                              stdin=subprocess.DEVNULL).returncode
+
+
 def cmd_bench_ai(args: argparse.Namespace) -> int:
     """Computer move times in the real page: a game of computers only (Normal and Hard),
     at the fastest pace, for ``--seconds``; the page records each choice's time."""
@@ -1021,6 +1072,11 @@ def main(argv: list[str]) -> int:
     ai = kinds.add_parser("ai", help="computer move times in the page")
     ai.add_argument("--seconds", type=int, default=60)
     ai.add_argument("--no-build", action="store_true")
+    worlds = kinds.add_parser("worlds", help="Hard's worlds per move in Pyodide (Node)")
+    worlds.add_argument("--budget-ms", type=float, default=None,
+                        help="Hard's budget (default: the page's HARD_BUDGET_MS)")
+    worlds.add_argument("--moves", type=int, default=40)
+    worlds.add_argument("-k", default="", help="only the cases whose name holds this")
     soak = kinds.add_parser("soak", help="kiosk: attract games in one page session, JS heap")
     soak.add_argument("--games", type=int, default=300)
     soak.add_argument("--no-build", action="store_true")
@@ -1045,6 +1101,8 @@ def main(argv: list[str]) -> int:
             return cmd_bench_ai(args)
         if args.kind == "soak":
             return cmd_bench_soak(args)
+        if args.kind == "worlds":
+            return cmd_bench_worlds(args)
         return cmd_bench_size(args)
     parser.print_help()
     return 2

@@ -380,3 +380,26 @@ def test_chicken_foot_light_play_out_is_the_engine_play_out(seed):
         assert bones.dumps(w) == before
         g.play(ai.choose(g, s, "normal", rng=rng))
     assert checked > 20
+
+
+def test_bench_ai_counts_the_worlds_of_each_hard_search():
+    """``bench-ai``'s worlds column: every Hard search is counted, never more worlds than
+    asked for, and the search function is put back afterwards."""
+    from bones.ai import benchai, search
+
+    real = search.pimc
+    seen: list = []
+    g = random_position("chicken-foot", "gs-cf", 4, 5, 0)
+    calls = 0
+    with benchai.counting_worlds(seen):
+        while not g.round_over and not any(n for n, _t in seen):
+            many = len(g.legal_moves()) > 1
+            m = ai.choose(g, g.turn, "hard", worlds=12)
+            calls += many
+            g.play(m)
+    assert search.pimc is real
+    assert len(seen) == calls  # one search per real choice (forced moves need none)
+    # the search that had moves to weigh sampled worlds: all 12, or 8 when a move was
+    # clearly best at the first check (search.PRUNE_EVERY)
+    assert any(search.PRUNE_EVERY <= n <= 12 for n, _t in seen)
+    assert all(0 <= n <= 12 and t > 0 for n, t in seen)

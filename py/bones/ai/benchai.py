@@ -1,17 +1,23 @@
 """``python -m bones bench-ai``: median move time of each computer level (CPython).
 
 Plays rounds with the level in every seat and times each ``choose`` call that had a
-real choice (more than one legal move). It reports; it asserts nothing. Pyodide in the
-browser is typically 1.5-3x slower than CPython on this kind of code.
+real choice (more than one legal move). For Hard it also counts the worlds each search
+sampled, and reports the median over the searches that ran to the end of their budget
+(the others settled early): what the budget buys on this machine, the figure the arena's
+``ARENA_WORLDS`` stands for. It reports; it asserts nothing. Pyodide in the browser is
+typically 1.5-3x slower than CPython on this kind of code; ``python3 build.py bench
+worlds`` runs this same module in Pyodide (Node) to measure it there.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
 
 from .. import new_game
+from . import levels, search
 from .levels import choose
 
 CASES = [
@@ -19,6 +25,24 @@ CASES = [
     ("Chicken Foot, GS-CF, 4 seats", "chicken-foot", "gs-cf", 4),
     ("All Fives, GS-AF, 2 seats", "all-fives", "gs-af", 2),
 ]
+
+
+@contextlib.contextmanager
+def counting_worlds(out: list[tuple[int, float]]):
+    """While open, every Hard search appends (worlds sampled, seconds taken) to ``out``."""
+    real = search.pimc
+
+    def counted(*args, **kw):
+        t0 = time.perf_counter()
+        res = real(*args, **kw)
+        out.append((res.worlds, time.perf_counter() - t0))
+        return res
+
+    search.pimc = counted  # levels.choose imports it from search at each call
+    try:
+        yield out
+    finally:
+        search.pimc = real
 
 
 def measure(game: str, preset: str, seats: int, level: str, moves: int,
@@ -48,13 +72,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("-k", dest="only", default="")
     a = ap.parse_args(argv)
-    print(f"{'case':32} {'level':7} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}")
+    print(f"{'case':32} {'level':7} {'median ms':>10} {'p90 ms':>8} {'max ms':>8} "
+          f"{'worlds':>7}")
     for label, game, preset, seats in CASES:
         if a.only.lower() not in label.lower():
             continue
         for level in a.levels.split(","):
-            ts = sorted(measure(game, preset, seats, level, a.moves, a.budget_ms))
+            searches: list[tuple[int, float]] = []
+            with counting_worlds(searches):
+                ts = sorted(measure(game, preset, seats, level, a.moves, a.budget_ms))
             p90 = ts[int(0.9 * (len(ts) - 1))]
+            budget = a.budget_ms or getattr(levels.policy_for(new_game(game, seats=seats,
+                                                                       preset=preset)),
+                                            "BUDGET_MS", 70.0)
+            full = [n for n, dt in searches if dt * 1000 >= 0.95 * budget]
+            worlds = f"{statistics.median(full):7.0f}" if full else f"{'-':>7}"
             print(f"{label:32} {level:7} {statistics.median(ts):10.1f} {p90:8.1f} "
-                  f"{ts[-1]:8.1f}")
+                  f"{ts[-1]:8.1f} {worlds}", flush=True)
     return 0

@@ -18,6 +18,22 @@ def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, draw
     assert any(url.endswith("/py/rally.zip") for url in page_watch.requests)
 
 
+def test_a_slow_start_up_checks_its_files_and_stays_clean(page, site_url, page_watch):
+    """A start-up slower than 6 s asks the server about each runtime file (index.html's
+    checkFiles); those checks must end cleanly, not as aborted requests."""
+    heads = []
+    page.on("request", lambda r: heads.append(r.url) if r.method == "HEAD" else None)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})  # a slow kiosk PC
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.boot === 'ready'",
+                           timeout=150_000)
+    page.wait_for_timeout(1000)  # let the last checks' answers arrive
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in heads), \
+        "start-up was over before the file checks began: nothing was tested"
+    page_watch.assert_clean()
+
+
 def test_loading_screen_comes_first_and_moves_on(page, site_url):
     page.goto(site_url, wait_until="domcontentloaded")
     # Plain HTML and CSS: there before Python has started.

@@ -211,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--worlds", type=int, default=None,
                     help="Hard: sampled worlds per move (fixed, so runs reproduce); default: "
-                         "what Hard's time budget gives for the game (ARENA_WORLDS)")
+                         "the game's ARENA_WORLDS, at most what the page's Hard gets (docs/ai.md)")
     ap.add_argument("--json", default=None, help="also write the results to this file")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]

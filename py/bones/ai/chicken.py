@@ -86,10 +86,12 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
     return rng.choice(plays)
 
 
-# Hard's default thinking time, and the fixed worlds per move the arena uses in its place
-# (what this budget gives on the development machine, median, see docs/ai.md).
+# Hard's default thinking time outside the page (the page's worker gives it
+# app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
+# place: no more than the page's Hard gets (228 worlds in Pyodide, ``python3 build.py
+# bench worlds``); 250 measured no better than 150 (docs/ai.md), so the runs stay short.
 BUDGET_MS = 70.0
-ARENA_WORLDS = 40
+ARENA_WORLDS = 150
 
 
 # ---- Hard's side --------------------------------------------------------------------------

@@ -182,8 +182,10 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
     return rng.choice(plays)
 
 
-# Hard's default thinking time, and the fixed worlds per move the arena uses in its place
-# (what this budget gives on the development machine, median, see docs/ai.md).
+# Hard's default thinking time outside the page (the page's worker gives it
+# app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
+# place: no more than the page's Hard gets (258 worlds in Pyodide, ``python3 build.py
+# bench worlds``); 200 and 300 measured no better than 100 (docs/ai.md).
 BUDGET_MS = 70.0
 ARENA_WORLDS = 100  # truncated play-outs (ROLLOUT_PLIES): about 0.6 ms a world
 

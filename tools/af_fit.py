@@ -1,0 +1,159 @@
+"""Fit All Fives Normal's weights to Hard's play-out values (a development tool).
+
+    python tools/af_fit.py gen --tag a --games 150 --worlds 120 --out /tmp/af_a.jsonl
+    python tools/af_fit.py fit /tmp/af_a.jsonl /tmp/af_b.jsonl
+
+``gen`` plays Normal against Easy and, at each of Normal's turns with two or more
+plays (not the last tile, nor a play that wins the game), writes one line: Normal's
+terms for every play (``play_features``) and each play's value by Hard's play-outs
+(the hand's points for the seat minus the other's, the mean over ``--worlds``
+sampled worlds, the same worlds for every play). ``fit`` solves least squares within
+each position (the features and values less their means over the position's plays)
+and prints the weights scaled so that ``pts`` is 1, with how often the fitted
+weights pick the play-outs' best play, against ``W`` as it is.
+
+Standard library only; run from the repository's root.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+
+from bones import new_game  # noqa: E402
+from bones.ai import allfives as aiaf  # noqa: E402
+from bones.ai.levels import choose, move_key  # noqa: E402
+from bones.ai.search import rollout  # noqa: E402
+from bones.ai.world import sample_world  # noqa: E402
+from bones.moves import NEXT, PLAY  # noqa: E402
+
+
+def _values(g, s: int, obs: dict, plays: list, worlds: int, rng: random.Random) -> list:
+    sums = [0.0] * len(plays)
+    for _ in range(worlds):
+        w = sample_world(g, s, obs, aiaf, rng)
+        seed = rng.getrandbits(32)
+        for i, m in enumerate(plays):
+            sim = w.clone(keep_history=False)
+            sim._push(m)
+            rollout(sim, aiaf, random.Random(seed))
+            row = sim.round_scores[-1]
+            sums[i] += row[s] - row[1 - s]
+    return [x / worlds for x in sums]
+
+
+def gen(a: argparse.Namespace) -> int:
+    seen: list = []
+    real = aiaf.play_features
+
+    def spy(*args):
+        f = real(*args)
+        seen.append(f)
+        return f
+
+    aiaf.play_features = spy
+    n = 0
+    with open(a.out, "w") as out:
+        for j in range(a.games):
+            levels = ["normal", "easy"] if j % 2 == 0 else ["easy", "normal"]
+            g = new_game("all-fives", seats=2, preset="gs-af", seed=f"fit/{a.tag}/{j}")
+            rngs = [random.Random(f"fit/{a.tag}/{j}/{i}") for i in range(2)]
+            wr = random.Random(f"fit/{a.tag}/{j}/worlds")
+            while not g.match_over:
+                while not g.round_over:
+                    s = g.turn
+                    legal = sorted(g.legal_moves(), key=move_key)
+                    plays = [m for m in legal if m.kind == PLAY]
+                    if levels[s] == "normal" and len(plays) >= 2 and g.root is not None:
+                        obs = g.observation(s)
+                        seen.clear()
+                        aiaf.normal(g, obs, legal, random.Random(0))
+                        feats = list(seen)
+                        wins = any(f["pts"] and obs["totals"][s] + f["pts"] >= obs["target"]
+                                   for f in feats)
+                        if len(obs["hand"]) > 1 and not wins:
+                            q = _values(g, s, obs, plays, a.worlds, wr)
+                            out.write(json.dumps({"f": feats, "q": q}) + "\n")
+                            n += 1
+                    g.play(choose(g, s, levels[s], rng=rngs[s]))
+                if not g.match_over:
+                    g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
+    aiaf.play_features = real
+    print(f"{n} positions written to {a.out}")
+    return 0
+
+
+def _solve(m: list[list[float]], b: list[float]) -> list[float]:
+    d = len(b)
+    rows = [r[:] + [x] for r, x in zip(m, b)]
+    for c in range(d):
+        p = max(range(c, d), key=lambda r: abs(rows[r][c]))
+        rows[c], rows[p] = rows[p], rows[c]
+        for r in range(d):
+            if r != c and rows[r][c]:
+                k = rows[r][c] / rows[c][c]
+                rows[r] = [x - k * y for x, y in zip(rows[r], rows[c])]
+    return [rows[i][d] / rows[i][i] for i in range(d)]
+
+
+def _picks(rows: list, w: dict) -> float:
+    hit = 0
+    for r in rows:
+        pred = [sum(w[k] * f[k] for k in w) for f in r["f"]]
+        best = max(r["q"])
+        hit += r["q"][max(range(len(pred)), key=pred.__getitem__)] == best
+    return hit / len(rows)
+
+
+def fit(a: argparse.Namespace) -> int:
+    rows = [json.loads(line) for fn in a.files for line in open(fn)]
+    keys = a.keys.split(",") if a.keys else list(aiaf.W)
+    d = len(keys)
+    xtx = [[0.0] * d for _ in range(d)]
+    xty = [0.0] * d
+    for r in rows:
+        fs, q = r["f"], r["q"]
+        n = len(fs)
+        mf = [sum(f[k] for f in fs) / n for k in keys]
+        mq = sum(q) / n
+        for f, y in zip(fs, q):
+            x = [f[k] - m for k, m in zip(keys, mf)]
+            for i in range(d):
+                xty[i] += x[i] * (y - mq)
+                for j in range(d):
+                    xtx[i][j] += x[i] * x[j]
+    for i in range(d):
+        xtx[i][i] += a.ridge
+    w = _solve(xtx, xty)
+    scale = w[keys.index("pts")] if "pts" in keys else 1.0
+    fitted = {k: v / scale for k, v in zip(keys, w)}
+    print(f"{len(rows)} positions")
+    print("fitted: " + json.dumps({k: round(v, 3) for k, v in fitted.items()}))
+    print(f"picks the play-outs' best play: fitted {_picks(rows, fitted):.3f}, "
+          f"W as it is {_picks(rows, dict(aiaf.W)):.3f}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen", help="positions and their play-out values")
+    g.add_argument("--tag", default="a", help="names the deals (different tags, other deals)")
+    g.add_argument("--games", type=int, default=150)
+    g.add_argument("--worlds", type=int, default=120)
+    g.add_argument("--out", required=True)
+    f = sub.add_parser("fit", help="least-squares weights from gen's files")
+    f.add_argument("files", nargs="+")
+    f.add_argument("--keys", default=None, help="comma-separated terms (default: W's)")
+    f.add_argument("--ridge", type=float, default=1.0)
+    a = ap.parse_args(argv)
+    return gen(a) if a.cmd == "gen" else fit(a)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -2,6 +2,7 @@
 
     python tools/af_fit.py gen --tag a --games 150 --worlds 120 --out /tmp/af_a.jsonl
     python tools/af_fit.py fit /tmp/af_a.jsonl /tmp/af_b.jsonl
+    python tools/af_fit.py hands --level normal --games 600
 
 ``gen`` plays Normal against Easy and, at each of Normal's turns with two or more
 plays (not the last tile, nor a play that wins the game), writes one line: Normal's
@@ -10,7 +11,9 @@ terms for every play (``play_features``) and each play's value by Hard's play-ou
 sampled worlds, the same worlds for every play). ``fit`` solves least squares within
 each position (the features and values less their means over the position's plays)
 and prints the weights scaled so that ``pts`` is 1, with how often the fitted
-weights pick the play-outs' best play, against ``W`` as it is.
+weights pick the play-outs' best play, against ``W`` as it is. ``hands`` plays a
+level against Easy and splits each hand's points into those scored in play and the
+hand-end points (domino or blocked), to see where a level's edge comes from.
 
 Standard library only; run from the repository's root.
 """
@@ -139,6 +142,35 @@ def fit(a: argparse.Namespace) -> int:
     return 0
 
 
+def hands(a: argparse.Namespace) -> int:
+    play = [0, 0]
+    end = [0, 0]
+    outs = [0, 0]
+    n = wins = 0
+    for j in range(a.games):
+        levels = [a.level, "easy"] if j % 2 == 0 else ["easy", a.level]
+        me = levels.index(a.level)
+        g = new_game("all-fives", seats=2, preset="gs-af", seed=f"hands/{j}")
+        rngs = [random.Random(f"hands/{j}/{i}") for i in range(2)]
+        while not g.match_over:
+            while not g.round_over:
+                s = g.turn
+                g.play(choose(g, s, levels[s], rng=rngs[s], worlds=a.worlds))
+            for k, seat in enumerate((me, 1 - me)):
+                play[k] += g.hand_points[seat]
+                end[k] += g.result[1] if g.result and g.result[0] == seat else 0
+                outs[k] += g.ended == "domino" and g.out == seat
+            n += 1
+            if not g.match_over:
+                g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
+        wins += g.totals[me] > g.totals[1 - me]
+    print(f"{a.level} against easy: {wins}/{a.games} games won, {n} hands")
+    print(f"points in play a hand: {play[0] / n:.2f} against {play[1] / n:.2f}")
+    print(f"hand-end points a hand: {end[0] / n:.2f} against {end[1] / n:.2f}")
+    print(f"went out first: {outs[0]} hands against {outs[1]}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -151,8 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("files", nargs="+")
     f.add_argument("--keys", default=None, help="comma-separated terms (default: W's)")
     f.add_argument("--ridge", type=float, default=1.0)
+    h = sub.add_parser("hands", help="where a level's points come from, against Easy")
+    h.add_argument("--level", default="normal")
+    h.add_argument("--games", type=int, default=600)
+    h.add_argument("--worlds", type=int, default=None, help="Hard: worlds per move")
     a = ap.parse_args(argv)
-    return gen(a) if a.cmd == "gen" else fit(a)
+    return {"gen": gen, "fit": fit, "hands": hands}[a.cmd](a)
 
 
 if __name__ == "__main__":

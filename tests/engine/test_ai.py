@@ -407,3 +407,24 @@ def test_bench_ai_counts_the_worlds_of_each_hard_search():
     # clearly best at the first check (search.PRUNE_EVERY)
     assert any(search.PRUNE_EVERY <= n <= 12 for n, _t in seen)
     assert all(0 <= n <= 12 and t > 0 for n, t in seen)
+
+
+def test_all_fives_play_outs_prefer_a_play_the_next_player_cannot_follow(monkeypatch):
+    """Hard's All Fives play-outs (``fast``): the biggest score, but a play that leaves
+    the next player nothing to follow (A2: they must draw) counts ``FAST_LOCK`` points."""
+    from bones.ai import allfives as aiaf
+
+    hands = ["6-0 5-0 4-4 5-2 6-5 3-1 3-2", "3-0 0-0 6-6 2-0 3-3 1-0 4-3"]
+    used = {t for h in hands for t in tiles(h)}
+    deal = {"hands": [h.split() for h in hands], "leader": 1,
+            "boneyard": [str(t) for t in full_set(6) if t not in used]}
+    g = bones.new_game("all-fives", seats=2, seed=1, deal=deal)
+    g.play(next(m for m in g.legal_moves() if g.notation(m) == "2-0@C"))  # ends 2 and 0
+    assert aiaf.FAST_LOCK > 5
+    pick = aiaf.fast(g, random.Random(0))
+    assert g.notation(pick) == "5-0@W"  # ends 2 and 5: seat 1 holds neither
+    after = g.clone()
+    after.play(pick)
+    assert [m.kind for m in after.legal_moves()] == ["draw"]
+    monkeypatch.setattr(aiaf, "FAST_LOCK", 0.0)
+    assert g.notation(aiaf.fast(g, random.Random(0))) == "5-2@E"  # scores 5 (ends 5 and 0)

@@ -376,10 +376,10 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 
 # Hard's default thinking time outside the page (the page's worker gives it
 # app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (421 worlds in Pyodide, ``python3 build.py
-# bench worlds``); 400 measured no better than 270 (docs/ai.md).
+# place: no more than the page's Hard gets (248 worlds in Pyodide with the FAST_LOCK
+# play-outs, ``python3 build.py bench worlds``; 421 before them); docs/ai.md.
 BUDGET_MS = 30.0
-ARENA_WORLDS = 270
+ARENA_WORLDS = 240
 
 
 # ---- Hard's side --------------------------------------------------------------------------
@@ -405,14 +405,27 @@ def fast(world, rng) -> Move:
     opens, count, counts = world._ends()
     where = {a: (e, c) for (a, e), c in zip(opens, counts)}
     best, bk = None, None
+    if FAST_LOCK:
+        nxt = world.hands[(world.turn + 1) % world.seats]
+        ends = [e for _a, e in opens]
     for m in legal:
         t = m.tile
         e, c = where[m.target]
         o = t.other(e)
-        key = (_score(count - c + (2 * o if t.hi == t.lo else o)), t.hi + t.lo)
+        v = _score(count - c + (2 * o if t.hi == t.lo else o))
+        if FAST_LOCK:
+            left = list(ends)
+            left.remove(e)
+            left.append(o)
+            if not any(u.hi in left or u.lo in left for u in nxt):
+                v += FAST_LOCK
+        key = (v, t.hi + t.lo)
         if bk is None or key > bk:
             bk, best = key, m
     return best
+
+
+FAST_LOCK = 8.0  # play-outs: a play the next player cannot follow is worth this many points
 
 
 def outcome(world, seat: int) -> float:

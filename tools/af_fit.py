@@ -1,7 +1,7 @@
 """Fit All Fives Normal's weights to Hard's play-out values (a development tool).
 
     python tools/af_fit.py gen --tag a --games 150 --worlds 120 --out /tmp/af_a.jsonl
-    python tools/af_fit.py fit /tmp/af_a.jsonl /tmp/af_b.jsonl
+    python tools/af_fit.py fit /tmp/af_a.jsonl --test /tmp/af_b.jsonl
     python tools/af_fit.py hands --level normal --games 600
 
 ``gen`` plays Normal against Easy and, at each of Normal's turns with two or more
@@ -11,7 +11,8 @@ terms for every play (``play_features``) and each play's value by Hard's play-ou
 sampled worlds, the same worlds for every play). ``fit`` solves least squares within
 each position (the features and values less their means over the position's plays)
 and prints the weights scaled so that ``pts`` is 1, with how often the fitted
-weights pick the play-outs' best play, against ``W`` as it is. ``hands`` plays a
+weights pick the play-outs' best play and the mean points they give up against it,
+against ``W`` as it is (``--test``: the same on held-out files). ``hands`` plays a
 level against Easy and splits each hand's points into those scored in play and the
 hand-end points (domino or blocked), to see where a level's edge comes from.
 
@@ -54,8 +55,8 @@ def gen(a: argparse.Namespace) -> int:
     seen: list = []
     real = aiaf.play_features
 
-    def spy(*args):
-        f = real(*args)
+    def spy(*args, **kw):
+        f = real(*args, **kw)
         seen.append(f)
         return f
 
@@ -113,6 +114,15 @@ def _picks(rows: list, w: dict) -> float:
     return hit / len(rows)
 
 
+def _regret(rows: list, w: dict) -> float:
+    """The mean points given up against the play-outs' best play, choosing by ``w``."""
+    tot = 0.0
+    for r in rows:
+        pred = [sum(w[k] * f[k] for k in w) for f in r["f"]]
+        tot += max(r["q"]) - r["q"][max(range(len(pred)), key=pred.__getitem__)]
+    return tot / len(rows)
+
+
 def fit(a: argparse.Namespace) -> int:
     rows = [json.loads(line) for fn in a.files for line in open(fn)]
     keys = a.keys.split(",") if a.keys else list(aiaf.W)
@@ -137,8 +147,16 @@ def fit(a: argparse.Namespace) -> int:
     fitted = {k: v / scale for k, v in zip(keys, w)}
     print(f"{len(rows)} positions")
     print("fitted: " + json.dumps({k: round(v, 3) for k, v in fitted.items()}))
+    w0 = {k: v for k, v in aiaf.W.items() if k in rows[0]["f"][0]}
     print(f"picks the play-outs' best play: fitted {_picks(rows, fitted):.3f}, "
-          f"W as it is {_picks(rows, dict(aiaf.W)):.3f}")
+          f"W as it is {_picks(rows, w0):.3f}")
+    print(f"mean points given up: fitted {_regret(rows, fitted):.3f}, "
+          f"W as it is {_regret(rows, w0):.3f}")
+    if a.test:
+        test = [json.loads(line) for fn in a.test for line in open(fn)]
+        print(f"held out ({len(test)}): picks fitted {_picks(test, fitted):.3f}, "
+              f"W {_picks(test, w0):.3f}; points given up fitted "
+              f"{_regret(test, fitted):.3f}, W {_regret(test, w0):.3f}")
     return 0
 
 
@@ -183,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("files", nargs="+")
     f.add_argument("--keys", default=None, help="comma-separated terms (default: W's)")
     f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--test", nargs="*", default=None, help="held-out files to score")
     h = sub.add_parser("hands", help="where a level's points come from, against Easy")
     h.add_argument("--level", default="normal")
     h.add_argument("--games", type=int, default=600)

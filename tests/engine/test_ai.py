@@ -428,3 +428,37 @@ def test_all_fives_play_outs_prefer_a_play_the_next_player_cannot_follow(monkeyp
     assert [m.kind for m in after.legal_moves()] == ["draw"]
     monkeypatch.setattr(aiaf, "FAST_LOCK", 0.0)
     assert g.notation(aiaf.fast(g, random.Random(0))) == "5-2@E"  # scores 5 (ends 5 and 0)
+
+
+def test_all_fives_normal_terms_for_the_race_and_the_game_score():
+    """The fifth session's terms of ``play_features``: tiles that can no longer join
+    (their numbers all out, fitting no end), the chance the next player's reply wins
+    them the game (A8: the game stops at the target), a next player down to one tile,
+    and the terms that only count once the boneyard is done."""
+    from bones.ai import allfives as aiaf
+
+    t = tile(5, 0)
+    opens = {0: (5, 5), 1: (0, 0)}  # after 5-0 on a 0 end: ends 5 and 0, count 5
+    rest = tiles("6-6 4-1 2-2")
+    theirs = tiles("5-5 0-3")  # 5-5 on the 5: 10 + 0 = 10; 0-3 on the 0: 5 + 3 = 8
+    unseen = tiles("5-5 0-3 1-3 3-3")  # no 6, 2 or 4 left unseen, one 1
+    ctx = {"unseen": unseen, "need": 10, "ahead": 50, "drawable": 3, "opp_n": 2}
+    f = aiaf.play_features(t, 5, opens, rest, theirs, [0.5, 0.5], True, ctx)
+    assert f["pts"] == 5
+    assert f["orphan"] == 2  # 6-6 and 2-2: nothing unseen joins them, no end fits
+    assert f["thin"] == 3  # and 4-1: one unseen tile (1-3) joins it
+    assert f["deaddouble"] == 2
+    assert f["lose"] == pytest.approx(0.5)  # 5-5 scores 10, what they need, held half the time
+    assert f["lockpass"] == 0 and f["late_shed"] == 0  # tiles left to draw
+    assert f["outrisk"] == 0  # they hold two tiles
+    assert f["ahead_follow"] == pytest.approx(f["follow"] * 0.5)
+    dry = dict(ctx, drawable=0, opp_n=1, need=11, ahead=-300)
+    g = aiaf.play_features(t, 5, opens, rest, theirs, [0.5, 0.5], True, dry)
+    assert g["lose"] == 0  # no reply reaches 11
+    assert g["late_shed"] == 5 and g["lockpass"] == g["lock"]
+    # one tile left: they go out (my 21 pips) unless they hold nothing that fits
+    assert 0 < g["lock"] < 1
+    assert g["outrisk"] == pytest.approx((1 - g["lock"]) * 21)
+    assert g["ahead_risk"] == pytest.approx(-g["risk"])  # far behind: the lead clipped at -1
+    # Every term Normal weighs is one that play_features gives.
+    assert set(aiaf.W) == set(f)

@@ -18,20 +18,30 @@ from ..tiles import full_set
 from .levels import Scored
 
 # Normal's weights for each term of ``play_features``, fitted (least squares within each
-# position) to the values Hard's play-outs give the plays of 19,843 positions from Normal
-# against Easy (120 worlds each), in points of the hand; see docs/ai.md. Hand-set before:
-# pts 1, risk -0.8, counter 0.5, shed 0.15, double 0.25, and -1.5 x follow when ahead.
+# position) to the values Hard's play-outs give the plays of 9,890 positions from Normal
+# against Easy (120 worlds each), in points of the hand (``tools/af_fit.py``; docs/ai.md).
+# The first ten terms since the fourth session, the rest since the fifth.
 W = {
     "pts": 1.0,  # score now
-    "risk": -1.18,  # the next player's expected best reply (denial)
-    "counter": 0.83,  # 2-ply: my best score after the next player's likely reply
-    "shed": -0.03,  # pips out of the hand
-    "double": 0.37,  # extra for getting a double out
-    "follow": -0.66,  # unseen tiles the next player may hold that fit the ends (expected)
-    "lock": 5.6,  # the chance that the next player holds none that fits (they must draw)
-    "diverse": -0.29,  # numbers kept in hand
-    "match": 0.39,  # own tiles left that fit the ends
-    "stuck": -1.89,  # none left that fits (you may have to draw)
+    "risk": -1.248,  # the next player's expected best reply (denial)
+    "counter": 0.736,  # 2-ply: my best score after the next player's likely reply
+    "shed": -0.056,  # pips out of the hand
+    "double": 0.411,  # extra for getting a double out
+    "follow": -1.319,  # unseen tiles the next player may hold that fit the ends (expected)
+    "lock": 0.327,  # the chance that the next player holds none that fits (they must draw)
+    "diverse": 0.065,  # numbers kept in hand
+    "match": 0.361,  # own tiles left that fit the ends
+    "stuck": -2.053,  # none left that fits (you may have to draw)
+    "lockmatch": -2.478,  # lock, when I hold a tile that fits too
+    "lockpass": -5.625,  # lock, when nothing is left to draw (they pass)
+    "ahead_follow": -0.389,  # follow, times my lead in the game (-1 to 1 for 100 points)
+    "ahead_risk": 0.101,  # risk, the same
+    "lose": -2.345,  # the chance the next player's reply wins them the game
+    "orphan": -4.267,  # own tiles that fit no end and whose numbers are all out
+    "thin": 0.808,  # own tiles that fit no end with two or fewer unseen tiles to join
+    "deaddouble": -1.992,  # own doubles that fit no end, two or fewer of their number unseen
+    "outrisk": -1.105,  # the next player has one tile: my pips, unless they cannot follow
+    "late_shed": -0.451,  # pips out of the hand when nothing is left to draw
 }
 INFER = 1  # read what the next player's draws and passes tell about their hand
 INFER_WORLDS = 1  # and Hard's worlds too
@@ -261,9 +271,11 @@ def _unseen(obs: dict) -> list:
 
 
 def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: list,
-                  rooted: bool) -> dict:
+                  rooted: bool, ctx: dict) -> dict:
     """What Normal weighs about playing ``t`` (the ends after it: ``count``, ``opens``),
-    each term a number that ``W`` weights."""
+    each term a number that ``W`` weights. ``ctx``: the unseen tiles, the points the next
+    player needs to win the game (``need``), my lead over them (``ahead``), the tiles
+    left to draw (``drawable``) and the next player's hand size (``opp_n``)."""
     pips = t.hi + t.lo
     # Denial: the next player's expected best reply, from the unseen tiles.
     replies = sorted(zip(_best_reply(count, opens, theirs), p_tile), reverse=True)
@@ -282,6 +294,30 @@ def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: 
             followers += pu
             none *= 1 - pu
     match = sum(1 for u in rest if u.hi in ends or u.lo in ends)
+    lock = none if rest else 0.0
+    unseen_n = [0] * 7
+    for u in ctx["unseen"]:
+        unseen_n[u.hi] += 1
+        if u.lo != u.hi:
+            unseen_n[u.lo] += 1
+    orphan = thin = dead_double = 0
+    for u in rest:
+        if u.hi in ends or u.lo in ends:
+            continue
+        join = unseen_n[u.hi] + unseen_n[u.lo]  # a double's number twice
+        orphan += join == 0
+        thin += join <= 2
+        dead_double += u.hi == u.lo and unseen_n[u.hi] <= 2
+    lose = 0.0
+    if rest:
+        q = 1.0
+        for r, pu in replies:
+            if r < ctx["need"]:
+                break
+            q *= 1 - pu
+        lose = 1 - q
+    ahead = max(-1.0, min(1.0, ctx["ahead"] / 100))
+    dry = ctx["drawable"] == 0
     return {
         "pts": _score(count),
         "risk": risk,
@@ -289,10 +325,20 @@ def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: 
         "shed": pips,
         "double": pips if t.hi == t.lo else 0,
         "follow": followers,
-        "lock": none if rest else 0.0,
+        "lock": lock,
         "diverse": len({x for u in rest for x in (u.hi, u.lo)}),
         "match": match,
         "stuck": 1.0 if rest and not match else 0.0,
+        "lockmatch": lock if match else 0.0,
+        "lockpass": lock if dry else 0.0,
+        "ahead_follow": followers * ahead,
+        "ahead_risk": risk * ahead,
+        "lose": lose,
+        "orphan": orphan,
+        "thin": thin,
+        "deaddouble": dead_double,
+        "outrisk": (1 - lock) * sum(u.hi + u.lo for u in rest) if ctx["opp_n"] == 1 else 0.0,
+        "late_shed": pips if dry else 0,
     }
 
 
@@ -315,6 +361,9 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         p_tile = [p_hold] * len(theirs_maybe)
     mine = obs["totals"][seat]
     target = obs["target"]
+    need = target - obs["totals"][nxt]
+    ctx = {"unseen": unseen, "need": need, "ahead": mine - obs["totals"][nxt],
+           "drawable": obs["drawable"], "opp_n": opp_n}
     out = []
     for m in legal:
         if m.kind != PLAY:
@@ -327,9 +376,9 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         rest = list(hand)
         rest.remove(t)
         f = play_features(t, count, opens, rest, theirs_maybe, p_tile,
-                          layout["root"] is not None)
+                          layout["root"] is not None, ctx)
         pts, risk = f["pts"], f["risk"]
-        v = sum(W[k] * x for k, x in f.items())
+        v = sum(w * f[k] for k, w in W.items())
         if mine + pts >= target and pts:
             v += 500  # this wins the game
         if not rest:
@@ -398,6 +447,7 @@ def table_tiles(obs: dict) -> list:
 # Play-outs: a play that leaves the next player nothing to follow (they must draw) is
 # worth this many points (52.8% -> 59.8% against Normal, 60 worlds, docs/ai.md).
 FAST_LOCK = 8.0
+FAST_DENY = 0.0
 
 
 def fast(world, rng) -> Move:
@@ -412,15 +462,32 @@ def fast(world, rng) -> Move:
     opens, count, counts = world._ends()
     where = {a: (e, c) for (a, e), c in zip(opens, counts)}
     best, bk = None, None
-    if FAST_LOCK:
+    if FAST_LOCK or FAST_DENY:
         nxt = world.hands[(world.turn + 1) % world.seats]
         ends = [e for _a, e in opens]
     for m in legal:
         t = m.tile
         e, c = where[m.target]
         o = t.other(e)
-        v = _score(count - c + (2 * o if t.hi == t.lo else o))
-        if FAST_LOCK:
+        nc = 2 * o if t.hi == t.lo else o
+        c2 = count - c + nc
+        v = _score(c2)
+        if FAST_DENY:
+            left = [(x, cx) for (a, x), cx in zip(opens, counts) if a != m.target]
+            left.append((o, nc))
+            reply = -1
+            for u in nxt:
+                for x, cx in left:
+                    if u.hi == x or u.lo == x:
+                        y = u.other(x)
+                        r = _score(c2 - cx + (2 * y if u.hi == u.lo else y))
+                        if r > reply:
+                            reply = r
+            if reply < 0:
+                v += FAST_LOCK
+            else:
+                v -= FAST_DENY * reply
+        elif FAST_LOCK:
             left = list(ends)
             left.remove(e)
             left.append(o)

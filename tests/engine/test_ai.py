@@ -462,3 +462,45 @@ def test_all_fives_normal_terms_for_the_race_and_the_game_score():
     assert g["ahead_risk"] == pytest.approx(-g["risk"])  # far behind: the lead clipped at -1
     # Every term Normal weighs is one that play_features gives.
     assert set(aiaf.W) == set(f)
+
+
+@pytest.mark.parametrize("seats,options", [
+    (2, {}), (3, {}), (4, {}), (4, {"partners": False}), (2, {"spinner": "none"}),
+    (2, {"count_in_fives": True, "target": 61}), (2, {"draw": "leave-two", "target": 60}),
+    (3, {"stop_at_target": False, "target": 40}), (2, {"spinner": "every"}),
+])
+def test_all_fives_light_play_out_is_the_engine_play_out(seats, options):
+    """Hard's All Fives play-outs run on plain lists (ai/allfives.py ``playout``); for
+    every legal move in sampled worlds, all game long, they must end exactly as the
+    engine's play-out with the same fast policy (A2-A8 under each option), and leave
+    the world unchanged."""
+    from bones.ai import allfives as aiaf
+    from bones.ai.levels import move_key
+    from bones.ai.search import rollout
+    from bones.ai.world import sample_world
+    from bones.moves import NEXT
+
+    g = bones.new_game("all-fives", seats=seats, seed=seats * 7 + len(options),
+                       options=options or None)
+    rng = random.Random(seats)
+    checked = ends = 0
+    while not g.match_over and checked < 600:
+        if g.round_over:
+            g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
+            continue
+        s = g.turn
+        obs = g.observation(s)
+        w = sample_world(g, s, obs, aiaf, rng)
+        before = bones.dumps(w)
+        for m in sorted(g.legal_moves(), key=move_key):
+            sim = w.clone(keep_history=False)
+            sim._push(m)
+            rollout(sim, aiaf, random.Random(1))
+            assert aiaf.playout(w, s, m, 1) == aiaf.outcome(sim, s), (seats, options, m)
+            checked += 1
+            ends += sim.match_over
+        assert bones.dumps(w) == before
+        g.play(ai.choose(g, s, "normal", rng=rng))
+    assert checked > 50
+    if "target" in options:
+        assert ends > 0  # play-outs that end the game (A8) were compared too

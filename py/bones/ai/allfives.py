@@ -425,10 +425,10 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 
 # Hard's default thinking time outside the page (the page's worker gives it
 # app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (248 worlds in Pyodide with the FAST_LOCK
-# play-outs, ``python3 build.py bench worlds``; 421 before them); docs/ai.md.
+# place: no more than the page's Hard gets (457-467 worlds in Pyodide with the light
+# play-outs, ``python3 build.py bench worlds``; 248 with the engine's); docs/ai.md.
 BUDGET_MS = 30.0
-ARENA_WORLDS = 240
+ARENA_WORLDS = 450
 
 
 # ---- Hard's side --------------------------------------------------------------------------
@@ -447,7 +447,6 @@ def table_tiles(obs: dict) -> list:
 # Play-outs: a play that leaves the next player nothing to follow (they must draw) is
 # worth this many points (52.8% -> 59.8% against Normal, 60 worlds, docs/ai.md).
 FAST_LOCK = 8.0
-SEARCH_PRIOR = 0.0
 
 
 def fast(world, rng) -> Move:
@@ -551,9 +550,9 @@ def playout(world, seat: int, move, seed: int) -> float:
     lock = FAST_LOCK
     first = move
     out = None  # who went out
+    opens = _light_opens(root, L, E, D, spin) if root is not None else ()
     while True:
         hand = hands[turn]
-        opens = _light_opens(root, L, E, D, spin) if root is not None else ()
         best = None
         if first is not None:
             m, first = first, None
@@ -564,25 +563,24 @@ def playout(world, seat: int, move, seed: int) -> float:
             count = 0
             for _a, _e, c in opens:
                 count += c
-            nxt = hands[(turn + 1) % n]
-            ends = [e for _a, e, _c in opens]
+            # The numbers the next player holds; a play locks them out (they must draw)
+            # when no end it leaves is one of them.
+            held = set()
+            for u in hands[(turn + 1) % n]:
+                held.add(u.hi)
+                held.add(u.lo)
+            bad = sum(1 for _a, e, _c in opens if e in held)
             bk = None
             for a, e, c in opens:
+                free = bad - (e in held) == 0
                 for t in hand:
                     hi, lo = t
                     if hi == e or lo == e:
                         x = lo if hi == e else hi
                         v = count - c + (x + x if hi == lo else x)
                         v = v if v and v % 5 == 0 else 0
-                        if lock:
-                            left = list(ends)
-                            left.remove(e)
-                            left.append(x)
-                            for u in nxt:
-                                if u.hi in left or u.lo in left:
-                                    break
-                            else:
-                                v += lock
+                        if lock and free and x not in held:
+                            v += lock
                         k = (v, hi + lo)
                         if bk is None or k > bk:
                             bk, best, tg = k, t, a
@@ -601,8 +599,9 @@ def playout(world, seat: int, move, seed: int) -> float:
                 D[tg] = hi == lo
                 if hi == lo and spinning and spin is None:
                     spin = (tg, L[tg] - 1, hi)
+            opens = _light_opens(root, L, E, D, spin)
             count = 0
-            for _a, _e, c in _light_opens(root, L, E, D, spin):
+            for _a, _e, c in opens:
                 count += c
             scored = count and count % 5 == 0
             if scored:

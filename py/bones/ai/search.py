@@ -119,18 +119,11 @@ def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Rand
     # are seen by every survivor; the first ``n0`` worlds are seen by all).
     best, best_gain = alive[0], 0.0
     base = 0 if 0 in alive else best
-    # A policy whose Normal scores plays in points of the play-outs (All Fives: fitted to
-    # them) may add this share of Normal's score difference to the searched one.
-    prior = getattr(pol, "SEARCH_PRIOR", 0.0)
-    if prior:
-        value = {s.move: s.value for s in ranked}
     for i in alive:
         if i == base:
             continue
         d = [a - b for a, b in zip(outs[i], outs[base])]
         m, se = _stats(d)
-        if prior:
-            m += prior * (value[cands[i]] - value[cands[base]])
         if m > best_gain and m > margin * se:
             best, best_gain = i, m
     b = outs[base]

@@ -504,3 +504,39 @@ def test_all_fives_light_play_out_is_the_engine_play_out(seats, options):
     assert checked > 50
     if "target" in options:
         assert ends > 0  # play-outs that end the game (A8) were compared too
+
+
+def test_all_fives_play_outs_avoid_leaving_yourself_nothing_that_fits(monkeypatch):
+    """Hard's All Fives play-outs (``fast``) count a play after which none of the
+    player's own tiles fits the ends (A2: they may have to draw) ``FAST_STUCK`` points
+    less: wherever that changes the play, the new one leaves a tile that fits and the
+    old one did not."""
+    from bones.ai import allfives as aiaf
+    from bones.moves import NEXT
+
+    def fits_after(g, m) -> bool:
+        after = g.clone(keep_history=False)
+        after._push(m)
+        if after.round_over:
+            return True
+        hand = after.hands[g.turn]
+        return any(u.hi == e or u.lo == e for _a, e in after.opens for u in hand)
+
+    assert aiaf.FAST_STUCK > 0
+    changed = 0
+    for seed in range(12):
+        g = bones.new_game("all-fives", seats=2, seed=seed)
+        rng = random.Random(seed)
+        while not g.match_over and g.round_number < 3:
+            if g.round_over:
+                g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
+                continue
+            with_stuck = aiaf.fast(g, None)
+            monkeypatch.setattr(aiaf, "FAST_STUCK", 0.0)
+            without = aiaf.fast(g, None)
+            monkeypatch.undo()
+            if with_stuck != without:
+                changed += 1
+                assert fits_after(g, with_stuck) and not fits_after(g, without)
+            g.play(ai.choose(g, g.turn, "easy", rng=rng))
+    assert changed >= 3

@@ -425,10 +425,11 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 
 # Hard's default thinking time outside the page (the page's worker gives it
 # app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (457-467 worlds in Pyodide with the light
-# play-outs, ``python3 build.py bench worlds``; 248 with the engine's); docs/ai.md.
+# place: no more than the page's Hard gets (308 worlds in Pyodide with the light
+# play-outs and ``FAST_STUCK``, ``python3 build.py bench worlds``; 457-467 without
+# ``FAST_STUCK``, 248 with the engine's play-outs); docs/ai.md.
 BUDGET_MS = 30.0
-ARENA_WORLDS = 450
+ARENA_WORLDS = 300
 
 
 # ---- Hard's side --------------------------------------------------------------------------
@@ -447,12 +448,16 @@ def table_tiles(obs: dict) -> list:
 # Play-outs: a play that leaves the next player nothing to follow (they must draw) is
 # worth this many points (52.8% -> 59.8% against Normal, 60 worlds, docs/ai.md).
 FAST_LOCK = 8.0
+# and a play after which none of my own tiles fits the ends (I may have to draw) is worth
+# this many points less (Hard against the fifth session's Normal, 60 worlds, 400 games:
+# 49.8% without, 53.5% with 4, 53.0% with 8).
+FAST_STUCK = 4.0
 
 
 def fast(world, rng) -> Move:
     """Greedy: the biggest immediate score (a play the next player cannot follow counts
-    ``FAST_LOCK`` more; the sides a new spinner would open are not counted), else the
-    heaviest tile."""
+    ``FAST_LOCK`` more, one after which none of my own tiles fits ``FAST_STUCK`` less;
+    the sides a new spinner would open are not counted), else the heaviest tile."""
     legal = world.legal_moves()
     if legal[0].kind != PLAY:
         return legal[0]
@@ -461,20 +466,23 @@ def fast(world, rng) -> Move:
     opens, count, counts = world._ends()
     where = {a: (e, c) for (a, e), c in zip(opens, counts)}
     best, bk = None, None
-    if FAST_LOCK:
-        nxt = world.hands[(world.turn + 1) % world.seats]
-        ends = [e for _a, e in opens]
+    nxt = world.hands[(world.turn + 1) % world.seats]
+    mine = world.hands[world.turn]
+    ends = [e for _a, e in opens]
     for m in legal:
         t = m.tile
         e, c = where[m.target]
         o = t.other(e)
         v = _score(count - c + (2 * o if t.hi == t.lo else o))
-        if FAST_LOCK:
+        if FAST_LOCK or FAST_STUCK:
             left = list(ends)
             left.remove(e)
             left.append(o)
-            if not any(u.hi in left or u.lo in left for u in nxt):
+            if FAST_LOCK and not any(u.hi in left or u.lo in left for u in nxt):
                 v += FAST_LOCK
+            if FAST_STUCK and len(mine) > 1 and not any(
+                    u != t and (u.hi in left or u.lo in left) for u in mine):
+                v -= FAST_STUCK
         key = (v, t.hi + t.lo)
         if bk is None or key > bk:
             bk, best = key, m
@@ -548,6 +556,7 @@ def playout(world, seat: int, move, seed: int) -> float:
     passes = world.passes
     turn = world.turn
     lock = FAST_LOCK
+    stuck = FAST_STUCK
     first = move
     out = None  # who went out
     opens = _light_opens(root, L, E, D, spin) if root is not None else ()
@@ -570,6 +579,15 @@ def playout(world, seat: int, move, seed: int) -> float:
                 held.add(u.hi)
                 held.add(u.lo)
             bad = sum(1 for _a, e, _c in opens if e in held)
+            if stuck:  # own tiles and the ends as bit sets of numbers
+                masks = [(u, 1 << u.hi | 1 << u.lo) for u in hand]
+                others = {}
+                for a, _e, _c in opens:
+                    ms = 0
+                    for b, y, _c in opens:
+                        if b != a:
+                            ms |= 1 << y
+                    others[a] = ms
             bk = None
             for a, e, c in opens:
                 free = bad - (e in held) == 0
@@ -581,6 +599,13 @@ def playout(world, seat: int, move, seed: int) -> float:
                         v = v if v and v % 5 == 0 else 0
                         if lock and free and x not in held:
                             v += lock
+                        if stuck and len(hand) > 1:
+                            ms = others[a] | 1 << x
+                            for u, mu in masks:
+                                if mu & ms and u is not t:
+                                    break
+                            else:
+                                v -= stuck
                         k = (v, hi + lo)
                         if bk is None or k > bk:
                             bk, best, tg = k, t, a

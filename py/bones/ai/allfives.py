@@ -516,7 +516,7 @@ def _light_opens(root, L: list, E: list, D: list, spin) -> list:
 
 def playout(world, seat: int, move, seed: int) -> float:
     """Play ``move`` in ``world`` and the hand out with ``fast`` at every seat, on plain
-    lists instead of the engine (about three times as many worlds in the same time);
+    lists instead of the engine (2 to 3 times as many worlds in the same time);
     the outcome for ``seat`` (as ``outcome``). ``world`` itself is not changed. Every
     rule the engine applies is followed (A2 draws, A4 scores, A5 the spinner, A6/A7 the
     hand's end, A8 the target); "every double a spinner" goes to the engine."""

@@ -55,8 +55,8 @@ def gen(a: argparse.Namespace) -> int:
     seen: list = []
     real = aiaf.play_features
 
-    def spy(*args, **kw):
-        f = real(*args, **kw)
+    def spy(*args):
+        f = real(*args)
         seen.append(f)
         return f
 

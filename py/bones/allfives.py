@@ -353,35 +353,19 @@ class AllFives(Match):
         self.round_over = True
         self.turn = None
         self.out = out
-        sides = self.sides
-        hands = self.hands
+        seat, opp, pts, low = hand_end(self.hands, self.sides, out)
+        self.winner = seat
         if out is not None:
-            # A6: the opponents' pips, to the nearest five; a partner's do not count.
             self.ended = "domino"
-            self.winner = out
-            opp = sum(_pips(hands[i]) for i in range(self.seats) if sides[i] != sides[out])
-            pts = round_to_five(opp)
             self.result = (out, pts, f"domino: opponents {_shown(opp, pts)}")
             return
-        # A7: the player or side with the fewest pips scores the opponents' pips.
         self.ended = "blocked"
         self.blocked = True
-        side_pips: dict[int, int] = {}
-        for i in range(self.seats):
-            side_pips[sides[i]] = side_pips.get(sides[i], 0) + _pips(hands[i])
-        low = min(side_pips.values())
-        low_sides = [x for x, p in side_pips.items() if p == low]
-        if len(low_sides) > 1:
-            self.winner = None
+        if seat is None:
             self.result = (None, 0, f"blocked: tied at {low} pips, nobody scores")
-            return
-        w = low_sides[0]
-        seat = min((i for i in range(self.seats) if sides[i] == w),
-                   key=lambda i: _pips(hands[i]))
-        opp = sum(p for x, p in side_pips.items() if x != w)
-        pts = round_to_five(opp)
-        self.winner = seat
-        self.result = (seat, pts, f"blocked: fewest pips {low}, opponents {_shown(opp, pts)}")
+        else:
+            self.result = (seat, pts, f"blocked: fewest pips {low}, opponents "
+                                      f"{_shown(opp, pts)}")
 
     def _revert(self, move: Move, token) -> None:
         kind = move.kind
@@ -577,6 +561,29 @@ class AllFives(Match):
                                    "play", rule="A3")
             return IllegalMove("draw from the boneyard until you can play", rule="A2")
         return IllegalMove(f"{self.notation(move)} is not a move in All Fives")
+
+
+def hand_end(hands: list, sides, out: int | None) -> tuple[int | None, int, int, int]:
+    """Who scores at the end of a hand, and what: ``(seat, opponents' pips, those pips to
+    the nearest five, the low side's pips)``. ``out`` is the seat that went out (A6: it
+    scores the opponents' pips; a partner's do not count), or None for a blocked hand
+    (A7: the player or side with the fewest pips scores the others'; a tie for the
+    fewest: seat None, nobody scores). Also what Hard's light play-outs score by."""
+    n = len(hands)
+    if out is not None:
+        opp = sum(_pips(hands[i]) for i in range(n) if sides[i] != sides[out])
+        return out, opp, round_to_five(opp), 0
+    side_pips: dict[int, int] = {}
+    for i in range(n):
+        side_pips[sides[i]] = side_pips.get(sides[i], 0) + _pips(hands[i])
+    low = min(side_pips.values())
+    low_sides = [x for x, p in side_pips.items() if p == low]
+    if len(low_sides) > 1:
+        return None, 0, 0, low
+    w = low_sides[0]
+    seat = min((i for i in range(n) if sides[i] == w), key=lambda i: _pips(hands[i]))
+    opp = sum(p for x, p in side_pips.items() if x != w)
+    return seat, opp, round_to_five(opp), low
 
 
 def _shown(opp: int, pts: int) -> str:

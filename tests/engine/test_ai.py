@@ -362,28 +362,37 @@ def test_chicken_foot_light_play_out_is_the_engine_play_out(seed):
     policy: the same outcome for every legal move in sampled worlds, all round long,
     and the world itself left unchanged."""
     from bones.ai import chicken as aicf
-    from bones.ai.levels import move_key
-    from bones.ai.search import rollout
-    from bones.ai.world import sample_world
 
     g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed,
                        options={"first_double": 12 - seed % 13})
     rng = random.Random(seed)
     checked = 0
     while not g.round_over:
-        s = g.turn
-        obs = g.observation(s)
-        w = sample_world(g, s, obs, aicf, rng)
-        before = bones.dumps(w)
-        for m in sorted(g.legal_moves(), key=move_key):
-            sim = w.clone(keep_history=False)
-            sim._push(m)
-            rollout(sim, aicf, random.Random(1))
-            assert aicf.playout(w, s, m, 1) == aicf.outcome(sim, s), (seed, m)
-            checked += 1
-        assert bones.dumps(w) == before
-        g.play(ai.choose(g, s, "normal", rng=rng))
+        checked += len(_light_play_outs_match(g, aicf, rng))
+        g.play(ai.choose(g, g.turn, "normal", rng=rng))
     assert checked > 20
+
+
+def _light_play_outs_match(g, pol, rng) -> list:
+    """In a world sampled for the seat to play, ``pol.playout`` must give every legal
+    move exactly the engine's play-out outcome and leave the world unchanged; the
+    engine's finished play-outs, one a move."""
+    from bones.ai.levels import move_key
+    from bones.ai.search import rollout
+    from bones.ai.world import sample_world
+
+    s = g.turn
+    w = sample_world(g, s, g.observation(s), pol, rng)
+    before = bones.dumps(w)
+    sims = []
+    for m in sorted(g.legal_moves(), key=move_key):
+        sim = w.clone(keep_history=False)
+        sim._push(m)
+        rollout(sim, pol, random.Random(1))
+        assert pol.playout(w, s, m, 1) == pol.outcome(sim, s), m
+        sims.append(sim)
+    assert bones.dumps(w) == before
+    return sims
 
 
 def test_bench_ai_counts_the_worlds_of_each_hard_search():
@@ -442,7 +451,8 @@ def test_all_fives_normal_terms_for_the_race_and_the_game_score():
     rest = tiles("6-6 4-1 2-2")
     theirs = tiles("5-5 0-3")  # 5-5 on the 5: 10 + 0 = 10; 0-3 on the 0: 5 + 3 = 8
     unseen = tiles("5-5 0-3 1-3 3-3")  # no 6, 2 or 4 left unseen, one 1
-    ctx = {"unseen": unseen, "need": 10, "ahead": 50, "drawable": 3, "opp_n": 2}
+    ctx = {"unseen_n": aiaf.number_counts(unseen), "need": 10, "ahead": 50, "drawable": 3,
+           "opp_n": 2}
     f = aiaf.play_features(t, 5, opens, rest, theirs, [0.5, 0.5], True, ctx)
     assert f["pts"] == 5
     assert f["orphan"] == 2  # 6-6 and 2-2: nothing unseen joins them, no end fits
@@ -475,9 +485,6 @@ def test_all_fives_light_play_out_is_the_engine_play_out(seats, options):
     engine's play-out with the same fast policy (A2-A8 under each option), and leave
     the world unchanged."""
     from bones.ai import allfives as aiaf
-    from bones.ai.levels import move_key
-    from bones.ai.search import rollout
-    from bones.ai.world import sample_world
     from bones.moves import NEXT
 
     g = bones.new_game("all-fives", seats=seats, seed=seats * 7 + len(options),
@@ -488,19 +495,10 @@ def test_all_fives_light_play_out_is_the_engine_play_out(seats, options):
         if g.round_over:
             g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
             continue
-        s = g.turn
-        obs = g.observation(s)
-        w = sample_world(g, s, obs, aiaf, rng)
-        before = bones.dumps(w)
-        for m in sorted(g.legal_moves(), key=move_key):
-            sim = w.clone(keep_history=False)
-            sim._push(m)
-            rollout(sim, aiaf, random.Random(1))
-            assert aiaf.playout(w, s, m, 1) == aiaf.outcome(sim, s), (seats, options, m)
-            checked += 1
-            ends += sim.match_over
-        assert bones.dumps(w) == before
-        g.play(ai.choose(g, s, "normal", rng=rng))
+        sims = _light_play_outs_match(g, aiaf, rng)
+        checked += len(sims)
+        ends += sum(sim.match_over for sim in sims)
+        g.play(ai.choose(g, g.turn, "normal", rng=rng))
     assert checked > 50
     if "target" in options:
         assert ends > 0  # play-outs that end the game (A8) were compared too

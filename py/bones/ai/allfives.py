@@ -12,7 +12,7 @@ play-outs say of each play."""
 
 from __future__ import annotations
 
-from ..allfives import CENTRE, arm_number, round_to_five
+from ..allfives import CENTRE, arm_number, hand_end
 from ..moves import DRAW, PASS, PLAY, Move, parse_move
 from ..tiles import full_set
 from .levels import Scored
@@ -270,10 +270,21 @@ def _unseen(obs: dict) -> list:
     return [t for t in full_set(6) if t not in seen]
 
 
+def number_counts(tiles) -> list:
+    """How many of ``tiles`` hold each number 0-6 (a double once)."""
+    out = [0] * 7
+    for u in tiles:
+        out[u.hi] += 1
+        if u.lo != u.hi:
+            out[u.lo] += 1
+    return out
+
+
 def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: list,
                   rooted: bool, ctx: dict) -> dict:
     """What Normal weighs about playing ``t`` (the ends after it: ``count``, ``opens``),
-    each term a number that ``W`` weights. ``ctx``: the unseen tiles, the points the next
+    each term a number that ``W`` weights. ``ctx`` (the same for every play): the unseen
+    tiles holding each number (``number_counts``), the points the next
     player needs to win the game (``need``), my lead over them (``ahead``), the tiles
     left to draw (``drawable``) and the next player's hand size (``opp_n``)."""
     pips = t.hi + t.lo
@@ -295,11 +306,7 @@ def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: 
             none *= 1 - pu
     match = sum(1 for u in rest if u.hi in ends or u.lo in ends)
     lock = none if rest else 0.0
-    unseen_n = [0] * 7
-    for u in ctx["unseen"]:
-        unseen_n[u.hi] += 1
-        if u.lo != u.hi:
-            unseen_n[u.lo] += 1
+    unseen_n = ctx["unseen_n"]
     orphan = thin = dead_double = 0
     for u in rest:
         if u.hi in ends or u.lo in ends:
@@ -361,9 +368,8 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         p_tile = [p_hold] * len(theirs_maybe)
     mine = obs["totals"][seat]
     target = obs["target"]
-    need = target - obs["totals"][nxt]
-    ctx = {"unseen": unseen, "need": need, "ahead": mine - obs["totals"][nxt],
-           "drawable": obs["drawable"], "opp_n": opp_n}
+    ctx = {"unseen_n": number_counts(unseen), "need": target - obs["totals"][nxt],
+           "ahead": mine - obs["totals"][nxt], "drawable": obs["drawable"], "opp_n": opp_n}
     out = []
     for m in legal:
         if m.kind != PLAY:
@@ -560,6 +566,7 @@ def playout(world, seat: int, move, seed: int) -> float:
     first = move
     out = None  # who went out
     opens = _light_opens(root, L, E, D, spin) if root is not None else ()
+    count = world.count  # the open-end total, kept as the ends change
     while True:
         hand = hands[turn]
         best = None
@@ -569,9 +576,6 @@ def playout(world, seat: int, move, seed: int) -> float:
             if kind == PLAY:
                 best, tg = m.tile, m.target
         else:
-            count = 0
-            for _a, _e, c in opens:
-                count += c
             # The numbers the next player holds; a play locks them out (they must draw)
             # when no end it leaves is one of them.
             held = set()
@@ -653,43 +657,28 @@ def playout(world, seat: int, move, seed: int) -> float:
             turn = (turn + 1) % n
     scores = [0] * n
     if out is not None:
-        if out >= 0:
-            w = sides[out]
-            opp = sum(t.hi + t.lo for i in range(n) if sides[i] != w for t in hands[i])
-        else:
-            pips: dict = {}
-            for i in range(n):
-                pips[sides[i]] = pips.get(sides[i], 0) + sum(t.hi + t.lo for t in hands[i])
-            low = min(pips.values())
-            lows = [x for x, p in pips.items() if p == low]
-            w = lows[0] if len(lows) == 1 else None
-            opp = sum(p for x, p in pips.items() if x != w)
+        w, _opp, pts, _low = hand_end(hands, sides, out if out >= 0 else None)
         if w is not None:
-            pts = round_to_five(opp)
             v = pts // 5 if fives else pts
             for i in range(n):
-                if sides[i] == w:
+                if sides[i] == sides[w]:
                     scores[i] = v
-    row = [a + b for a, b in zip(scores, hp)]
     totals = [a + b for a, b in zip(totals, scores)]
-    me = sides[seat]
-    val = float(row[seat] - max((row[i] for i in range(n) if sides[i] != me), default=0))
-    if max(totals) >= target:
-        val += 300.0 if totals[seat] == max(totals) else -300.0
-    return val
-
+    return _value([a + b for a, b in zip(scores, hp)], totals, sides, seat,
+                  max(totals) >= target)
 
 def outcome(world, seat: int) -> float:
     """This hand's points for the seat's side minus the best other side's; winning the
     game outright counts for much more."""
-    row = world.round_scores[-1]
-    sides = world.sides
-    me = row[seat]
-    other = max((row[i] for i in range(world.seats) if sides[i] != sides[seat]), default=0)
-    v = float(me - other)
-    if world.match_over:
-        best = max(world.totals)
-        v += 300.0 if world.totals[seat] == best else -300.0
+    return _value(world.round_scores[-1], world.totals, world.sides, seat, world.match_over)
+
+
+def _value(row: list, totals: list, sides, seat: int, over: bool) -> float:
+    me = sides[seat]
+    v = float(row[seat] - max((row[i] for i in range(len(row)) if sides[i] != me),
+                              default=0))
+    if over:
+        v += 300.0 if totals[seat] == max(totals) else -300.0
     return v
 
 

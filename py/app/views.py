@@ -166,8 +166,10 @@ def actions_markup(session: Session) -> str:
     parts = ['<div class="actions" role="group" aria-label="Actions">',
              button(f"Draw <small>({len(g.boneyard)} left)</small>", "draw", cls="btn big",
                     disabled=DRAW not in kinds, name="Draw"),
-             button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass"),
-             button("Knock", "knock", cls="btn big", disabled=KNOCK not in kinds, name="Knock")]
+             button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass")]
+    if g.game != "all-fives":  # All Fives has no knocking (its sheet never asks for it)
+        parts.append(button("Knock", "knock", cls="btn big", disabled=KNOCK not in kinds,
+                            name="Knock"))
     for m in moves:
         if m.kind == CALL:
             who = session.name(m.target)

@@ -222,3 +222,14 @@ def test_table_layout_names_every_train_and_uses_big_tiles():
     assert lay.scale > small.scale  # room on a big screen goes to bigger tiles
     again = views.table_layout(s, 1900, 1000, prefer=lay.arrangement)
     assert again.arrangement == lay.arrangement
+
+
+@pytest.mark.parametrize("game,preset,knocks", [("mexican-train", "gs-mt", True),
+                                                ("chicken-foot", "gs-cf", True),
+                                                ("all-fives", "gs-af", False)])
+def test_the_knock_button_is_there_only_in_games_that_knock(game, preset, knocks):
+    """G6 knocking is part of the train games; All Fives has none, so no dead button."""
+    s = Session.new(game, preset, [Seat("Ann", "human"), Seat("Bob", "computer")], seed=2)
+    html = views.actions_markup(s)
+    assert ('aria-label="Knock"' in html) is knocks
+    assert ">Pass" in html and ">Draw" in html

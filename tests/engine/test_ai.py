@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import bones
 from bones import ai
+from bones.ai.levels import why_only
 from bones.ai import mexican as aimt
 from bones.tiles import full_set, parse_tile, tile
 from mtdeals import mt
@@ -152,6 +153,16 @@ def test_normal_dumps_an_orphan_on_the_mexican_train():
     assert g.notation(m) == "12-9@M"
     h = ai.hint(g, 0)
     assert h.notation == "12-9@M" and "21 points" in h.reason
+    # the page names the move itself, so its hint line takes the reason without it
+    assert h.reason.startswith("Play 12-9 on ")
+    why = why_only(h.reason)
+    assert why[0].isupper() and "12-9" not in why and "21 points" in why
+
+
+def test_why_only_keeps_a_reason_that_does_not_start_with_the_move():
+    assert why_only("Draw: none of your tiles fits.") == "None of your tiles fits."
+    assert why_only("It is the only move you have.") == "It is the only move you have."
+    assert why_only("Start the next round.") == "Start the next round."
 
 
 @pytest.mark.parametrize("game,preset,seats", GAMES)

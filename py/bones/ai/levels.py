@@ -157,6 +157,15 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
     return Hint(res.move, game.notation(res.move), (why + extra).strip(), level)
 
 
+def why_only(reason: str) -> str:
+    """A hint's reason without the move it starts with ("Play 6-4 on line 2: it
+    scores 10." -> "It scores 10."), for a page that already names the move."""
+    head, sep, rest = reason.partition(": ")
+    if sep and head.split(" ", 1)[0] in ("Play", "Draw", "Pass") and rest:
+        return rest[0].upper() + rest[1:]
+    return reason
+
+
 def _load(save_json):
     from ..record import loads
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import bones
 from bones import ai
-from bones.ai.levels import why_only
 from bones.ai import mexican as aimt
+from bones.ai.levels import why_only
 from bones.tiles import full_set, parse_tile, tile
 from mtdeals import mt
 

@@ -13,6 +13,7 @@ import bones
 from bones import ai
 from bones.ai import mexican as aimt
 from bones.ai.levels import why_only
+from bones.moves import PLAY
 from bones.tiles import full_set, parse_tile, tile
 from mtdeals import mt
 
@@ -549,3 +550,65 @@ def test_all_fives_play_outs_avoid_leaving_yourself_nothing_that_fits(monkeypatc
                 assert fits_after(g, with_stuck) and not fits_after(g, without)
             g.play(ai.choose(g, g.turn, "easy", rng=rng))
     assert changed >= 3
+
+
+@pytest.mark.parametrize("seed", [1, 8])
+def test_chicken_foot_log_replay_knows_the_ends_of_every_play(seed):
+    """Hard reads what a seat's plays say from the public log: the replayed layout must
+    give, for each play, exactly the numbers the engine let that player match (F2, F3:
+    a pending double's path first, else every line that does not end in a double)."""
+    from bones.ai import chicken as aicf
+
+    g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed)
+    rng = random.Random(seed)
+    for _round in range(2):  # the log holds the whole match: the second round's own
+        truth = []
+        while not g.round_over:
+            m = ai.choose(g, g.turn, "normal", rng=rng)
+            if m.kind == PLAY:
+                truth.append((g.turn, m.tile, {g.end_of(i) for i in g.targets()}))
+            g.play(m)
+        plays = [p for p in aicf._plays_and_ends(g.observation(0)) if p[2] is not None]
+        assert plays == truth and len(truth) > 10
+        g.play(ai.choose(g, g.turn, "normal", rng=rng))  # the next round
+
+
+def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
+    """A Normal player sheds its heaviest tile, so a tile that would have matched the
+    same ends and is over SHUN_SLACK pips heavier than the one it played is not in its
+    hand: never wrong against Normal players over whole rounds, and it names tiles.
+    After the seat draws, its earlier plays say nothing any more."""
+    from bones.ai import chicken as aicf
+    from bones.ai.world import deal_hidden, unseen_tiles
+
+    named = 0
+    for seed in range(6):
+        g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed,
+                           options={"first_double": 9 - seed % 3})
+        rng = random.Random(seed)
+        if seed % 2:  # a later round: the log holds the rounds before it too
+            while not g.round_over:
+                g.play(ai.choose(g, g.turn, "normal", rng=rng))
+            g.play(ai.choose(g, g.turn, "normal", rng=rng))
+        while not g.round_over:
+            me = g.turn
+            obs = g.observation(me)
+            unseen = unseen_tiles(g, obs, aicf)
+            sh = aicf.shun(g, obs, unseen)
+            assert sh[me] == frozenset()
+            for s in range(4):
+                assert not sh[s] & set(g.hands[s]), (seed, s)
+                named += len(sh[s])
+            hands, _bone = deal_hidden(unseen, list(obs["hand_sizes"]), me, obs["lacks"],
+                                       random.Random(1), shun=sh)
+            assert all(not sh[s] & set(h) for s, h in hands.items())
+            g.play(ai.choose(g, me, "normal", rng=rng))
+    assert named > 500
+    # the log of one seat: it played 3-2 where 12-9 would have fitted ...
+    obs = {"seat": 0, "seats": 2, "hub": tile(9, 9), "log": [(1, "9-3@0")],
+           "lines": [{"stem": -1}, {"stem": -1}, {"stem": -1}, {"stem": -1}]}
+    heavy = [tile(12, 9), tile(9, 1), tile(12, 3), tile(11, 11), tile(12, 12)]
+    sh = aicf.shun(None, obs, heavy)
+    assert sh[1] == {tile(12, 9)}  # 9-1 is lighter, 12-3 and 11-11 do not fit, no doubles
+    obs["log"].append((1, "draw"))
+    assert aicf.shun(None, obs, heavy)[1] == frozenset()

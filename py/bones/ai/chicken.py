@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
+from ..tiles import parse_tile
 from .levels import Scored
 from .world import pips_outcome
 
@@ -103,6 +104,80 @@ def table_tiles(obs: dict) -> list:
     out = [obs["hub"]] if obs.get("hub") is not None else []
     for ln in obs["lines"]:
         out.extend(t for t, _e in ln["tiles"])
+    return out
+
+
+# What a seat's plays say about its hand. A player who sheds weight (Normal; most people)
+# and plays a light tile where a much heavier one would have gone most likely holds no
+# such heavier tile, until it draws again. ``SHUN_SLACK`` pips of difference allow for
+# the other reasons to keep a tile (it fits the ends next turn: Normal's FLEX_W).
+SHUN_SLACK: float | None = 3.0
+
+
+def _plays_and_ends(obs: dict):
+    """The round's plays as (seat, tile, the numbers it could have matched), and its
+    other moves as (seat, note, None), from the public log: the layout replayed line by
+    line as the engine grows it (F2, F3)."""
+    hub = obs["hub"]
+    n0 = sum(1 for ln in obs["lines"] if ln["stem"] == -1)
+    ends = [hub.hi] * n0
+    pend = list(range(n0))
+    log = obs["log"]  # the whole match: this round starts after the last "next"
+    start = max((i + 1 for i, (_s, note) in enumerate(log) if note == "next"), default=0)
+    for seat, note in log[start:]:
+        if "@" not in note:
+            yield seat, note, None
+            continue
+        a, _sep, line = note.partition("@")
+        t = parse_tile(a)
+        tg = int(line)
+        if pend:
+            can = {ends[pend[0]]}
+        else:
+            can = {e for e in ends if e >= 0}
+        yield seat, t, can
+        e = ends[tg]
+        if pend:
+            del pend[0]
+        if t.hi == t.lo:
+            ends[tg] = -1
+            k = len(ends)
+            ends += [t.hi] * 3
+            pend = [k, k + 1, k + 2]
+        else:
+            ends[tg] = t.other(e)
+
+
+def shun(game, obs: dict, unseen: list) -> list | None:
+    """Per seat, the unseen tiles it most likely does not hold: for each of its plays
+    since it last drew (a draw brings a tile we know nothing of), every tile that would
+    have matched the same ends and is more than ``SHUN_SLACK`` pips heavier than the
+    tile it chose (doubles aside: they are kept for other reasons)."""
+    if SHUN_SLACK is None:
+        return None
+    n = obs["seats"]
+    me = obs["seat"]
+    since: list[list] = [[] for _ in range(n)]
+    for seat, t, can in _plays_and_ends(obs):
+        if can is None:
+            if t == "draw":
+                since[seat] = []
+            continue
+        if seat != me and t.hi != t.lo:
+            since[seat].append((can, t.hi + t.lo + SHUN_SLACK))
+    out = []
+    for s in range(n):
+        bad = set()
+        if since[s]:
+            for x in unseen:
+                if x.hi == x.lo:
+                    continue
+                p = x.hi + x.lo
+                for can, lim in since[s]:
+                    if p > lim and (x.hi in can or x.lo in can):
+                        bad.add(x)
+                        break
+        out.append(frozenset(bad))
     return out
 
 

@@ -20,7 +20,7 @@ import time
 from typing import NamedTuple
 
 from ..moves import DRAW, PLAY
-from .world import sample_world
+from .world import world_sampler
 
 DEFAULT_BUDGET_MS = 70.0  # unless the game's policy module sets BUDGET_MS
 MAX_CANDS = 10  # Normal's best this many plays (a policy may set SEARCH_TOP)
@@ -94,8 +94,9 @@ def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Rand
     # A policy may play its play-outs itself (Chicken Foot: without the engine), as
     # ``playout(world, seat, move, seed) -> outcome``; the world must stay unchanged.
     playout = getattr(pol, "playout", None)
+    sample = world_sampler(game, seat, obs, pol)
     while True:
-        w = sample_world(game, seat, obs, pol, rng)
+        w = sample(rng)
         seed = rng.getrandbits(32)
         for i in alive:
             if playout is not None:

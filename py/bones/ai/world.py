@@ -23,13 +23,16 @@ def unseen_tiles(game, obs: dict, pol) -> list:
 
 
 def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
-                tries: int = 30) -> tuple[dict, list]:
+                tries: int = 30, shun=None) -> tuple[dict, list]:
     """Hands for every other seat and the boneyard (in drawing order, drawn from the
     end). Constrained seats are dealt first; after ``tries`` failures the constraints
-    are dropped (they can then no longer all hold, which only happens in rare spots)."""
+    are dropped (they can then no longer all hold, which only happens in rare spots).
+    ``shun`` (optional, per seat) names single tiles a seat most likely does not hold;
+    they are kept from it like the numbers in ``lacks``, and dropped with them."""
     others = [s for s in range(len(sizes)) if s != seat]
     lacks = list(lacks) if lacks else [frozenset()] * len(sizes)
-    order = sorted(others, key=lambda s: (-len(lacks[s]), s))
+    shun = list(shun) if shun else [frozenset()] * len(sizes)
+    order = sorted(others, key=lambda s: (-len(lacks[s]) - len(shun[s]), s))
     for attempt in range(tries + 1):
         pool = list(unseen)
         rng.shuffle(pool)
@@ -37,12 +40,14 @@ def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
         ok = True
         for s in order:
             bad = lacks[s] if attempt < tries else frozenset()
+            avoid = shun[s] if attempt < tries else frozenset()
             need = sizes[s]
             got: list = []
-            if bad:
+            if bad or avoid:
                 keep: list = []
                 for t in pool:
-                    if len(got) < need and t.hi not in bad and t.lo not in bad:
+                    if (len(got) < need and t.hi not in bad and t.lo not in bad
+                            and t not in avoid):
                         got.append(t)
                     else:
                         keep.append(t)
@@ -58,19 +63,31 @@ def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
     raise AssertionError("unreachable: the last try has no constraints")
 
 
-def sample_world(game, seat: int, obs: dict, pol, rng: random.Random):
+def world_sampler(game, seat: int, obs: dict, pol):
+    """``sample(rng) -> world``: what the observation tells is worked out once, each
+    call deals one world."""
     unseen = unseen_tiles(game, obs, pol)
     sizes = list(obs["hand_sizes"])
     hidden = sum(n for s, n in enumerate(sizes) if s != seat) + obs["boneyard"]
     if hidden != len(unseen):
         raise ValueError(f"the observation does not add up: {len(unseen)} unseen tiles "
                          f"for {hidden} hidden places")
-    # A policy may know more than the engine's ``lacks`` (All Fives: what draws tell).
+    # A policy may know more than the engine's ``lacks`` (All Fives: what draws tell),
+    # and may read single tiles a seat's plays say it does not hold (``shun``).
     known = pol.lacks(game, obs) if hasattr(pol, "lacks") else obs.get("lacks")
-    hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng)
-    world = game.clone(keep_history=False)
-    install(world, seat, obs, hands, boneyard)
-    return world
+    shun = pol.shun(game, obs, unseen) if hasattr(pol, "shun") else None
+
+    def sample(rng: random.Random):
+        hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun)
+        world = game.clone(keep_history=False)
+        install(world, seat, obs, hands, boneyard)
+        return world
+
+    return sample
+
+
+def sample_world(game, seat: int, obs: dict, pol, rng: random.Random):
+    return world_sampler(game, seat, obs, pol)(rng)
 
 
 def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:

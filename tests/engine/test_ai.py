@@ -568,7 +568,7 @@ def test_chicken_foot_log_replay_knows_the_ends_of_every_play(seed):
             if m.kind == PLAY:
                 truth.append((g.turn, m.tile, {g.end_of(i) for i in g.targets()}))
             g.play(m)
-        plays = [p for p in aicf._plays_and_ends(g.observation(0)) if p[2] is not None]
+        plays = [p for p in aicf._plays_and_ends(g, g.observation(0)) if p[2] is not None]
         assert plays == truth and len(truth) > 10
         g.play(ai.choose(g, g.turn, "normal", rng=rng))  # the next round
 
@@ -608,7 +608,8 @@ def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
     obs = {"seat": 0, "seats": 2, "hub": tile(9, 9), "log": [(1, "9-3@0")],
            "lines": [{"stem": -1}, {"stem": -1}, {"stem": -1}, {"stem": -1}]}
     heavy = [tile(12, 9), tile(9, 1), tile(12, 3), tile(11, 11), tile(12, 12)]
-    sh = aicf.shun(None, obs, heavy)
+    g = bones.new_game("chicken-foot", seats=2, preset="gs-cf", seed=0)
+    sh = aicf.shun(g, obs, heavy)
     assert sh[1] == {tile(12, 9)}  # 9-1 is lighter, 12-3 and 11-11 do not fit, no doubles
     obs["log"].append((1, "draw"))
-    assert aicf.shun(None, obs, heavy)[1] == frozenset()
+    assert aicf.shun(g, obs, heavy)[1] == frozenset()

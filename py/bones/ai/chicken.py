@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
-from ..tiles import parse_tile
 from .levels import Scored
 from .world import pips_outcome
 
@@ -114,10 +113,10 @@ def table_tiles(obs: dict) -> list:
 SHUN_SLACK: float | None = 3.0
 
 
-def _plays_and_ends(obs: dict):
+def _plays_and_ends(game, obs: dict):
     """The round's plays as (seat, tile, the numbers it could have matched), and its
-    other moves as (seat, note, None), from the public log: the layout replayed line by
-    line as the engine grows it (F2, F3)."""
+    other moves as (seat, kind, None), from the public log (read with the game's own
+    ``parse``): the layout replayed line by line as the engine grows it (F2, F3)."""
     hub = obs["hub"]
     n0 = sum(1 for ln in obs["lines"] if ln["stem"] == -1)
     ends = [hub.hi] * n0
@@ -125,12 +124,11 @@ def _plays_and_ends(obs: dict):
     log = obs["log"]  # the whole match: this round starts after the last "next"
     start = max((i + 1 for i, (_s, note) in enumerate(log) if note == "next"), default=0)
     for seat, note in log[start:]:
-        if "@" not in note:
-            yield seat, note, None
+        m = game.parse(note)
+        if m.kind != PLAY:
+            yield seat, m.kind, None
             continue
-        a, _sep, line = note.partition("@")
-        t = parse_tile(a)
-        tg = int(line)
+        t, tg = m.tile, m.target
         if pend:
             can = {ends[pend[0]]}
         else:
@@ -158,9 +156,9 @@ def shun(game, obs: dict, unseen: list) -> list | None:
     n = obs["seats"]
     me = obs["seat"]
     since: list[list] = [[] for _ in range(n)]
-    for seat, t, can in _plays_and_ends(obs):
+    for seat, t, can in _plays_and_ends(game, obs):
         if can is None:
-            if t == "draw":
+            if t == DRAW:
                 since[seat] = []
             continue
         if seat != me and t.hi != t.lo:

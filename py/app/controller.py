@@ -433,12 +433,9 @@ class Controller:
         from bones.ai.levels import why_only
 
         h = hint(s.game, v, "normal", seed=len(s.game.history))
-        why = why_only(h.reason)
-        self.hint = f"Hint: {s.move_words(h.move, v).replace(s.name(v) + ' played', 'play')}" \
-            f". {why}"
+        self.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
         if h.move.kind == PLAY:
             self.selected = h.move.tile
-            self.hint = f"Hint: play {h.move.tile} on {s.target_label(h.move.target)}. {why}"
         self.render()
 
     def do_undo(self, arg, el) -> None:

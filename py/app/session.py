@@ -211,10 +211,7 @@ class Session:
         who = self.name(seat)
         k = move.kind
         if k == PLAY:
-            where = self.target_label(move.target)
-            if where.startswith("Your "):
-                where = "y" + where[1:]
-            return f"{who} played {move.tile} on {where}"
+            return f"{who} played {move.tile} on {self._where(move.target)}"
         if k == DRAW:
             return f"{who} drew a tile"
         if k == PASS:
@@ -227,6 +224,29 @@ class Session:
         if k == NEXT:
             return "Next round"
         return f"{self.name(len(self.seats) - 1)} joined"
+
+    def _where(self, target: int) -> str:
+        """A target's label inside a sentence ("your train", not "Your train")."""
+        where = self.target_label(target)
+        return "y" + where[1:] if where.startswith("Your ") else where
+
+    def hint_words(self, move: Move) -> str:
+        """A move as advice to the player whose turn it is ("draw a tile")."""
+        k = move.kind
+        if k == PLAY:
+            return f"play {move.tile} on {self._where(move.target)}"
+        if k == DRAW:
+            return "draw a tile"
+        if k == PASS:
+            return "pass" + (" and put up your marker"
+                             if self.game.game == "mexican-train" else "")
+        if k == KNOCK:
+            return "knock: you are going down to one bone"
+        if k == CALL:
+            return f"catch {self.name(move.target)} not knocking"
+        if k == NEXT:
+            return "start the next round"
+        return "let the late arrival join"
 
     def last_moves(self) -> dict[int, str]:
         """Each seat's last move this round, in words."""

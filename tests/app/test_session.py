@@ -233,3 +233,19 @@ def test_the_knock_button_is_there_only_in_games_that_knock(game, preset, knocks
     html = views.actions_markup(s)
     assert ('aria-label="Knock"' in html) is knocks
     assert ">Pass" in html and ">Draw" in html
+
+
+def test_hint_words_are_advice_for_every_kind_of_move():
+    """The hint line tells the player what to do, never what someone did."""
+    from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, Move
+
+    s = Session.new("mexican-train", "gs-mt", [Seat("Ann", "human"), Seat("Bob")], seed=3)
+    play = next(m for m in s.game.legal_moves() if m.kind == PLAY)
+    assert s.hint_words(play).startswith(f"play {play.tile} on ")
+    assert s.hint_words(Move(DRAW)) == "draw a tile"
+    assert s.hint_words(Move(PASS)) == "pass and put up your marker"
+    assert s.hint_words(Move(KNOCK)).startswith("knock")
+    assert s.hint_words(Move(CALL, None, 1)) == "catch Bob not knocking"
+    assert s.hint_words(Move(NEXT)) == "start the next round"
+    cf = Session.new("chicken-foot", "gs-cf", [Seat("Ann", "human"), Seat("Bob")], seed=3)
+    assert cf.hint_words(Move(PASS)) == "pass"

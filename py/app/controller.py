@@ -41,6 +41,7 @@ class Controller:
         self.screen = "start"
         self.dialog: str | None = None
         self.selected = None
+        self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
         self.hint = ""
         self.fresh = None
         self.prefer = None
@@ -332,10 +333,14 @@ class Controller:
 
     def do_select(self, arg, el) -> None:
         t = parse_tile(str(el.dataset.tile))
-        self.select(None if self.selected == t else t)
+        # A second tap on a chosen tile puts it back, unless a hint chose it: the
+        # player is tapping the tile the hint named, so it stays and we say where.
+        again = self.selected == t and self.hinted != t
+        self.select(None if again else t)
 
     def select(self, t, render: bool = True) -> None:
         self.selected = t
+        self.hinted = None
         self.hint = ""
         if t is not None:
             s = self.session
@@ -435,7 +440,8 @@ class Controller:
         h = hint(s.game, v, "normal", seed=len(s.game.history))
         self.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
         if h.move.kind == PLAY:
-            self.selected = h.move.tile
+            self.selected = self.hinted = h.move.tile
+            self.hint += " Tap where it goes to play it."
         self.render()
 
     def do_undo(self, arg, el) -> None:

@@ -241,7 +241,7 @@ class Session:
             return "pass" + (" and put up your marker"
                              if self.game.game == "mexican-train" else "")
         if k == KNOCK:
-            return "knock: you are going down to one bone"
+            return "knock"
         if k == CALL:
             return f"catch {self.name(move.target)} not knocking"
         if k == NEXT:

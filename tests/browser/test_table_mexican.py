@@ -186,4 +186,9 @@ def test_a_hint_shows_the_computers_choice_on_the_table(page, open_game, page_wa
         expect(hand.locator("[aria-pressed=true]")).to_have_count(1)
         table = page.get_by_role("group", name="The table")
         expect(table.get_by_role("button")).not_to_have_count(0)
+        expect(hint).to_contain_text("Tap where it goes")
+        # Tapping the hinted tile (not the spot) keeps it chosen and says where it goes.
+        hand.locator("[aria-pressed=true]").click()
+        expect(hand.locator("[aria-pressed=true]")).to_have_count(1)
+        expect(hint).to_contain_text("can go on")
     page_watch.assert_clean()

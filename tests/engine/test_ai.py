@@ -164,6 +164,28 @@ def test_why_only_keeps_a_reason_that_does_not_start_with_the_move():
     assert why_only("Draw: none of your tiles fits.") == "None of your tiles fits."
     assert why_only("It is the only move you have.") == "It is the only move you have."
     assert why_only("Start the next round.") == "Start the next round."
+    assert why_only("Knock: you are about to play down.") == "You are about to play down."
+
+
+@pytest.mark.parametrize("game,preset,seats", [x for x in GAMES if x[0] != "all-fives"])
+def test_reasons_read_as_plain_english(game, preset, seats):
+    """Every reason Normal gives in whole rounds counts in words: "1 point", "no tile
+    that fits", never "1 points" or "tile(s)"."""
+    import re
+
+    bad = re.compile(r"\(s\)|\b1 (points|tiles)\b|\b0 tiles?\b")
+    seen = 0
+    for seed in range(6):
+        g = bones.new_game(game, seats=seats, preset=preset, seed=seed)
+        pol = ai.levels.policy_for(g)
+        rng = random.Random(seed)
+        while not g.round_over:
+            legal = g.legal_moves()
+            for s in pol.normal(g, g.observation(g.turn), legal, rng):
+                assert not bad.search(s.reason), s.reason
+                seen += 1
+            g.play(ai.choose(g, g.turn, "normal", seed=seed))
+    assert seen > 100
 
 
 @pytest.mark.parametrize("game,preset,seats", GAMES)

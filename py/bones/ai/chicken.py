@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
-from .levels import Scored
+from .levels import Scored, plural
 from .world import pips_outcome
 
 SHED_W = 1.0
@@ -65,8 +65,10 @@ def normal(game, obs: dict, legal: list, rng) -> list:
                 reason = (f"{tn}: the double must get its toes first; this is the "
                           "heaviest tile you can spare there.")
             else:
-                reason = (f"{tn}: it gets {t.hi + t.lo} points out of your hand and leaves "
-                          f"you {flex} tile(s) that fit next turn.")
+                fits = (f"{plural(flex, 'tile')} that fit" if flex != 1
+                        else "1 tile that fits") if flex else "no tile that fits"
+                reason = (f"{tn}: it gets {plural(t.hi + t.lo, 'point')} out of your hand "
+                          f"and leaves you {fits} next turn.")
         out.append(Scored(v, m, reason))
     jitter = {m: rng.random() * 1e-6 for m in legal}
     out.sort(key=lambda s: -(s.value + jitter[s.move]))

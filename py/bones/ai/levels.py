@@ -134,9 +134,10 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
         raise ValueError(f"it is seat {game.turn}'s turn, not seat {seat}'s")
     f = _forced([m for m in legal if m.kind != JOIN])
     if f is not None:
-        why = {NEXT: "Start the next round.", CALL: "Call them: they did not knock on "
-               "their last bone.", KNOCK: "Knock: you are about to play down to your "
-               "last bone."}.get(f.kind, "It is the only move you have.")
+        why = {NEXT: "Start the next round.",
+               CALL: "Call them: they did not knock on their last bone.",
+               KNOCK: "Knock: you are about to play down to your last bone, and the "
+                      "rules ask you to say so."}.get(f.kind, "It is the only move you have.")
         if len(legal) == 1 and f.kind not in (NEXT,):
             why = "It is the only move you have."
         return Hint(f, game.notation(f), why, level)
@@ -157,11 +158,16 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
     return Hint(res.move, game.notation(res.move), (why + extra).strip(), level)
 
 
+def plural(n: int, word: str) -> str:
+    """``plural(1, "tile")`` -> "1 tile", ``plural(3, "tile")`` -> "3 tiles"."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def why_only(reason: str) -> str:
     """A hint's reason without the move it starts with ("Play 6-4 on line 2: it
     scores 10." -> "It scores 10."), for a page that already names the move."""
     head, sep, rest = reason.partition(": ")
-    if sep and head.split(" ", 1)[0] in ("Play", "Draw", "Pass") and rest:
+    if sep and head.split(" ", 1)[0] in ("Play", "Draw", "Pass", "Knock") and rest:
         return rest[0].upper() + rest[1:]
     return reason
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..mexican import MEXICAN
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
-from .levels import Scored
+from .levels import Scored, plural
 from .world import pips_outcome
 
 ORPHAN_W = 1.0  # pips of a tile with no place in the plan
@@ -148,11 +148,11 @@ def normal(game, obs: dict, legal: list, rng) -> list:
                 reason = (f"{tn}: the double there must be covered first, and this is the "
                           "tile you can best spare.")
             elif tg == seat and t in in_base:
-                reason = (f"{tn}: it starts your longest chain ({len(base_chain)} tiles "
+                reason = (f"{tn}: it starts your longest chain ({plural(len(base_chain), 'tile')} "
                           "for your own train).")
             elif tg != seat and t not in in_base:
                 reason = (f"{tn}: your own train's chain cannot use it, and it gets "
-                          f"{t.hi + t.lo} points out of your hand.")
+                          f"{plural(t.hi + t.lo, 'point')} out of your hand.")
             else:
                 reason = f"{tn}: it keeps the longest chain for your own train."
         out.append(Scored(v, m, reason))

@@ -231,6 +231,35 @@ def test_arena_small_run_rotates_seats():
     assert res["levels"]["easy"]["seat_rounds"] == 24
 
 
+@pytest.mark.parametrize("game,preset,seats,count", [
+    ("chicken-foot", "gs-cf", ["normal", "easy", "easy", "easy"], 12),
+    ("all-fives", None, ["normal", "easy"], 4)])
+def test_arena_duplicate_plays_every_deal_with_each_level_in_every_chair(
+        game, preset, seats, count, monkeypatch):
+    """--duplicate: each deal is played once per rotation with the same tiles, so each
+    level meets it in every chair; the intervals are taken over the deals."""
+    from bones.ai import arena
+
+    kept = []
+    real = arena.summarize
+    monkeypatch.setattr(arena, "summarize",
+                        lambda g, s, recs: kept.extend(recs) or real(g, s, recs))
+    res = arena.run(game, preset, seats, count, 1, progress=False, duplicate=True)
+    n = len(seats)
+    assert len(kept) == count and res["deals"] == count // n
+    by_deal: dict = {}
+    for rec in kept:
+        by_deal.setdefault(rec["deal"], []).append(rec)
+    for recs in by_deal.values():
+        assert len(recs) == n and len({r["hands"] for r in recs}) == 1
+        assert sorted(r["levels"].index("normal") for r in recs) == list(range(n))
+    assert "each played in every rotation" in arena.report(game, seats, res)
+    # a rotation dealt other tiles is caught
+    kept[1]["hands"] = "not the same"
+    with pytest.raises(RuntimeError, match="not dealt the same"):
+        arena._check_duplicates(kept)
+
+
 @pytest.mark.skipif("all-fives" not in ai.levels._policies(), reason="no All Fives yet")
 def test_all_fives_normal_takes_a_fifteen():
     """In positions where a play scores 15 or more, Normal scores, but for the odd play

@@ -3,7 +3,10 @@
 Mexican Train and Chicken Foot are measured per round (mean round score, lower is
 better, and the share of rounds won); All Fives per game to its target (win rate).
 Seats rotate: in round (or game) r, seat i is played by level ``seats[(i + r) % n]``,
-so every level sits in every chair equally often. Hard plays with a fixed number of
+so every level sits in every chair equally often. With ``--duplicate`` every deal is
+played once per rotation (as in duplicate bridge: n times, each level in each chair),
+so the luck of the deal cancels and the confidence intervals, taken over the deals,
+are much narrower for the same number of rounds. Hard plays with a fixed number of
 sampled worlds per move (``--worlds``) so that a run reproduces exactly.
 """
 
@@ -31,16 +34,21 @@ def _levels_for(seats: list[str], r: int) -> list[str]:
 def _play_job(args: tuple) -> list[dict]:
     """One match. Round games: each of its first ``limit`` rounds is a record.
     Game-to-a-target games: the whole match is one record."""
-    game, preset, seats, seed, j, limit, rounds_per_job, worlds, options = args
+    game, preset, seats, seed, j, limit, rounds_per_job, worlds, options, *dup = args
     n = len(seats)
+    rot = dup[0] if dup else 0  # duplicate: match j's deals, levels turned by rot more
     g = new_game(game, seats=n, preset=preset, seed=f"{seed}/arena/{j}", options=options)
-    rngs = [random.Random(f"{seed}/{j}/{i}") for i in range(n)]
+    rngs = [random.Random(f"{seed}/{j}/{i}/{rot}") if dup else random.Random(f"{seed}/{j}/{i}")
+            for i in range(n)]
     out = []
     per_round = game in ROUND_GAMES
     r = j * rounds_per_job if per_round else j
-    levels = _levels_for(seats, r)
+    levels = _levels_for(seats, r + rot)
     moves = 0
+    first_key = ""
     while True:
+        deal_key = _deal_key(g)
+        first_key = first_key or deal_key  # a game's later hands follow from its play
         while not g.round_over:
             s = g.turn
             m = choose(g, s, levels[s], rng=rngs[s], worlds=worlds)
@@ -52,6 +60,9 @@ def _play_job(args: tuple) -> list[dict]:
             winners = [i for i in range(n) if sc[i] == best]
             out.append({"round": r, "levels": levels, "scores": list(sc),
                         "winners": winners, "moves": moves})
+            if dup:
+                out[-1]["deal"] = f"{j}.{len(out) - 1}"
+                out[-1]["hands"] = deal_key
             moves = 0
             if len(out) >= limit:
                 break
@@ -60,14 +71,26 @@ def _play_job(args: tuple) -> list[dict]:
         g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
         if per_round:
             r += 1
-            levels = _levels_for(seats, r)
+            levels = _levels_for(seats, r + rot)
     if not per_round:
         places = g.standings()
         top = places[0][0]
         winners = [s for p, s, _t in places if p == top]
         out.append({"game": j, "levels": levels, "totals": list(g.totals),
                     "winners": winners, "rounds": g.round_number})
+        if dup:
+            out[-1]["deal"] = f"{j}"
+            out[-1]["hands"] = first_key
     return out
+
+
+def _deal_key(g) -> str:
+    """A short fingerprint of the hands as dealt (a duplicate run checks that every
+    rotation of a deal was dealt the same tiles)."""
+    import hashlib
+
+    text = "|".join(",".join(str(t) for t in h) for h in g.hands)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float, float]:
@@ -91,9 +114,34 @@ def _wilson(k: float, n: int) -> tuple[float, float, float]:
     return p, c - h, c + h
 
 
+def _units(records: list[dict]) -> list[list[dict]] | None:
+    """A duplicate run's records grouped by deal (the unit its intervals are taken
+    over: the rotations of one deal are not independent); None for a plain run."""
+    if not records or "deal" not in records[0]:
+        return None
+    groups: dict = {}
+    for rec in records:
+        groups.setdefault(rec["deal"], []).append(rec)
+    return list(groups.values())
+
+
+def _mean_of(rows: list[dict], key: str, lv: str) -> float:
+    xs = [sc for rec in rows for sc, lv2 in zip(rec[key], rec["levels"]) if lv2 == lv]
+    return sum(xs) / len(xs)
+
+
+def _share_of(rows: list[dict], lv: str) -> float:
+    wins = sum(1.0 / len(rec["winners"]) for rec in rows for w in rec["winners"]
+               if rec["levels"][w] == lv)
+    return wins / sum(rec["levels"].count(lv) for rec in rows)
+
+
 def summarize(game: str, seats: list[str], records: list[dict]) -> dict:
     kinds = sorted(set(seats), key=seats.index)
     res: dict = {"levels": {}}
+    units = _units(records)
+    if units is not None:
+        res["deals"] = len(units)
     if game in ROUND_GAMES:
         res["rounds"] = len(records)
         for lv in kinds:
@@ -104,17 +152,18 @@ def summarize(game: str, seats: list[str], records: list[dict]) -> dict:
             per_seat = len(xs)
             m, lo, hi = _mean_ci(xs)
             p, plo, phi = _wilson(wins, per_seat)
+            if units is not None:  # over the deals, each one's rotations together
+                m, lo, hi = _mean_ci([_mean_of(u, "scores", lv) for u in units])
+                p, plo, phi = _mean_ci([_share_of(u, lv) for u in units])
             res["levels"][lv] = {"chairs": seats.count(lv), "seat_rounds": per_seat,
                                  "mean_score": m, "ci": [lo, hi], "wins": wins,
                                  "win_share_per_seat": p, "win_ci": [plo, phi]}
         if len(kinds) == 2:
             a, b = kinds
             pa, pb = [], []
-            for rec in records:
-                sa = [sc for sc, lv2 in zip(rec["scores"], rec["levels"]) if lv2 == a]
-                sb = [sc for sc, lv2 in zip(rec["scores"], rec["levels"]) if lv2 == b]
-                pa.append(sum(sa) / len(sa))
-                pb.append(sum(sb) / len(sb))
+            for rows in units or [[rec] for rec in records]:
+                pa.append(_mean_of(rows, "scores", a))
+                pb.append(_mean_of(rows, "scores", b))
             ma, mb = sum(pa) / len(pa), sum(pb) / len(pb)
             ratio = ma / mb if mb else float("inf")
             d = [x - ratio * y for x, y in zip(pa, pb)]
@@ -129,15 +178,25 @@ def summarize(game: str, seats: list[str], records: list[dict]) -> dict:
                     if rec["levels"][w] == lv)
             chairs = seats.count(lv)
             p, lo, hi = _wilson(k / chairs, len(records))
+            if units is not None:
+                p, lo, hi = _mean_ci([_share_of(u, lv) for u in units])
             res["levels"][lv] = {"chairs": chairs, "wins": k, "win_rate_per_seat": p,
                                  "ci": [lo, hi]}
     return res
 
 
+def _dup_words(res: dict) -> str:
+    if "deals" not in res:
+        return ""
+    return (f" ({res['deals']} deals, each played in every rotation; intervals over "
+            "the deals)")
+
+
 def report(game: str, seats: list[str], res: dict) -> str:
     lines = []
     if game in ROUND_GAMES:
-        lines.append(f"{res['rounds']} rounds; per level (lower score is better):")
+        lines.append(f"{res['rounds']} rounds{_dup_words(res)}; per level (lower score "
+                     "is better):")
         lines.append(f"{'level':8} {'chairs':>6} {'mean round score':>17} {'95% CI':>17} "
                      f"{'round wins/seat':>16} {'95% CI':>15}")
         for lv, d in res["levels"].items():
@@ -150,7 +209,7 @@ def report(game: str, seats: list[str], res: dict) -> str:
             lines.append(f"mean score ratio {r['of']}/{r['to']}: {r['ratio']:.3f} "
                          f"(95% CI {r['ci'][0]:.3f} to {r['ci'][1]:.3f})")
     else:
-        lines.append(f"{res['games']} games; per level:")
+        lines.append(f"{res['games']} games{_dup_words(res)}; per level:")
         lines.append(f"{'level':8} {'chairs':>6} {'wins':>8} {'win rate/seat':>14} "
                      f"{'95% CI':>16}")
         for lv, d in res["levels"].items():
@@ -161,17 +220,22 @@ def report(game: str, seats: list[str], res: dict) -> str:
 
 
 def run(game: str, preset: str | None, seats: list[str], count: int, seed, workers: int = 1,
-        worlds: int = 12, options: dict | None = None, progress: bool = True) -> dict:
+        worlds: int = 12, options: dict | None = None, progress: bool = True,
+        duplicate: bool = False) -> dict:
     for lv in seats:
         if lv not in LEVELS:
             raise SystemExit(f"arena: unknown level {lv!r} (use {', '.join(LEVELS)})")
     probe = new_game(game, seats=len(seats), preset=preset, seed=0, options=options)
+    n = len(seats)
+    deals = -(-count // n) if duplicate else count  # duplicate: each deal n times
     if game in ROUND_GAMES:
         per_job = probe.options.rounds
-        jobs = [(game, preset, seats, seed, j, min(per_job, count - j * per_job), per_job,
-                 worlds, options) for j in range((count + per_job - 1) // per_job)]
+        jobs = [(game, preset, seats, seed, j, min(per_job, deals - j * per_job), per_job,
+                 worlds, options) for j in range((deals + per_job - 1) // per_job)]
     else:
-        jobs = [(game, preset, seats, seed, j, 1, 1, worlds, options) for j in range(count)]
+        jobs = [(game, preset, seats, seed, j, 1, 1, worlds, options) for j in range(deals)]
+    if duplicate:
+        jobs = [job + (rot,) for job in jobs for rot in range(n)]
     t0 = time.perf_counter()
     records: list[dict] = []
     if workers > 1:
@@ -189,11 +253,23 @@ def run(game: str, preset: str | None, seats: list[str], count: int, seed, worke
             if progress and (i + 1) % max(1, len(jobs) // 10) == 0:
                 print(f"  {i + 1}/{len(jobs)} jobs, {time.perf_counter() - t0:.0f} s",
                       file=sys.stderr, flush=True)
+    if duplicate:
+        _check_duplicates(records)
     res = summarize(game, seats, records)
     res["config"] = {"game": game, "preset": preset, "seats": seats, "count": count,
                      "seed": seed, "hard_worlds": worlds, "workers": workers,
-                     "seconds": round(time.perf_counter() - t0, 1)}
+                     "duplicate": duplicate, "seconds": round(time.perf_counter() - t0, 1)}
     return res
+
+
+def _check_duplicates(records: list[dict]) -> None:
+    """Every rotation of a deal must have been dealt the same tiles (the engine deals
+    from its seed alone, whatever the players do)."""
+    seen: dict = {}
+    for rec in records:
+        if seen.setdefault(rec["deal"], rec["hands"]) != rec["hands"]:
+            raise RuntimeError(f"arena: deal {rec['deal']} was not dealt the same in "
+                               "every rotation")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--worlds", type=int, default=None,
                     help="Hard: sampled worlds per move (fixed, so runs reproduce); default: "
                          "the game's ARENA_WORLDS, at most what the page's Hard gets (docs/ai.md)")
+    ap.add_argument("--duplicate", action="store_true",
+                    help="play every deal once per rotation, so each level meets the same "
+                         "deals in every chair (the count is the rounds or games played)")
     ap.add_argument("--json", default=None, help="also write the results to this file")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
@@ -222,11 +301,12 @@ def main(argv: list[str] | None = None) -> int:
         from .levels import _policies
 
         a.worlds = getattr(_policies().get(a.game), "ARENA_WORLDS", 40)
-    res = run(a.game, a.preset, seats, count, a.seed, workers=a.workers, worlds=a.worlds)
+    res = run(a.game, a.preset, seats, count, a.seed, workers=a.workers, worlds=a.worlds,
+              duplicate=a.duplicate)
     c = res["config"]
     print(f"arena: {a.game} ({a.preset or 'default preset'}), seats {','.join(seats)}, "
-          f"seed {a.seed}, Hard {a.worlds} worlds/move, {c['seconds']} s on "
-          f"{a.workers} worker(s)")
+          f"seed {a.seed}{', duplicate' if a.duplicate else ''}, Hard {a.worlds} "
+          f"worlds/move, {c['seconds']} s on {a.workers} worker(s)")
     print(report(a.game, seats, res))
     if a.json:
         with open(a.json, "w") as f:

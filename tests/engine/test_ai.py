@@ -254,10 +254,23 @@ def test_arena_duplicate_plays_every_deal_with_each_level_in_every_chair(
         assert len(recs) == n and len({r["hands"] for r in recs}) == 1
         assert sorted(r["levels"].index("normal") for r in recs) == list(range(n))
     assert "each played in every rotation" in arena.report(game, seats, res)
+    # two runs on the same deals compare deal by deal
+    again = arena.run(game, preset, seats, count, 1, progress=False, duplicate=True)
+    assert arena.paired(again["records"], res["records"], "normal")["diff"] == 0
+    if game == "chicken-foot":
+        worse = [dict(r, scores=[x + 3 * (lv == "normal") for x, lv in
+                                 zip(r["scores"], r["levels"])]) for r in again["records"]]
+        p = arena.paired(worse, res["records"], "normal")
+        assert p["n"] == count and p["diff"] == pytest.approx(3.0)
+    other_seed = arena.run(game, preset, seats, count, 2, progress=False, duplicate=True)
+    with pytest.raises(ValueError, match="same seed"):
+        arena.paired(other_seed["records"], res["records"], "normal")
     # a rotation dealt other tiles is caught
-    kept[1]["hands"] = "not the same"
+    recs = [dict(r) for r in res["records"]]
+    arena._check_duplicates(recs)
+    recs[1]["hands"] = "not the same"
     with pytest.raises(RuntimeError, match="not dealt the same"):
-        arena._check_duplicates(kept)
+        arena._check_duplicates(recs)
 
 
 @pytest.mark.skipif("all-fives" not in ai.levels._policies(), reason="no All Fives yet")

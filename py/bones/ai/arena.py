@@ -60,9 +60,9 @@ def _play_job(args: tuple) -> list[dict]:
             winners = [i for i in range(n) if sc[i] == best]
             out.append({"round": r, "levels": levels, "scores": list(sc),
                         "winners": winners, "moves": moves})
+            out[-1]["hands"] = deal_key
             if dup:
                 out[-1]["deal"] = f"{j}.{len(out) - 1}"
-                out[-1]["hands"] = deal_key
             moves = 0
             if len(out) >= limit:
                 break
@@ -78,9 +78,9 @@ def _play_job(args: tuple) -> list[dict]:
         winners = [s for p, s, _t in places if p == top]
         out.append({"game": j, "levels": levels, "totals": list(g.totals),
                     "winners": winners, "rounds": g.round_number})
+        out[-1]["hands"] = first_key
         if dup:
             out[-1]["deal"] = f"{j}"
-            out[-1]["hands"] = first_key
     return out
 
 
@@ -259,7 +259,30 @@ def run(game: str, preset: str | None, seats: list[str], count: int, seed, worke
     res["config"] = {"game": game, "preset": preset, "seats": seats, "count": count,
                      "seed": seed, "hard_worlds": worlds, "workers": workers,
                      "duplicate": duplicate, "seconds": round(time.perf_counter() - t0, 1)}
+    res["records"] = records  # one per round (or game), for paired comparisons
     return res
+
+
+def paired(records: list[dict], other: list[dict], level: str) -> dict:
+    """``level``'s result in this run minus the same level's in ``other``, deal by deal
+    (two runs with the same seed, count and seats play the same deals in the same
+    chairs; records whose hands were dealt differently are not paired): round games
+    its mean round score, games its win share; with a 95% CI."""
+    def key(rec: dict) -> tuple:
+        return (rec.get("deal", rec.get("round", rec.get("game"))), rec["hands"],
+                tuple(rec["levels"]))
+
+    def value(rec: dict) -> float:
+        return _mean_of([rec], "scores", level) if "scores" in rec else _share_of([rec], level)
+
+    theirs = {key(r): r for r in other if level in r["levels"]}
+    d = [value(r) - value(theirs[key(r)]) for r in records
+         if level in r["levels"] and key(r) in theirs]
+    if len(d) < 2:
+        raise ValueError("the two runs share fewer than two deals: use the same seed, "
+                         "count and seats")
+    m, lo, hi = _mean_ci(d)
+    return {"level": level, "n": len(d), "diff": m, "ci": [lo, hi]}
 
 
 def _check_duplicates(records: list[dict]) -> None:
@@ -291,7 +314,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--duplicate", action="store_true",
                     help="play every deal once per rotation, so each level meets the same "
                          "deals in every chair (the count is the rounds or games played)")
-    ap.add_argument("--json", default=None, help="also write the results to this file")
+    ap.add_argument("--json", default=None,
+                    help="also write the results, with every round's record, to this file")
+    ap.add_argument("--against", default=None,
+                    help="a --json file of an earlier run with the same seed, count and "
+                         "seats: print the first level's change, paired deal by deal")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
     count = a.rounds if a.game in ROUND_GAMES else a.games
@@ -308,6 +335,18 @@ def main(argv: list[str] | None = None) -> int:
           f"seed {a.seed}{', duplicate' if a.duplicate else ''}, Hard {a.worlds} "
           f"worlds/move, {c['seconds']} s on {a.workers} worker(s)")
     print(report(a.game, seats, res))
+    if a.against:
+        try:
+            with open(a.against) as f:
+                other = json.load(f)["records"]
+            p = paired(res["records"], other, seats[0])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"arena: cannot compare with {a.against}: {exc}", file=sys.stderr)
+        else:
+            what = "mean round score" if a.game in ROUND_GAMES else "win share"
+            print(f"against {a.against}: {p['level']}'s {what}, this run minus that one, "
+                  f"paired over {p['n']}: {p['diff']:+.3f} (95% CI {p['ci'][0]:+.3f} to "
+                  f"{p['ci'][1]:+.3f})")
     if a.json:
         with open(a.json, "w") as f:
             json.dump(res, f, indent=1)

@@ -13,6 +13,7 @@ sampled worlds per move (``--worlds``) so that a run reproduces exactly.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -38,8 +39,8 @@ def _play_job(args: tuple) -> list[dict]:
     n = len(seats)
     rot = dup[0] if dup else 0  # duplicate: match j's deals, levels turned by rot more
     g = new_game(game, seats=n, preset=preset, seed=f"{seed}/arena/{j}", options=options)
-    rngs = [random.Random(f"{seed}/{j}/{i}/{rot}") if dup else random.Random(f"{seed}/{j}/{i}")
-            for i in range(n)]
+    tail = f"/{rot}" if dup else ""  # each rotation's players choose afresh
+    rngs = [random.Random(f"{seed}/{j}/{i}{tail}") for i in range(n)]
     out = []
     per_round = game in ROUND_GAMES
     r = j * rounds_per_job if per_round else j
@@ -59,8 +60,7 @@ def _play_job(args: tuple) -> list[dict]:
             best = min(sc)
             winners = [i for i in range(n) if sc[i] == best]
             out.append({"round": r, "levels": levels, "scores": list(sc),
-                        "winners": winners, "moves": moves})
-            out[-1]["hands"] = deal_key
+                        "winners": winners, "moves": moves, "hands": deal_key})
             if dup:
                 out[-1]["deal"] = f"{j}.{len(out) - 1}"
             moves = 0
@@ -77,8 +77,7 @@ def _play_job(args: tuple) -> list[dict]:
         top = places[0][0]
         winners = [s for p, s, _t in places if p == top]
         out.append({"game": j, "levels": levels, "totals": list(g.totals),
-                    "winners": winners, "rounds": g.round_number})
-        out[-1]["hands"] = first_key
+                    "winners": winners, "rounds": g.round_number, "hands": first_key})
         if dup:
             out[-1]["deal"] = f"{j}"
     return out
@@ -87,8 +86,6 @@ def _play_job(args: tuple) -> list[dict]:
 def _deal_key(g) -> str:
     """A short fingerprint of the hands as dealt (a duplicate run checks that every
     rotation of a deal was dealt the same tiles)."""
-    import hashlib
-
     text = "|".join(",".join(str(t) for t in h) for h in g.hands)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 

@@ -65,8 +65,8 @@ def normal(game, obs: dict, legal: list, rng) -> list:
                 reason = (f"{tn}: the double must get its toes first; this is the "
                           "heaviest tile you can spare there.")
             else:
-                fits = (f"{plural(flex, 'tile')} that fit" if flex != 1
-                        else "1 tile that fits") if flex else "no tile that fits"
+                fits = ("no tile that fits" if flex == 0 else "1 tile that fits"
+                        if flex == 1 else f"{flex} tiles that fit")
                 reason = (f"{tn}: it gets {plural(t.hi + t.lo, 'point')} out of your hand "
                           f"and leaves you {fits} next turn.")
         out.append(Scored(v, m, reason))

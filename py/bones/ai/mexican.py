@@ -324,3 +324,21 @@ def outcome(world, seat: int) -> float:
 
 def outcome_words(mean: float) -> str:
     return f" (you were left with {-mean:.0f} points on average)"
+
+
+# ---- reading the hands (ai/reading.py) -----------------------------------------------
+READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile by tile
+
+
+def _ends_for(state, seat: int, move) -> frozenset | None:
+    """The numbers a tile needed to fit when ``seat`` drew or passed in ``state``. A
+    pass right after a draw says nothing of the drawn tile where it may not be played."""
+    if move.kind == PASS and state.drawn and not state.options.drawn_playable:
+        return None
+    return frozenset(state.end_of(t) for t in state._targets(seat))
+
+
+def reads(game, obs: dict) -> list:
+    from .reading import slots
+
+    return slots(game, obs, _ends_for)

@@ -23,12 +23,16 @@ def unseen_tiles(game, obs: dict, pol) -> list:
 
 
 def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
-                tries: int = 30, shun=None) -> tuple[dict, list]:
+                tries: int = 30, shun=None, slots=None) -> tuple[dict, list]:
     """Hands for every other seat and the boneyard (in drawing order, drawn from the
     end). Constrained seats are dealt first; after ``tries`` failures the constraints
     are dropped (they can then no longer all hold, which only happens in rare spots).
     ``shun`` (optional, per seat) names single tiles a seat most likely does not hold;
-    they are kept from it like the numbers in ``lacks``, and dropped with them."""
+    they are kept from it like the numbers in ``lacks``, and dropped with them.
+    ``slots`` (optional, per seat: ai/reading.py) reads each tile of a seat's hand on its
+    own, the numbers that tile lacks; it takes the place of ``lacks``."""
+    if slots is not None:
+        return _deal_slots(unseen, sizes, seat, slots, rng, tries, shun)
     others = [s for s in range(len(sizes)) if s != seat]
     lacks = list(lacks) if lacks else [frozenset()] * len(sizes)
     shun = list(shun) if shun else [frozenset()] * len(sizes)
@@ -63,6 +67,43 @@ def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
     raise AssertionError("unreachable: the last try has no constraints")
 
 
+def _deal_slots(unseen: list, sizes: list, seat: int, slots, rng: random.Random,
+                tries: int, shun) -> tuple[dict, list]:
+    """``deal_hidden`` with a reading per tile: each slot (most constrained first) takes
+    the first tile of the shuffled pool it may hold."""
+    n = len(sizes)
+    shun = list(shun) if shun else [frozenset()] * n
+    others = [s for s in range(n) if s != seat]
+    weight = {s: sum(len(f) for f in slots[s]) + len(shun[s]) for s in others}
+    order = sorted(others, key=lambda s: (-weight[s], s))
+    for attempt in range(tries + 1):
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands: dict[int, list] = {}
+        ok = True
+        for s in order:
+            need = sizes[s]
+            if attempt == tries or not weight[s]:
+                hands[s], pool = pool[:need], pool[need:]
+                continue
+            avoid = shun[s]
+            got: list = []
+            for f in slots[s]:
+                for i, t in enumerate(pool):
+                    if t.hi not in f and t.lo not in f and t not in avoid:
+                        got.append(pool.pop(i))
+                        break
+                else:
+                    ok = False
+                    break
+            if not ok:
+                break
+            hands[s] = got
+        if ok:
+            return hands, pool
+    raise AssertionError("unreachable: the last try has no constraints")
+
+
 def world_sampler(game, seat: int, obs: dict, pol):
     """``sample(rng) -> world``: what the observation tells is worked out once, each
     call deals one world."""
@@ -76,9 +117,10 @@ def world_sampler(game, seat: int, obs: dict, pol):
     # and may read single tiles a seat's plays say it does not hold (``shun``).
     known = pol.lacks(game, obs) if hasattr(pol, "lacks") else obs.get("lacks")
     shun = pol.shun(game, obs, unseen) if hasattr(pol, "shun") else None
+    slots = pol.reads(game, obs) if getattr(pol, "READ_HANDS", False) else None
 
     def sample(rng: random.Random):
-        hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun)
+        hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun, slots=slots)
         world = game.clone(keep_history=False)
         install(world, seat, obs, hands, boneyard)
         return world

@@ -1,0 +1,79 @@
+"""Reading the hands: what a round's public moves say about each tile a seat holds.
+
+A player who draws had no tile that fitted any end it could play on (the rules say so
+where a player must play if able, C3; elsewhere it is what players do: nobody draws a
+tile while holding one that plays, and Normal never does). Every tile it held then
+lacks those numbers, and only the tiles it draws afterwards may carry them. A pass
+(nothing fits, the boneyard is empty or the drawn tile did not fit either) says the
+same of every tile it holds.
+
+So each seat's hand is read as one set of numbers per tile, the numbers that tile
+lacks (``slots``). A draw or a pass adds its ends to every slot the seat has and a
+draw brings a new, empty slot; a play takes away the slot its tile most likely came
+from: the most constrained slot that tile could fill. When a seat's play contradicts
+its reading (it drew with a tile that fitted), the reading of that seat is wiped and
+starts again from what it does next.
+
+The slots only ever err on the side of knowing less: removing the most constrained
+slot that fits leaves the looser ones behind. The engine's ``lacks`` (passes since the
+last draw) is the special case of a seat that has not drawn since it passed.
+
+The moves are read from the game itself, walked back move by move (``undo`` on a
+copy) to the start of the round; only what every seat saw is read on the way: whose
+turn it was, the move, the ends open to that seat and the hand sizes.
+"""
+
+from __future__ import annotations
+
+from ..moves import DRAW, JOIN, NEXT, PASS, PLAY
+
+
+def slots(game, obs: dict, ends_for) -> list[list[frozenset]]:
+    """Per seat (the observing seat's own list is empty), one set of numbers per tile of
+    its hand: the numbers that tile most likely lacks, most constrained first.
+
+    ``ends_for(state, seat, move)`` gives the numbers a tile would have needed to fit
+    when ``seat`` made ``move`` (a draw or a pass) in ``state`` (the game as it was
+    just before), or None when the move tells nothing."""
+    me = obs["seat"]
+    steps = []
+    sim = game.clone(keep_history=True)
+    while sim.history:
+        move, seat, _token = sim.history[-1]
+        if move.kind == NEXT or move.kind == JOIN:
+            break
+        sim.undo()
+        e = ends_for(sim, seat, move) if move.kind in (DRAW, PASS) else None
+        steps.append((seat, move, e, [len(h) for h in sim.hands]))
+    steps.reverse()
+    n = obs["seats"]
+    if steps:
+        sizes0 = steps[0][3]
+    else:
+        sizes0 = list(obs["hand_sizes"])
+    read: list[list[frozenset]] = [[frozenset()] * sizes0[s] for s in range(n)]
+    after = [st[3] for st in steps[1:]] + [list(obs["hand_sizes"])]
+    for (seat, move, e, _before), sizes in zip(steps, after):
+        mine = read[seat]
+        if e:
+            read[seat] = mine = [f | e for f in mine]
+        if move.kind == PLAY:
+            t = move.tile
+            fit = [i for i, f in enumerate(mine) if t.hi not in f and t.lo not in f]
+            if fit:
+                i = max(fit, key=lambda i: len(mine[i]))
+            else:  # the reading was wrong: keep nothing of it
+                read[seat] = mine = [frozenset()] * len(mine)
+                i = 0
+            if mine:
+                del mine[i]
+        for s in range(n):  # draws and penalties bring tiles nobody has seen
+            r = read[s]
+            while len(r) < sizes[s]:
+                r.append(frozenset())
+            while len(r) > sizes[s]:  # not expected; the loosest slots are kept
+                r.remove(max(r, key=len))
+    out = []
+    for s in range(n):
+        out.append([] if s == me else sorted(read[s], key=lambda f: -len(f)))
+    return out

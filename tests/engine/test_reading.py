@@ -1,0 +1,134 @@
+"""Reading the hands (bones.ai.reading): what draws and passes say about each tile a
+seat holds, and Hard's worlds dealt to agree with it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import bones
+from bones import ai
+from bones.ai import mexican as aimt
+from bones.ai import world
+from mtdeals import mt
+
+
+def reads(g, seat: int) -> list:
+    return ai.levels.policy_for(g).reads(g, g.observation(seat))
+
+
+def fits(hand: list, slots: list) -> bool:
+    """Can every tile of ``hand`` be given its own slot that it does not contradict
+    (a bipartite matching, by augmenting paths)?"""
+    if len(hand) != len(slots):
+        return False
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set) -> bool:
+        t = hand[i]
+        for j, f in enumerate(slots):
+            if j in seen or t.hi in f or t.lo in f:
+                continue
+            seen.add(j)
+            if j not in owner or place(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(hand)))
+
+
+def test_a_draw_then_playing_the_drawn_tile_reads_the_rest_of_the_hand():
+    # This round starts on 9-9: seat 1 holds no 9, draws 9-6 and plays it.
+    g = mt(["9-5 0-1 2-3", "4-4 7-8 9-10"], draws="9-6 0-0")
+    g.play("9-5@0")
+    assert g.turn == 1
+    g.play("draw")
+    g.play("9-6@1")
+    assert reads(g, 0)[1] == [frozenset({9})] * 3
+    assert reads(g, 0)[0] == []  # nothing is read of the observer's own hand
+    # Seat 1's reading of seat 0: it has never drawn, so nothing is known.
+    assert reads(g, 1)[0] == [frozenset()] * 2
+
+
+def test_a_pass_after_a_draw_reads_the_drawn_tile_too():
+    # GS-MT: a drawn tile that fits may be played at once (M3), so passing says it
+    # does not fit either.
+    g = mt(["9-5 0-1 2-3", "4-4 7-8 9-10"], draws="0-0 3-3")
+    g.play("9-5@0")
+    g.play("draw")
+    g.play("pass")
+    assert reads(g, 0)[1] == [frozenset({9})] * 4
+    # Where a drawn tile may not be played at once, the pass says nothing of it.
+    g = mt(["9-5 0-1 2-3", "4-4 7-8 9-10"], draws="0-0 3-3", drawn_playable=False)
+    g.play("9-5@0")
+    g.play("draw")
+    g.play("pass")
+    assert sorted(reads(g, 0)[1], key=len) == [frozenset()] + [frozenset({9})] * 3
+
+
+def test_hard_worlds_agree_with_the_reading():
+    g = mt(["9-5 0-1 2-3", "4-4 7-8 9-10"], draws="9-6 0-0")
+    g.play("9-5@0")
+    g.play("draw")
+    g.play("9-6@1")
+    obs = g.observation(0)
+    sample = world.world_sampler(g, 0, obs, aimt)
+    rng = random.Random(3)
+    for _ in range(40):
+        w = sample(rng)
+        assert len(w.hands[1]) == 3
+        assert not any(9 in (t.hi, t.lo) for t in w.hands[1])
+        assert sorted(w.hands[1] + w.boneyard + w.hands[0]) == sorted(
+            g.hands[1] + g.boneyard + g.hands[0])
+    # The reading switched off: the flat ``lacks`` alone knows nothing here.
+    aimt.READ_HANDS = False
+    try:
+        sample = world.world_sampler(g, 0, obs, aimt)
+        assert any(9 in (t.hi, t.lo) for _ in range(40) for t in sample(rng).hands[1])
+    finally:
+        aimt.READ_HANDS = True
+
+
+@pytest.mark.parametrize("game,preset,seats", [
+    ("mexican-train", "gs-mt", 4), ("mexican-train", "st-mt", 3),
+    ("mexican-train", "wc-mt", 4), ("chicken-foot", "gs-cf", 4)])
+def test_reading_holds_for_players_who_draw_only_when_stuck(game, preset, seats):
+    """Normal never draws while holding a tile that plays, so the reading must be true
+    of its real hands: at every fifth move, each seat's hand can be matched tile by
+    tile to the slots another seat reads for it. And the reading does know things."""
+    told = checked = 0
+    for seed in (1, 2, 3):
+        g = bones.new_game(game, seats=seats, preset=preset, seed=seed)
+        k = 0
+        while not g.match_over and g.round_number <= 2:
+            if not g.round_over and k % 5 == 0:
+                me = g.turn
+                r = reads(g, me)
+                for s in range(seats):
+                    if s == me:
+                        continue
+                    assert fits(g.hands[s], r[s]), (seed, k, s, g.hands[s], r[s])
+                    checked += 1
+                    told += any(r[s])
+            g.play(ai.choose(g, g.turn, "normal", seed=k))
+            k += 1
+    assert checked > 50
+    assert told > checked // 5, (told, checked)
+
+
+def test_a_contradicted_reading_is_dropped():
+    """GS-MT lets a player draw while holding a tile that plays. Seat 1 does, then
+    plays a 9: the drawn tile may have been that 9, so the reading cannot tell yet.
+    When it plays a second 9 no tile it read can be that one, and the reading of
+    seat 1 is wiped (it errs towards knowing less)."""
+    g = mt(["9-5 0-1 2-3 4-5", "9-7 9-8 10-10 11-11"], draws="0-0 3-3")
+    g.play("9-5@0")
+    g.play("draw")
+    g.play("9-7@1")
+    assert reads(g, 0)[1] == [frozenset({9})] * 4
+    g.play("5-4@0")
+    g.play("9-8@M")
+    assert reads(g, 0)[1] == [frozenset()] * 3
+    assert fits(g.hands[1], reads(g, 0)[1])

@@ -8,6 +8,7 @@ asked; nothing here decides what is legal: the legal moves come from the engine.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import bones
@@ -20,6 +21,15 @@ from bones.tiles import Tile
 
 def e(text) -> str:
     return escape(str(text), quote=True)
+
+
+_TILE_NAME = re.compile(r"(?<![\w-])(\d{1,2}-\d{1,2})(?![\w-])")
+
+
+def prose(text) -> str:
+    """A sentence for the page, escaped, with each tile name ("9-12") kept on one line:
+    a narrow screen must not break it at its hyphen into "9-" and "12"."""
+    return _TILE_NAME.sub(r'<span class="tn">\1</span>', e(text))
 
 
 def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,
@@ -254,8 +264,8 @@ def topbar_markup(session: Session, hint: str = "") -> str:
     can_hint = bool(session.my_moves())
     return (
         '<header class="topbar">'
-        f'<p class="status" role="status" aria-live="polite">{e(session.status())}</p>'
-        f'<p class="hint-line" aria-live="polite">{e(hint)}</p>'
+        f'<p class="status" role="status" aria-live="polite">{prose(session.status())}</p>'
+        f'<p class="hint-line" aria-live="polite">{prose(hint)}</p>'
         '<nav class="menu" aria-label="Game menu">'
         + button("Hint", "hint", disabled=not can_hint)
         + button("Undo", "undo", disabled=not can_hint and not session.humans)

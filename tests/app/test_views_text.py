@@ -1,0 +1,19 @@
+"""The page's sentences: escaped, and tile names kept whole on a narrow screen."""
+
+from __future__ import annotations
+
+from app.views import prose
+
+
+def test_tile_names_do_not_break_at_their_hyphen():
+    out = prose("Hint: play 9-12 on seat 2's train. 0-0 can go on: line 3.")
+    assert '<span class="tn">9-12</span>' in out
+    assert '<span class="tn">0-0</span>' in out
+    assert "seat 2&#x27;s train" in out
+
+
+def test_prose_escapes_and_leaves_other_numbers_alone():
+    assert prose("<b>5-5</b>") == '&lt;b&gt;<span class="tn">5-5</span>&lt;/b&gt;'
+    assert prose("Saved 2026-11-24, 3 players") == "Saved 2026-11-24, 3 players"
+    assert prose("a 2-player game") == "a 2-player game"
+    assert prose("") == ""

@@ -177,7 +177,7 @@ def actions_markup(session: Session) -> str:
              button(f"Draw <small>({len(g.boneyard)} left)</small>", "draw", cls="btn big",
                     disabled=DRAW not in kinds, name="Draw"),
              button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass")]
-    if g.game != "all-fives":  # All Fives has no knocking (its sheet never asks for it)
+    if g.knocks:
         parts.append(button("Knock", "knock", cls="btn big", disabled=KNOCK not in kinds,
                             name="Knock"))
     for m in moves:

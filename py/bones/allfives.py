@@ -133,6 +133,7 @@ class AllFives(Match):
     min_seats = 2
     max_seats = 4
     lower_wins = False
+    knocks = False  # the All Fives sheet never asks for a knock
 
     # ---- the match -----------------------------------------------------------------------
     def _setup_match(self) -> None:

@@ -33,6 +33,7 @@ class Match:
     max_seats: ClassVar[int] = 8
     lower_wins: ClassVar[bool] = True
     default_preset: ClassVar[str] = ""
+    knocks: ClassVar[bool] = True  # G6: a player knocks as they play down to one bone
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from app.views import prose
+import pytest
+
+from app.session import Seat, Session
+from app.views import actions_markup, prose
 
 
 def test_tile_names_do_not_break_at_their_hyphen():
@@ -17,3 +20,13 @@ def test_prose_escapes_and_leaves_other_numbers_alone():
     assert prose("Saved 2026-11-24, 3 players") == "Saved 2026-11-24, 3 players"
     assert prose("a 2-player game") == "a 2-player game"
     assert prose("") == ""
+
+
+@pytest.mark.parametrize("game,preset,knock", [
+    ("mexican-train", "gs-mt", True), ("chicken-foot", "gs-cf", True),
+    ("all-fives", "gs-af", False)])
+def test_the_knock_button_shows_where_the_sheet_asks_for_a_knock(game, preset, knock):
+    s = Session.new(game, preset, [Seat("You", "human"), Seat("Ann")], seed=3)
+    html = actions_markup(s)
+    assert ('data-act="knock"' in html) is knock
+    assert 'data-act="draw"' in html

@@ -132,3 +132,30 @@ def test_a_contradicted_reading_is_dropped():
     g.play("9-8@M")
     assert reads(g, 0)[1] == [frozenset()] * 3
     assert fits(g.hands[1], reads(g, 0)[1])
+
+
+def test_mexican_train_dumps_say_which_heavier_tiles_a_seat_lacks():
+    """A Normal player dumps the heaviest tile it can spare off its own train, so an
+    unseen tile at least as heavy that fits the same ends is rarely in its hand (chain
+    tiles aside): shunned tiles are held far less often than an unseen tile is."""
+    held = shunned = base_held = base_n = 0
+    for seed in (1, 2, 3, 4):
+        g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=seed)
+        k = 0
+        while not g.round_over:
+            if k % 3 == 0:
+                me = g.turn
+                obs = g.observation(me)
+                unseen = world.unseen_tiles(g, obs, aimt)
+                sh = aimt.shun(g, obs, unseen)
+                assert sh[me] == frozenset()
+                for s in range(4):
+                    if s != me:
+                        shunned += len(sh[s])
+                        held += sum(t in g.hands[s] for t in sh[s])
+                        base_n += len(unseen)
+                        base_held += len(g.hands[s])
+            g.play(ai.choose(g, g.turn, "normal", seed=k))
+            k += 1
+    assert shunned > 300
+    assert held / shunned < 0.4 * base_held / base_n, (held, shunned, base_held, base_n)

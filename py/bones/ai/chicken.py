@@ -356,12 +356,12 @@ def playout(world, seat: int, move, seed: int) -> float:
 READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile by tile
 
 
-def _ends_for(state, seat: int, move) -> frozenset:
-    """The numbers a tile needed to fit when ``seat`` drew or passed in ``state``."""
-    return frozenset(state.end_of(i) for i in state.targets())
+def _ends_open_to(state, seat: int, move) -> dict:
+    """``{line: number}`` open to ``seat`` when it made ``move`` in ``state``."""
+    return {i: state.end_of(i) for i in state.targets()}
 
 
 def reads(game, obs: dict) -> list:
     from .reading import slots
 
-    return slots(game, obs, _ends_for)
+    return slots(game, obs, _ends_open_to)

@@ -328,17 +328,52 @@ def outcome_words(mean: float) -> str:
 
 # ---- reading the hands (ai/reading.py) -----------------------------------------------
 READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile by tile
+# A dump (a play off the seat's own train) is the heaviest tile it could spare there, so
+# an unseen tile more than ``SHUN_SLACK`` pips heavier that fits the same ends is most
+# likely not in its hand (doubles aside), until it draws again. None: no such reading.
+SHUN_SLACK: float | None = 0.0
 
 
-def _ends_for(state, seat: int, move) -> frozenset | None:
-    """The numbers a tile needed to fit when ``seat`` drew or passed in ``state``. A
-    pass right after a draw says nothing of the drawn tile where it may not be played."""
+def _ends_open_to(state, seat: int, move) -> dict | None:
+    """``{target: number}`` open to ``seat`` when it made ``move`` in ``state``. A pass
+    right after a draw says nothing of the drawn tile where it may not be played."""
     if move.kind == PASS and state.drawn and not state.options.drawn_playable:
         return None
-    return frozenset(state.end_of(t) for t in state._targets(seat))
+    if move.kind not in (PLAY, DRAW, PASS):
+        return None
+    return {t: state.end_of(t) for t in state._targets(seat)}
 
 
 def reads(game, obs: dict) -> list:
     from .reading import slots
 
-    return slots(game, obs, _ends_for)
+    return slots(game, obs, _ends_open_to)
+
+
+def shun(game, obs: dict, unseen: list) -> list | None:
+    """Per seat, the unseen tiles its dumps since its last draw say it does not hold."""
+    if SHUN_SLACK is None:
+        return None
+    from .reading import steps
+
+    n = obs["seats"]
+    me = obs["seat"]
+    since: list[list] = [[] for _ in range(n)]
+    for seat, move, ends, _sizes in steps(game, obs, _ends_open_to):
+        if move.kind == DRAW:
+            since[seat] = []
+        elif (move.kind == PLAY and seat != me and move.target != seat and ends
+                and move.tile.hi != move.tile.lo):
+            can = {e for t, e in ends.items() if t != seat}
+            since[seat].append((can, move.tile.hi + move.tile.lo + SHUN_SLACK))
+    out = []
+    for s in range(n):
+        bad = set()
+        for x in unseen:
+            if x.hi == x.lo or not since[s]:
+                continue
+            p = x.hi + x.lo
+            if any(p > lim and (x.hi in can or x.lo in can) for can, lim in since[s]):
+                bad.add(x)
+        out.append(frozenset(bad))
+    return out

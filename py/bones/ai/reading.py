@@ -28,34 +28,41 @@ from __future__ import annotations
 from ..moves import DRAW, JOIN, NEXT, PASS, PLAY
 
 
-def slots(game, obs: dict, ends_for) -> list[list[frozenset]]:
-    """Per seat (the observing seat's own list is empty), one set of numbers per tile of
-    its hand: the numbers that tile most likely lacks, most constrained first.
-
-    ``ends_for(state, seat, move)`` gives the numbers a tile would have needed to fit
-    when ``seat`` made ``move`` (a draw or a pass) in ``state`` (the game as it was
-    just before), or None when the move tells nothing."""
-    me = obs["seat"]
-    steps = []
+def steps(game, obs: dict, open_ends) -> list[tuple]:
+    """The round's moves as ``(seat, move, ends, sizes)``: ``ends`` is
+    ``open_ends(state, seat, move)`` in the state just before the move (the ends open to
+    that seat, ``{target: number}``, or None when the move tells nothing), ``sizes`` the
+    hand sizes then. Worked out once per observation (kept in it)."""
+    memo = obs.get("_steps")
+    if memo is not None:
+        return memo
+    out = []
     sim = game.clone(keep_history=True)
     while sim.history:
         move, seat, _token = sim.history[-1]
         if move.kind == NEXT or move.kind == JOIN:
             break
         sim.undo()
-        e = ends_for(sim, seat, move) if move.kind in (DRAW, PASS) else None
-        steps.append((seat, move, e, [len(h) for h in sim.hands]))
-    steps.reverse()
+        out.append((seat, move, open_ends(sim, seat, move), [len(h) for h in sim.hands]))
+    out.reverse()
+    obs["_steps"] = out
+    return out
+
+
+def slots(game, obs: dict, open_ends) -> list[list[frozenset]]:
+    """Per seat (the observing seat's own list is empty), one set of numbers per tile of
+    its hand: the numbers that tile most likely lacks, most constrained first (the
+    ends open to a seat when it drew or passed: ``steps``)."""
+    me = obs["seat"]
+    walk = steps(game, obs, open_ends)
     n = obs["seats"]
-    if steps:
-        sizes0 = steps[0][3]
-    else:
-        sizes0 = list(obs["hand_sizes"])
+    sizes0 = walk[0][3] if walk else list(obs["hand_sizes"])
     read: list[list[frozenset]] = [[frozenset()] * sizes0[s] for s in range(n)]
-    after = [st[3] for st in steps[1:]] + [list(obs["hand_sizes"])]
-    for (seat, move, e, _before), sizes in zip(steps, after):
+    after = [st[3] for st in walk[1:]] + [list(obs["hand_sizes"])]
+    for (seat, move, ends, _before), sizes in zip(walk, after):
         mine = read[seat]
-        if e:
+        if ends is not None and move.kind in (DRAW, PASS):
+            e = frozenset(ends.values())
             read[seat] = mine = [f | e for f in mine]
         if move.kind == PLAY:
             t = move.tile

@@ -27,54 +27,21 @@ def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
     """Hands for every other seat and the boneyard (in drawing order, drawn from the
     end). Constrained seats are dealt first; after ``tries`` failures the constraints
     are dropped (they can then no longer all hold, which only happens in rare spots).
-    ``shun`` (optional, per seat) names single tiles a seat most likely does not hold;
-    they are kept from it like the numbers in ``lacks``, and dropped with them.
-    ``slots`` (optional, per seat: ai/reading.py) reads each tile of a seat's hand on its
-    own, the numbers that tile lacks; it takes the place of ``lacks``."""
-    if slots is not None:
-        return _deal_slots(unseen, sizes, seat, slots, rng, tries, shun)
-    others = [s for s in range(len(sizes)) if s != seat]
-    lacks = list(lacks) if lacks else [frozenset()] * len(sizes)
-    shun = list(shun) if shun else [frozenset()] * len(sizes)
-    order = sorted(others, key=lambda s: (-len(lacks[s]) - len(shun[s]), s))
-    for attempt in range(tries + 1):
-        pool = list(unseen)
-        rng.shuffle(pool)
-        hands: dict[int, list] = {}
-        ok = True
-        for s in order:
-            bad = lacks[s] if attempt < tries else frozenset()
-            avoid = shun[s] if attempt < tries else frozenset()
-            need = sizes[s]
-            got: list = []
-            if bad or avoid:
-                keep: list = []
-                for t in pool:
-                    if (len(got) < need and t.hi not in bad and t.lo not in bad
-                            and t not in avoid):
-                        got.append(t)
-                    else:
-                        keep.append(t)
-                pool = keep
-            else:
-                got, pool = pool[:need], pool[need:]
-            if len(got) < need:
-                ok = False
-                break
-            hands[s] = got
-        if ok:
-            return hands, pool
-    raise AssertionError("unreachable: the last try has no constraints")
-
-
-def _deal_slots(unseen: list, sizes: list, seat: int, slots, rng: random.Random,
-                tries: int, shun) -> tuple[dict, list]:
-    """``deal_hidden`` with a reading per tile: each slot (most constrained first) takes
-    the first tile of the shuffled pool it may hold."""
+    ``lacks`` (per seat) names numbers none of a seat's tiles holds. ``slots`` (per
+    seat: ai/reading.py) reads each tile of a seat's hand on its own, the numbers that
+    tile lacks, and takes the place of ``lacks``. ``shun`` (per seat) names single
+    tiles a seat most likely does not hold. All are optional. Each tile place of a
+    seat, most constrained first, takes the first tile of the shuffled pool it may
+    hold."""
     n = len(sizes)
-    shun = list(shun) if shun else [frozenset()] * n
     others = [s for s in range(n) if s != seat]
-    weight = {s: sum(len(f) for f in slots[s]) + len(shun[s]) for s in others}
+    shun = list(shun) if shun else [frozenset()] * n
+    if slots is None:
+        lacks = list(lacks) if lacks else [frozenset()] * n
+        slots = [[lacks[s]] * sizes[s] for s in range(n)]
+        weight = {s: len(lacks[s]) + len(shun[s]) for s in others}
+    else:
+        weight = {s: sum(len(f) for f in slots[s]) + len(shun[s]) for s in others}
     order = sorted(others, key=lambda s: (-weight[s], s))
     for attempt in range(tries + 1):
         pool = list(unseen)

@@ -105,7 +105,9 @@ def test_reading_holds_for_players_who_draw_only_when_stuck(game, preset, seats)
         while not g.match_over and g.round_number <= 2:
             if not g.round_over and k % 5 == 0:
                 me = g.turn
+                before = g.clone()
                 r = reads(g, me)
+                assert g == before  # the walk back is made on a copy
                 for s in range(seats):
                     if s == me:
                         continue

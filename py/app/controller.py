@@ -161,7 +161,7 @@ class Controller:
         html = views.table_screen(s, _EmptyLayout(), selected=self.selected, hint=self.hint)
         self.root.innerHTML = html + self._dialog_markup()
         self.doc.documentElement.dataset.screen = "table"
-        felt = self.root.querySelector(".felt")
+        felt = self.root.querySelector(".felt-area")  # the felt less its labels' bands
         w = max(200, int(felt.clientWidth) or 800)
         h = max(160, int(felt.clientHeight) - 4 or 500)
         lay = self.layout(w, h)

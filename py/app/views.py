@@ -283,13 +283,16 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         '<div class="app table-screen">'
         + topbar_markup(session, hint)
         + '<div class="board">'
-        + f'<section class="felt" aria-label="Table">'
-          f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}'
+        # The labels sit in bands of their own above and below the tiles, so that no
+        # label ever covers a tile or a place to play (the layout gets the space between).
+        + '<section class="felt" aria-label="Table">'
+        + (f'<p class="count-badge" aria-label="Count on the table: {session.game.count}">'
+           f'Count <strong>{session.game.count}</strong></p>'
+           if session.game.game == "all-fives" else "")
+        + '<div class="felt-area">'
+          f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
           f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
-          + (f'<p class="count-badge" aria-label="Count on the table: {session.game.count}">'
-             f'Count <strong>{session.game.count}</strong></p>'
-             if session.game.game == "all-fives" else "")
-          + "</section>"
+          "</section>"
         + '<aside class="side">' + seats_markup(session) + scores_markup(session) + "</aside>"
         + "</div>"
         + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)

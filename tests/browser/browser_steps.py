@@ -43,6 +43,7 @@ def take_a_turn(page, group=re.compile("tiles$")) -> str:
         tile.click()
         spot = page.get_by_role("group", name="The table").get_by_role("button").first
         expect(spot).to_be_visible()
+        assert_places_can_be_tapped(page)
         spot.click()
         return f"played {label}"
     draw = page.get_by_role("button", name="Draw")
@@ -51,6 +52,34 @@ def take_a_turn(page, group=re.compile("tiles$")) -> str:
         return "drew"
     page.get_by_role("button", name="Pass").click()
     return "passed"
+
+
+def assert_places_can_be_tapped(page) -> None:
+    """Every place lit for the chosen tile is what a finger at its centre touches:
+    nothing on the page (a label, the count) lies over it."""
+    covered = page.evaluate("""() => [...document.querySelectorAll('[data-act=target]')]
+        .filter(t => {
+            const r = t.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+            const e = document.elementFromPoint(x, y);
+            return !(e && (e === t || t.contains(e)));
+        })
+        .map(t => t.getAttribute('aria-label'))""")
+    assert covered == [], f"places to play that something covers: {covered}"
+
+
+def assert_labels_clear_of_table(page) -> None:
+    """The table's labels (the boneyard, All Fives' count) sit beside the tiles, never
+    over them: a label's box and the drawn table's box do not meet."""
+    table = page.locator(".felt-svg").bounding_box()
+    for label in page.locator(".felt .boneyard, .felt .count-badge").all():
+        b = label.bounding_box()
+        apart = (b["y"] + b["height"] <= table["y"] + 0.5
+                 or b["y"] >= table["y"] + table["height"] - 0.5
+                 or b["x"] + b["width"] <= table["x"] + 0.5
+                 or b["x"] >= table["x"] + table["width"] - 0.5)
+        assert apart, (label.inner_text(), b, table)
 
 
 def start_from_form(page, game, players=None, length=None):

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from browser_steps import (
     SIZES,
+    assert_labels_clear_of_table,
     assert_reads_well,
     set_pace,
     shot,
@@ -113,6 +114,7 @@ def test_screenshots_of_both_games_at_each_size(sized_page, game, players, width
     take_turns(page, 6)
     shot(page, f"{game.lower().replace(' ', '-')}-{width}x{height}")
     assert_reads_well(page, width)
+    assert_labels_clear_of_table(page)
     felt = page.locator(".felt-svg").bounding_box()
     assert felt["width"] > 200 and felt["height"] > 150
     watch.assert_clean()

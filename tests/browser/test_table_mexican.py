@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from browser_steps import (
     PLAYABLE,
     SIZES,
+    assert_labels_clear_of_table,
     assert_reads_well,
     set_pace,
     shot,
@@ -169,6 +170,7 @@ def test_screens_fit_and_read_well_at_each_size(sized_page, width, height):
     take_turns(page, 4)
     shot(page, f"table-{width}x{height}")
     assert_reads_well(page, width, "table")
+    assert_labels_clear_of_table(page)
     felt = page.locator(".felt-svg").bounding_box()
     assert felt["width"] > 200 and felt["height"] > 150
     watch.assert_clean()

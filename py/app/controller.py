@@ -150,7 +150,7 @@ class Controller:
             self.kiosk.drawn()
             return
         if self.screen == "rally" and self.rally is not None:
-            self.root.innerHTML = self.rally.markup()
+            self.root.innerHTML = self.rally.markup() + self._dialog_markup()
             self.doc.documentElement.dataset.screen = "rally"
             return
         if self.screen == "start" or s is None:

@@ -226,7 +226,8 @@ class KioskScreen:
         if d == "kiosk-still":
             idle = self.idle_seconds()
             return kiosk_views.still_playing_dialog(
-                seconds_left(now(), self.last_touch, idle, countdown_for(idle)))
+                seconds_left(now(), self.last_touch, idle, countdown_for(idle)),
+                rally=self.c.screen == "rally")
         if d.startswith("kiosk-bad-save:"):
             return kiosk_views.bad_save_dialog(d.split(":", 1)[1])
         return ""
@@ -314,6 +315,9 @@ class KioskScreen:
         s = c.session
         playing = (c.screen == "table" and s is not None and not s.game.match_over
                    and bool(s.humans))
+        # Someone at work on the table or the rally scorekeeper is asked before the
+        # screen goes back to the attract screen.
+        asked = playing or c.screen == "rally"
         if c.screen == "table":
             self._set_where("table")
         if state == "active":
@@ -322,7 +326,7 @@ class KioskScreen:
                 c.render()
                 c.schedule()
             return
-        if playing and state == "asking":
+        if asked and state == "asking":
             if c.dialog != "kiosk-still":
                 c.dialog = "kiosk-still"
                 c.render()

@@ -68,7 +68,19 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
         + "</div>" + panel)
 
 
-def still_playing_dialog(seconds: int) -> str:
+def still_playing_dialog(seconds: int, rally: bool = False) -> str:
+    """The question before the idle time-out puts a game away, or (``rally``) closes the
+    rally scorekeeper."""
+    if rally:
+        body = ('<p class="kiosk-still-text">Nobody has touched the screen for a while.</p>'
+                '<p class="kiosk-countdown" aria-live="polite">Seconds left before the '
+                f'scorekeeper closes: <strong id="kiosk-countdown">{seconds}</strong></p>'
+                "<p>What you have typed stays here until you come back.</p>")
+        return dialog("Still there?", body,
+                      button("I'm done", "kiosk-still-no", cls="btn big")
+                      + button("Yes, keep working", "kiosk-still-yes",
+                               cls="btn huge primary"),
+                      kind="kiosk-still")
     body = ('<p class="kiosk-still-text">Nobody has touched the screen for a while.</p>'
             '<p class="kiosk-countdown" aria-live="polite">Seconds left before the game is '
             f'put away: <strong id="kiosk-countdown">{seconds}</strong></p>'

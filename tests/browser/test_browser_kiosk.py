@@ -137,6 +137,37 @@ def test_idle_time_out_puts_the_game_away_and_the_attract_screen_resumes_it(
     page_watch.assert_clean()
 
 
+def test_the_rally_scorekeeper_asks_before_the_idle_time_out_and_keeps_the_typing(
+        page, open_game, page_watch):
+    open_game(page, "?kiosk=1")
+    settings = json.loads(stored(page, "kiosk"))
+    settings["rally"] = True  # as the official ticks "Offer the rally scorekeeper"
+    page.evaluate("s => localStorage.setItem('rally-dominoes:kiosk', s)",
+                  json.dumps(settings))
+    open_game(page, "?kiosk=1&idle=3")
+    expect_attract(page)
+    page.get_by_role("button", name="Rally scorekeeper").click()
+    expect(page.locator("html")).to_have_attribute("data-screen", "rally")
+    page.get_by_label("Event title").fill("Spring Samboree")
+
+    # No touch for 3 s: asked first, in the scorekeeper's words; a tap keeps it open.
+    question = page.get_by_role("dialog", name="Still there?")
+    expect(question).to_be_visible(timeout=10_000)
+    expect(question).to_contain_text("What you have typed stays here")
+    assert 1 <= int(page.locator("#kiosk-countdown").inner_text()) <= 3
+    page.get_by_role("button", name="Yes, keep working").click()
+    expect(question).to_have_count(0)
+    assert screen(page) == "rally"
+    expect(page.get_by_label("Event title")).to_have_value("Spring Samboree")
+
+    # Asked again; nobody answers: the attract screen. The typing is still there.
+    expect(question).to_be_visible(timeout=10_000)
+    expect_attract(page, timeout=10_000)
+    page.get_by_role("button", name="Rally scorekeeper").click()
+    expect(page.get_by_label("Event title")).to_have_value("Spring Samboree")
+    page_watch.assert_clean()
+
+
 def test_a_power_cut_mid_game_comes_back_to_the_game(page, open_game, page_watch):
     open_game(page, "?kiosk=1")
     page.get_by_role("button", name="Chicken Foot").click()

@@ -71,23 +71,20 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
 def still_playing_dialog(seconds: int, rally: bool = False) -> str:
     """The question before the idle time-out puts a game away, or (``rally``) closes the
     rally scorekeeper."""
-    if rally:
-        body = ('<p class="kiosk-still-text">Nobody has touched the screen for a while.</p>'
-                '<p class="kiosk-countdown" aria-live="polite">Seconds left before the '
-                f'scorekeeper closes: <strong id="kiosk-countdown">{seconds}</strong></p>'
-                "<p>What you have typed stays here until you come back.</p>")
-        return dialog("Still there?", body,
-                      button("I'm done", "kiosk-still-no", cls="btn big")
-                      + button("Yes, keep working", "kiosk-still-yes",
-                               cls="btn huge primary"),
-                      kind="kiosk-still")
+    title, closes, kept, yes = (
+        ("Still there?", "the scorekeeper closes",
+         "What you have typed stays here until you come back.", "Yes, keep working")
+        if rally else
+        ("Still playing?", "the game is put away",
+         "A game put away can be resumed until someone starts a new one.",
+         "Yes, keep playing"))
     body = ('<p class="kiosk-still-text">Nobody has touched the screen for a while.</p>'
-            '<p class="kiosk-countdown" aria-live="polite">Seconds left before the game is '
-            f'put away: <strong id="kiosk-countdown">{seconds}</strong></p>'
-            "<p>A game put away can be resumed until someone starts a new one.</p>")
-    return dialog("Still playing?", body,
+            f'<p class="kiosk-countdown" aria-live="polite">Seconds left before {closes}: '
+            f'<strong id="kiosk-countdown">{seconds}</strong></p>'
+            f"<p>{kept}</p>")
+    return dialog(title, body,
                   button("I'm done", "kiosk-still-no", cls="btn big")
-                  + button("Yes, keep playing", "kiosk-still-yes", cls="btn huge primary"),
+                  + button(yes, "kiosk-still-yes", cls="btn huge primary"),
                   kind="kiosk-still")
 
 

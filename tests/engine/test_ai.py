@@ -13,7 +13,7 @@ import bones
 from bones import ai
 from bones.ai import mexican as aimt
 from bones.ai.levels import why_only
-from bones.moves import PLAY
+from bones.moves import DRAW, JOIN, NEXT, PLAY
 from bones.tiles import full_set, parse_tile, tile
 from mtdeals import mt
 
@@ -617,22 +617,25 @@ def test_all_fives_play_outs_avoid_leaving_yourself_nothing_that_fits(monkeypatc
 
 
 @pytest.mark.parametrize("seed", [1, 8])
-def test_chicken_foot_log_replay_knows_the_ends_of_every_play(seed):
-    """Hard reads what a seat's plays say from the public log: the replayed layout must
-    give, for each play, exactly the numbers the engine let that player match (F2, F3:
-    a pending double's path first, else every line that does not end in a double)."""
+def test_reading_the_round_knows_the_ends_of_every_play(seed):
+    """What a seat's plays say is read from the round walked back (reading.steps): for
+    each play, exactly the numbers the engine let that player match (F2, F3: a pending
+    double's path first, else every line that does not end in a double), in order."""
     from bones.ai import chicken as aicf
+    from bones.ai.reading import steps
 
     g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed)
     rng = random.Random(seed)
-    for _round in range(2):  # the log holds the whole match: the second round's own
+    for _round in range(2):  # the second round's walk stops at its own start
         truth = []
         while not g.round_over:
             m = ai.choose(g, g.turn, "normal", rng=rng)
             if m.kind == PLAY:
                 truth.append((g.turn, m.tile, {g.end_of(i) for i in g.targets()}))
             g.play(m)
-        plays = [p for p in aicf._plays_and_ends(g, g.observation(0)) if p[2] is not None]
+        plays = [(seat, m.tile, set(ends.values()))
+                 for seat, m, ends, _sizes in steps(g, g.observation(0), aicf._ends_open_to)
+                 if m.kind == PLAY]
         assert plays == truth and len(truth) > 10
         g.play(ai.choose(g, g.turn, "normal", rng=rng))  # the next round
 
@@ -645,7 +648,7 @@ def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
     from bones.ai import chicken as aicf
     from bones.ai.world import deal_hidden, unseen_tiles
 
-    named = 0
+    named = forgot = 0
     for seed in range(6):
         g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed,
                            options={"first_double": 9 - seed % 3})
@@ -666,14 +669,15 @@ def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
             hands, _bone = deal_hidden(unseen, list(obs["hand_sizes"]), me, obs["lacks"],
                                        random.Random(1), shun=sh)
             assert all(not sh[s] & set(h) for s, h in hands.items())
+            last = {}  # each seat's last move this round
+            for m, s, _t in g.history:
+                if m.kind in (NEXT, JOIN):
+                    last.clear()
+                else:
+                    last[s] = m.kind
+            for s in range(4):
+                if last.get(s) == DRAW:  # drew and has not played since: nothing known
+                    assert sh[s] == frozenset(), (seed, s)
+                    forgot += 1
             g.play(ai.choose(g, me, "normal", rng=rng))
-    assert named > 500
-    # the log of one seat: it played 3-2 where 12-9 would have fitted ...
-    obs = {"seat": 0, "seats": 2, "hub": tile(9, 9), "log": [(1, "9-3@0")],
-           "lines": [{"stem": -1}, {"stem": -1}, {"stem": -1}, {"stem": -1}]}
-    heavy = [tile(12, 9), tile(9, 1), tile(12, 3), tile(11, 11), tile(12, 12)]
-    g = bones.new_game("chicken-foot", seats=2, preset="gs-cf", seed=0)
-    sh = aicf.shun(g, obs, heavy)
-    assert sh[1] == {tile(12, 9)}  # 9-1 is lighter, 12-3 and 11-11 do not fit, no doubles
-    obs["log"].append((1, "draw"))
-    assert aicf.shun(g, obs, heavy)[1] == frozenset()
+    assert named > 500 and forgot > 20

@@ -115,70 +115,15 @@ def table_tiles(obs: dict) -> list:
 SHUN_SLACK: float | None = 3.0
 
 
-def _plays_and_ends(game, obs: dict):
-    """The round's plays as (seat, tile, the numbers it could have matched), and its
-    other moves as (seat, kind, None), from the public log (read with the game's own
-    ``parse``): the layout replayed line by line as the engine grows it (F2, F3)."""
-    hub = obs["hub"]
-    n0 = sum(1 for ln in obs["lines"] if ln["stem"] == -1)
-    ends = [hub.hi] * n0
-    pend = list(range(n0))
-    log = obs["log"]  # the whole match: this round starts after the last "next"
-    start = max((i + 1 for i, (_s, note) in enumerate(log) if note == "next"), default=0)
-    for seat, note in log[start:]:
-        m = game.parse(note)
-        if m.kind != PLAY:
-            yield seat, m.kind, None
-            continue
-        t, tg = m.tile, m.target
-        if pend:
-            can = {ends[pend[0]]}
-        else:
-            can = {e for e in ends if e >= 0}
-        yield seat, t, can
-        e = ends[tg]
-        if pend:
-            del pend[0]
-        if t.hi == t.lo:
-            ends[tg] = -1
-            k = len(ends)
-            ends += [t.hi] * 3
-            pend = [k, k + 1, k + 2]
-        else:
-            ends[tg] = t.other(e)
-
-
 def shun(game, obs: dict, unseen: list) -> list | None:
-    """Per seat, the unseen tiles it most likely does not hold: for each of its plays
-    since it last drew (a draw brings a tile we know nothing of), every tile that would
-    have matched the same ends and is more than ``SHUN_SLACK`` pips heavier than the
-    tile it chose (doubles aside: they are kept for other reasons)."""
+    """Per seat, the unseen tiles its plays since its last draw say it does not hold
+    (``reading.shun``: any play, at any end open to it)."""
     if SHUN_SLACK is None:
         return None
-    n = obs["seats"]
-    me = obs["seat"]
-    since: list[list] = [[] for _ in range(n)]
-    for seat, t, can in _plays_and_ends(game, obs):
-        if can is None:
-            if t == DRAW:
-                since[seat] = []
-            continue
-        if seat != me and t.hi != t.lo:
-            since[seat].append((can, t.hi + t.lo + SHUN_SLACK))
-    out = []
-    for s in range(n):
-        bad = set()
-        if since[s]:
-            for x in unseen:
-                if x.hi == x.lo:
-                    continue
-                p = x.hi + x.lo
-                for can, lim in since[s]:
-                    if p > lim and (x.hi in can or x.lo in can):
-                        bad.add(x)
-                        break
-        out.append(frozenset(bad))
-    return out
+    from . import reading
+
+    return reading.shun(game, obs, unseen, _ends_open_to, SHUN_SLACK,
+                        lambda _seat, _move, ends: set(ends.values()))
 
 
 def fast(world, rng) -> Move:

@@ -350,30 +350,15 @@ def reads(game, obs: dict) -> list:
     return slots(game, obs, _ends_open_to)
 
 
+def _dumped(seat: int, move, ends: dict) -> set | None:
+    """A dump (a play off the seat's own train) could have matched any other end."""
+    return None if move.target == seat else {e for t, e in ends.items() if t != seat}
+
+
 def shun(game, obs: dict, unseen: list) -> list | None:
     """Per seat, the unseen tiles its dumps since its last draw say it does not hold."""
     if SHUN_SLACK is None:
         return None
-    from .reading import steps
+    from . import reading
 
-    n = obs["seats"]
-    me = obs["seat"]
-    since: list[list] = [[] for _ in range(n)]
-    for seat, move, ends, _sizes in steps(game, obs, _ends_open_to):
-        if move.kind == DRAW:
-            since[seat] = []
-        elif (move.kind == PLAY and seat != me and move.target != seat and ends
-                and move.tile.hi != move.tile.lo):
-            can = {e for t, e in ends.items() if t != seat}
-            since[seat].append((can, move.tile.hi + move.tile.lo + SHUN_SLACK))
-    out = []
-    for s in range(n):
-        bad = set()
-        for x in unseen:
-            if x.hi == x.lo or not since[s]:
-                continue
-            p = x.hi + x.lo
-            if any(p > lim and (x.hi in can or x.lo in can) for can, lim in since[s]):
-                bad.add(x)
-        out.append(frozenset(bad))
-    return out
+    return reading.shun(game, obs, unseen, _ends_open_to, SHUN_SLACK, _dumped)

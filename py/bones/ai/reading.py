@@ -20,7 +20,8 @@ last draw) is the special case of a seat that has not drawn since it passed.
 
 The moves are read from the game itself, walked back move by move (``undo`` on a
 copy) to the start of the round; only what every seat saw is read on the way: whose
-turn it was, the move, the ends open to that seat and the hand sizes.
+turn it was, the move, the ends open to that seat and the hand sizes. The same walk
+gives ``shun``: the heavier tiles a seat's plays say it does not hold.
 """
 
 from __future__ import annotations
@@ -83,4 +84,35 @@ def slots(game, obs: dict, open_ends) -> list[list[frozenset]]:
     out = []
     for s in range(n):
         out.append([] if s == me else sorted(read[s], key=lambda f: -len(f)))
+    return out
+
+
+def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
+    """Per seat, the unseen tiles its plays since its last draw say it does not hold
+    (a draw brings a tile nobody knows). A seat that sheds its heaviest tile and plays
+    a light one where a heavier would have gone most likely holds no such heavier
+    tile: every unseen tile more than ``slack`` pips heavier than the one it chose that
+    would have matched the same ends (doubles aside: they are kept for other reasons).
+    ``spare(seat, move, ends)`` gives the numbers a play could have matched, or None
+    when the play is not a choice of what to shed."""
+    n = obs["seats"]
+    me = obs["seat"]
+    since: list[list] = [[] for _ in range(n)]
+    for seat, move, ends, _sizes in steps(game, obs, open_ends):
+        if move.kind == DRAW:
+            since[seat] = []
+        elif move.kind == PLAY and seat != me and ends and move.tile.hi != move.tile.lo:
+            can = spare(seat, move, ends)
+            if can:
+                since[seat].append((can, move.tile.hi + move.tile.lo + slack))
+    out = []
+    for s in range(n):
+        bad = set()
+        for x in unseen if since[s] else ():
+            if x.hi == x.lo:
+                continue
+            p = x.hi + x.lo
+            if any(p > lim and (x.hi in can or x.lo in can) for can, lim in since[s]):
+                bad.add(x)
+        out.append(frozenset(bad))
     return out

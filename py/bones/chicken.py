@@ -224,7 +224,9 @@ class ChickenFoot(TrainGame):
             return (sc,)
         if kind == PASS:
             stuck = not any(m.kind == PLAY for m in self.legal_moves())
-            if stuck:
+            if not self.drawn or self.options.must_play:
+                # Public proof of holding none of the ends only where a pass is allowed
+                # to no one who could play (after a draw in GS-CF it may be a choice).
                 lacks = self.lacks[s] | {self.end_of(i) for i in self.targets()}
                 self.lacks = _with(self.lacks, s, lacks)
             if self.boneyard or not stuck:

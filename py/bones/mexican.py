@@ -263,7 +263,11 @@ class MexicanTrain(TrainGame):
             return (sc,)
         if kind == PASS:
             stuck = not any(m.kind == PLAY for m in self.legal_moves())
-            if stuck and (self.options.drawn_playable or not self.drawn):
+            o = self.options
+            if not self.drawn or (o.must_play and o.drawn_playable):
+                # The pass is public proof the seat holds none of its ends only where
+                # the rules allow it to no one who could play (not after a draw in
+                # GS-MT, where a drawn tile need not be played); ``stuck`` is then true.
                 ends = frozenset(self.end_of(t) for t in self._targets(s))
                 self.lacks = _with(self.lacks, s, self.lacks[s] | ends)
             if not self.markers[s]:

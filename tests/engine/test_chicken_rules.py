@@ -313,9 +313,25 @@ def test_F5_the_duty_to_satisfy_passes_from_player_to_player():
     assert plays(g) == {"pass"}
     g.play("pass")
     assert g.turn == 2 and plays(g) == {"8-1@5", "draw"}  # now seat 2's duty
-    assert g.observation(2)["lacks"][1] == {1}  # seat 1 is known to hold no 1
     g.play("8-1@5")
     assert g.turn == 0 and g.pending == (6,)
+
+
+def test_a_pass_tells_the_others_only_what_the_rules_make_public():
+    # Seat 1 draws and passes on the double 1-1: stuck with 12-11, by choice with 1-3
+    # (GS-CF: a drawn tile need not be played). The others cannot tell the two apart,
+    # so what they are told (``lacks``) is the same: nothing.
+    seen = []
+    for draws in ("12-11 1-3", "1-3 12-11"):
+        g = cf(FOOT_HANDS, draws)
+        run(g, *CENTRE, "1-1@0", "2-1@4", "draw", "pass")
+        obs = g.observation(2)
+        seen.append((obs["lacks"], obs["log"], obs["hand_sizes"]))
+    assert seen[0] == seen[1] and seen[0][0][1] == frozenset()
+    # Where a player who can play must play, the same pass proves seat 1 holds no 1.
+    g = cf(FOOT_HANDS, "12-11 1-3", must_play=True)
+    run(g, *CENTRE, "1-1@0", "2-1@4", "draw", "pass")
+    assert g.observation(2)["lacks"][1] == {1}
 
 
 def test_F5_the_centre_too_is_each_player_s_duty_in_turn():

@@ -410,6 +410,26 @@ def test_C3_a_player_who_can_play_must_play():
     assert "draw" in plays(gs)  # GS-MT is silent: holding is allowed
 
 
+def test_a_pass_tells_the_others_only_what_the_rules_make_public():
+    # Seat 0 holds nothing for the engine (9-9), draws, and passes: stuck with 4-6, by
+    # choice with 9-6 (GS-MT: a drawn tile need not be played). Seat 1 cannot tell
+    # the two apart, so it is told the same (``lacks``): nothing.
+    seen = []
+    for drawn in ("4-6", "9-6"):
+        g = mt(["3-1 5-5", "12-3"], draws=drawn, preset="gs-mt")
+        g.play("draw")
+        g.play("pass")
+        obs = g.observation(1)
+        seen.append((obs["lacks"], obs["log"], obs["hand_sizes"], obs["markers"]))
+    assert seen[0] == seen[1] and seen[0][0][0] == frozenset()
+    # Where a player who can play must (C3, as WC-MT), the same pass proves seat 0
+    # holds no 9.
+    g = mt(["3-1 5-5", "12-3"], draws="4-6", preset="gs-mt", must_play=True)
+    g.play("draw")
+    g.play("pass")
+    assert g.hub == tile(9, 9) and g.observation(1)["lacks"][0] == {9}
+
+
 def test_C4_a_drawn_tile_that_fits_may_be_played_at_once():
     g = mt(["3-1 12-12", "12-3"], draws="12-6", preset="wc-mt")
     g.play("draw")

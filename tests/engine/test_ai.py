@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -681,3 +683,69 @@ def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
                     forgot += 1
             g.play(ai.choose(g, me, "normal", rng=rng))
     assert named > 500 and forgot > 20
+
+
+def test_all_fives_hard_values_a_hand_by_the_chance_of_winning_the_game():
+    """Two players: Hard's play-outs value a hand's end by the chance of winning the game
+    from there (``win_chance``), which leading the next hand raises (A8: the hand's
+    winner leads) and which a point moves more as the target nears."""
+    from bones.ai import allfives as aiaf
+
+    wc = aiaf.win_chance
+    for a, b in ((50, 50), (10, 30), (3, 40), (20, 2)):
+        for lead in (True, False):
+            assert wc(a, b, lead) + wc(b, a, not lead) == pytest.approx(1)
+            assert 0 < wc(a, b, lead) < 1
+    assert wc(50, 50, True) > 0.5 > wc(50, 50, False)
+    assert wc(10, 20, False) > wc(12, 20, False) > wc(14, 20, False)
+    # the same two fives (10 points) are worth more near the end than at the start
+    assert wc(4, 6, False) - wc(6, 6, False) > wc(48, 50, False) - wc(50, 50, False)
+    sides = (0, 1)
+    led = aiaf._value([10, 0], [200, 190], sides, 0, False, 250, False, lead=0)
+    not_led = aiaf._value([10, 0], [200, 190], sides, 0, False, 250, False, lead=1)
+    assert led > not_led > 0
+    assert aiaf._value([5, 0], [250, 100], sides, 0, True) == aiaf.WIN
+    assert aiaf._value([5, 0], [250, 100], sides, 1, True) == -aiaf.WIN
+    # holes (count in fives): the needs are in holes already
+    assert aiaf._value([2, 0], [50, 40], sides, 0, False, 61, True, lead=0) == pytest.approx(
+        aiaf.WIN * (2 * wc(11, 21, True) - 1))
+    # three players: the hand's points, as before
+    assert aiaf._value([10, 0, 5], [60, 50, 55], (0, 1, 2), 0, False) == 5
+
+
+def test_all_fives_win_chance_fits_the_exact_table_from_normal_hands():
+    """The fitted logistic agrees with the exact chance that dynamic programming gives
+    (tools/af_equity.py) over 400 hands of Normal against Normal, wherever each side
+    needs 20 points or more (nearer the end the play-outs see the game's end
+    themselves)."""
+    import importlib.util
+    from pathlib import Path
+
+    from bones.ai import allfives as aiaf
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "af_equity.py"
+    spec = importlib.util.spec_from_file_location("af_equity", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    table = tool.equity_table(tool.hand_outcomes(400), 50)
+    errs = [aiaf.win_chance(a, b, lead == 0) - v for (a, b, lead), v in table.items()
+            if a >= 4 and b >= 4]
+    assert len(errs) > 4000
+    assert math.sqrt(sum(e * e for e in errs) / len(errs)) < 0.02
+    assert max(abs(e) for e in errs) < 0.06
+    # and the table itself: leading is worth having, and an even start is near even
+    assert 0.5 < table[(50, 50, 0)] < 0.6 and table[(50, 50, 1)] < 0.5
+
+
+def test_all_fives_hard_hint_speaks_of_the_chance_of_winning():
+    from bones.ai import allfives as aiaf
+
+    g = bones.new_game("all-fives", seats=2, preset="gs-af", seed=5)
+    g.play(ai.choose(g, g.turn, "normal", seed=0))  # the lead
+    while len([m for m in g.legal_moves() if m.kind == "play"]) < 2:
+        g.play(ai.choose(g, g.turn, "normal", seed=len(g.log)))
+    h = ai.hint(g, g.turn, "hard", worlds=40)
+    assert "In 40 likely deals" in h.reason
+    assert re.search(r"about a \d+% chance of winning the game\)\.$", h.reason)
+    assert aiaf.outcome_words(0.0, g) == " (it leaves you about a 50% chance of winning the game)"
+    assert "points" in aiaf.outcome_words(12.0, bones.new_game("all-fives", seats=3, seed=1))

@@ -322,7 +322,7 @@ def outcome(world, seat: int) -> float:
     return pips_outcome(world, seat, evaluate, WIN_BONUS)
 
 
-def outcome_words(mean: float) -> str:
+def outcome_words(mean: float, game=None) -> str:
     return f" (you were left with {-mean:.0f} points on average)"
 
 

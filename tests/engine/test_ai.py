@@ -395,6 +395,31 @@ def test_mexican_train_truncated_play_out_is_scored_by_the_hand():
     assert -hp <= v <= 0
 
 
+def _tool(name: str):
+    """A development tool of tools/ as a module."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def test_mexican_train_truncated_play_outs_are_on_the_finished_ones_scale():
+    """A truncated play-out's score must be comparable with a finished one's (minus the
+    round score): over rounds of the play-out policy, the final score rises by about
+    ``EVAL_ORPHAN_W`` per unit of the evaluation's pips form (tools/mt_eval_fit.py).
+    The old weights (1.0) counted those pips about three times too much."""
+    tool = _tool("mt_eval_fit")
+    rows = tool.positions(150, "gs-mt")
+    ratio = aimt.EVAL_CHAIN_W / aimt.EVAL_ORPHAN_W
+    k = tool.least_squares([[f[0] + ratio * f[1]] for f, _y in rows], [y for _f, y in rows])
+    assert len(rows) > 5000
+    assert 0.8 * aimt.EVAL_ORPHAN_W < k[1] < 1.25 * aimt.EVAL_ORPHAN_W
+
+
 def test_all_fives_draws_tell_what_the_next_player_lacks():
     """A2 (draw until you can play): a seat that draws holds none of the open ends, the
     tiles it drew and could not play do not hold them either, and the tile it plays after
@@ -718,15 +743,9 @@ def test_all_fives_win_chance_fits_the_exact_table_from_normal_hands():
     (tools/af_equity.py) over 400 hands of Normal against Normal, wherever each side
     needs 20 points or more (nearer the end the play-outs see the game's end
     themselves)."""
-    import importlib.util
-    from pathlib import Path
-
     from bones.ai import allfives as aiaf
 
-    path = Path(__file__).resolve().parents[2] / "tools" / "af_equity.py"
-    spec = importlib.util.spec_from_file_location("af_equity", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = _tool("af_equity")
     table = tool.equity_table(tool.hand_outcomes(400), 50)
     errs = [aiaf.win_chance(a, b, lead == 0) - v for (a, b, lead), v in table.items()
             if a >= 4 and b >= 4]

@@ -7,8 +7,9 @@
 ``gen`` plays Normal against Easy and, at each of Normal's turns with two or more
 plays (not the last tile, nor a play that wins the game), writes one line: Normal's
 terms for every play (``play_features``) and each play's value by Hard's play-outs
-(the hand's points for the seat minus the other's, the mean over ``--worlds``
-sampled worlds, the same worlds for every play). ``fit`` solves least squares within
+(the hand's points for the seat minus the other's, or with ``--game-value`` Hard's
+own value, the chance of winning the game in percentage points; the mean over
+``--worlds`` sampled worlds, the same worlds for every play). ``fit`` solves least squares within
 each position (the features and values less their means over the position's plays)
 and prints the weights scaled so that ``pts`` is 1, with how often the fitted
 weights pick the play-outs' best play and the mean points they give up against it,
@@ -37,7 +38,8 @@ from bones.ai.world import sample_world  # noqa: E402
 from bones.moves import NEXT, PLAY  # noqa: E402
 
 
-def _values(g, s: int, obs: dict, plays: list, worlds: int, rng: random.Random) -> list:
+def _values(g, s: int, obs: dict, plays: list, worlds: int, rng: random.Random,
+            game_value: bool = False) -> list:
     sums = [0.0] * len(plays)
     for _ in range(worlds):
         w = sample_world(g, s, obs, aiaf, rng)
@@ -46,6 +48,9 @@ def _values(g, s: int, obs: dict, plays: list, worlds: int, rng: random.Random) 
             sim = w.clone(keep_history=False)
             sim._push(m)
             rollout(sim, aiaf, random.Random(seed))
+            if game_value:  # what Hard's play-outs value: the chance of winning the game
+                sums[i] += aiaf.outcome(sim, s) / (2 * aiaf.WIN) * 100
+                continue
             row = sim.round_scores[-1]
             sums[i] += row[s] - row[1 - s]
     return [x / worlds for x in sums]
@@ -81,7 +86,7 @@ def gen(a: argparse.Namespace) -> int:
                         wins = any(f["pts"] and obs["totals"][s] + f["pts"] >= obs["target"]
                                    for f in feats)
                         if len(obs["hand"]) > 1 and not wins:
-                            q = _values(g, s, obs, plays, a.worlds, wr)
+                            q = _values(g, s, obs, plays, a.worlds, wr, a.game_value)
                             out.write(json.dumps({"f": feats, "q": q}) + "\n")
                             n += 1
                     g.play(choose(g, s, levels[s], rng=rngs[s]))
@@ -197,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--games", type=int, default=150)
     g.add_argument("--worlds", type=int, default=120)
     g.add_argument("--out", required=True)
+    g.add_argument("--game-value", action="store_true",
+                   help="value plays as Hard does (the chance of winning the game, in "
+                        "percentage points) instead of the hand's points")
     f = sub.add_parser("fit", help="least-squares weights from gen's files")
     f.add_argument("files", nargs="+")
     f.add_argument("--keys", default=None, help="comma-separated terms (default: W's)")

@@ -97,17 +97,21 @@ def gen(a: argparse.Namespace) -> int:
     return 0
 
 
-def _solve(m: list[list[float]], b: list[float]) -> list[float]:
+def solve(m: list[list[float]], b: list[float]) -> list[float]:
+    """``x`` with ``m x = b`` (Gauss-Jordan with partial pivoting; a term whose column
+    is all zero gets 0). Also used by tools/mt_eval_fit.py."""
     d = len(b)
     rows = [r[:] + [x] for r, x in zip(m, b)]
     for c in range(d):
         p = max(range(c, d), key=lambda r: abs(rows[r][c]))
         rows[c], rows[p] = rows[p], rows[c]
+        if not rows[c][c]:
+            continue
         for r in range(d):
             if r != c and rows[r][c]:
                 k = rows[r][c] / rows[c][c]
                 rows[r] = [x - k * y for x, y in zip(rows[r], rows[c])]
-    return [rows[i][d] / rows[i][i] for i in range(d)]
+    return [rows[i][d] / rows[i][i] if rows[i][i] else 0.0 for i in range(d)]
 
 
 def _picks(rows: list, w: dict) -> float:
@@ -147,7 +151,7 @@ def fit(a: argparse.Namespace) -> int:
                     xtx[i][j] += x[i] * x[j]
     for i in range(d):
         xtx[i][i] += a.ridge
-    w = _solve(xtx, xty)
+    w = solve(xtx, xty)
     scale = w[keys.index("pts")] if "pts" in keys else 1.0
     fitted = {k: v / scale for k, v in zip(keys, w)}
     print(f"{len(rows)} positions")

@@ -30,6 +30,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from af_fit import solve  # noqa: E402
 
 import bones  # noqa: E402
 from bones.ai import mexican as aimt  # noqa: E402
@@ -66,19 +69,11 @@ def positions(rounds: int, preset: str) -> list:
 
 
 def least_squares(xs: list, ys: list) -> list:
-    """Coefficients (the constant first) by the normal equations, Gauss-Jordan."""
+    """Coefficients (the constant first), by the normal equations."""
     xs = [[1.0] + x for x in xs]
     m = len(xs[0])
-    a = [[sum(x[i] * x[j] for x in xs) for j in range(m)]
-         + [sum(x[i] * y for x, y in zip(xs, ys))] for i in range(m)]
-    for c in range(m):
-        p = max(range(c, m), key=lambda r: abs(a[r][c]))
-        a[c], a[p] = a[p], a[c]
-        for r in range(m):
-            if r != c and a[c][c]:
-                f = a[r][c] / a[c][c]
-                a[r] = [u - f * v for u, v in zip(a[r], a[c])]
-    return [a[i][m] / a[i][i] if a[i][i] else 0.0 for i in range(m)]
+    xtx = [[sum(x[i] * x[j] for x in xs) for j in range(m)] for i in range(m)]
+    return solve(xtx, [sum(x[i] * y for x, y in zip(xs, ys)) for i in range(m)])
 
 
 def r2(xs: list, ys: list, coef: list) -> float:

@@ -178,18 +178,28 @@ def _push(b, o, d) -> float:
     return b[3] - o[1]
 
 
-def _joint(at, d, gap, lat):
-    """The area a joint covers (a bar 0.3 wide from the double's edge), or None."""
-    if gap <= EPS and -EPS <= lat <= EPS:
-        return None
-    ax, ay = at
-    dx, dy = d
-    bx, by = ax + gap * dx - lat * dy, ay + gap * dy + lat * dx
-    x0, x1 = (ax, bx) if ax <= bx else (bx, ax)
-    y0, y1 = (ay, by) if ay <= by else (by, ay)
-    if dx:
+def _bar(p, q):
+    """A joint's straight piece from p to q: a bar 0.3 wide."""
+    x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+    y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+    if y1 - y0 <= EPS:
         return (x0, y0 - 0.15, x1, y1 + 0.15)
     return (x0 - 0.15, y0, x1 + 0.15, y1)
+
+
+def _joint(at, d, gap, lat) -> list:
+    """The area a joint covers: its bars (0.3 wide) from the double's edge, as drawn
+    (``lay``): straight out, or out by LAT_STEP, sideways by ``lat``, then out again."""
+    if gap <= EPS and -EPS <= lat <= EPS:
+        return []
+    ax, ay = at
+    dx, dy = d
+    end = (ax + gap * dx - lat * dy, ay + gap * dy + lat * dx)
+    if -EPS <= lat <= EPS:
+        return [_bar(at, end)]
+    b1 = (ax + LAT_STEP * dx, ay + LAT_STEP * dy)
+    b2 = (b1[0] - lat * dy, b1[1] + lat * dx)
+    return [_bar(at, b1), _bar(b1, b2), _bar(b2, end)]
 
 
 class _Kid:
@@ -216,13 +226,14 @@ class _Kid:
         self.jb = _joint(self.at, d, self.gap, self.lat)
 
     def rects(self):
-        return self.rs + [self.jb] if self.jb is not None else self.rs
+        return self.rs + self.jb if self.jb else self.rs
 
     def hits(self, obstacles) -> bool:
         bb, jb = self.bb, self.jb
         for o in obstacles:
-            if jb is not None and _hit(jb, o):
-                return True
+            for j in jb:
+                if _hit(j, o):
+                    return True
             if _hit(bb, o):
                 for r in self.rs:
                     if _hit(r, o):
@@ -234,7 +245,7 @@ class _Kid:
         the obstacles, or None if its joint would have to cross one."""
         saved = self.gap
         for _ in range(40):
-            if self.jb is not None and any(_hit(self.jb, o) for o in obstacles):
+            if any(_hit(j, o) for j in self.jb for o in obstacles):
                 break
             need = 0.0
             for o in obstacles:
@@ -256,6 +267,19 @@ class _Kid:
         return None
 
 
+def _side(r, d) -> tuple[float, float]:
+    """Rectangle r's (highest, lowest) coordinate along the right-hand axis of the
+    heading ``d`` (``right_of(d)``)."""
+    dx, dy = d
+    if dx == 1:
+        return (r[3], r[1])
+    if dx == -1:
+        return (-r[1], -r[3])
+    if dy == 1:
+        return (-r[0], -r[2])
+    return (r[2], r[0])
+
+
 def compose(fixed: list, kids: list[_Kid], groups=()) -> bool:
     """Move kids along their headings (gaps) until nothing overlaps; False if stuck."""
     # siblings leaving one side side by side: move them apart sideways first
@@ -263,11 +287,8 @@ def compose(fixed: list, kids: list[_Kid], groups=()) -> bool:
         ka, kb = kids[a], kids[b]
         if _hit(ka.bb, kb.bb):
             # a lies to the left of b (seen along the heading): a moves left, b right
-            d = ka.d
-            if d[0]:
-                ov = min(ka.bb[3], kb.bb[3]) - max(ka.bb[1], kb.bb[1])
-            else:
-                ov = min(ka.bb[2], kb.bb[2]) - max(ka.bb[0], kb.bb[0])
+            # far enough that all of a lies left of all of b, 0.5 apart
+            ov = _side(ka.bb, ka.d)[0] - _side(kb.bb, kb.d)[1]
             ka.lat -= ov / 2 + 0.25
             kb.lat += ov / 2 + 0.25
             # the sideways step of the joint lies clear of the kid's own outline
@@ -340,9 +361,9 @@ def _relax(fixed: list, kids: list[_Kid]) -> bool:
 
 
 def _bb_j(k: _Kid):
-    if k.jb is None:
+    if not k.jb:
         return k.bb
-    return _bb((k.bb, k.jb))
+    return _bb((k.bb, *k.jb))
 
 
 # ---- measuring ---------------------------------------------------------------------------

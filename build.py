@@ -9,6 +9,7 @@
     python3 build.py bench engine [ARGS]  python -m bones.bench, when the engine has one
     python3 build.py bench ai [--seconds N]  computer move times in the page
     python3 build.py bench soak [--games N]  kiosk attract games in one page: heap, errors
+    python3 build.py bench worlds [--levels L] [-k CASE]  computer move times in Pyodide (Node)
     python3 build.py icons                redraw web/icons/*.png
 """
 
@@ -766,11 +767,12 @@ def cmd_bench_worlds(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "worlds.mjs"
         script.write_text(WORLDS_SCRIPT)
-        bench_args = ["--levels", "hard", "--moves", str(args.moves), "--budget-ms", str(budget)]
+        bench_args = ["--levels", args.levels, "--moves", str(args.moves),
+                      "--budget-ms", str(budget)]
         if args.k:
             bench_args += ["-k", args.k]
         version = json.loads((NODE_MODULES / "pyodide/package.json").read_text())["version"]
-        print(f"Hard in Pyodide {version} on Node, budget {budget:.0f} ms "
+        print(f"{args.levels} in Pyodide {version} on Node, Hard's budget {budget:.0f} ms "
               f"(load average {os.getloadavg()[0]:.1f}):", flush=True)
         return subprocess.run([node, str(script), str(NODE_MODULES / "pyodide" / "pyodide.mjs"),
                                str(ROOT / "py"), json.dumps(bench_args)],
@@ -1077,6 +1079,8 @@ def main(argv: list[str]) -> int:
                         help="Hard's budget (default: the page's HARD_BUDGET_MS)")
     worlds.add_argument("--moves", type=int, default=40)
     worlds.add_argument("-k", default="", help="only the cases whose name holds this")
+    worlds.add_argument("--levels", default="hard",
+                        help="levels to time, e.g. normal,hard (default hard)")
     soak = kinds.add_parser("soak", help="kiosk: attract games in one page session, JS heap")
     soak.add_argument("--games", type=int, default=300)
     soak.add_argument("--no-build", action="store_true")

@@ -17,7 +17,7 @@ import math
 from ..allfives import CENTRE, arm_number, hand_end
 from ..moves import DRAW, PASS, PLAY, Move, parse_move
 from ..tiles import full_set
-from .levels import Scored
+from .levels import Scored, plural
 
 # Normal's weights for each term of ``play_features``, fitted (least squares within each
 # position) to the values Hard's play-outs give the plays of 9,890 positions from Normal
@@ -412,7 +412,34 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         out.append(Scored(v, m, reason))
     jitter = {m: rng.random() * 1e-6 for m in legal}
     out.sort(key=lambda s: -(s.value + jitter[s.move]))
+    got = exact(game, obs, out) if ENDGAME else None
+    if got is not None:
+        i = next(i for i, s in enumerate(out) if s.move == got[0])
+        s = out.pop(i)
+        if obs["boneyard"]:
+            why = (s.reason + f" With {plural(obs['boneyard'], 'tile')} left to draw, played"
+                   " out every way their tiles may lie, this does best by the end of the"
+                   " hand.")
+        else:
+            why = (s.reason + " The boneyard is empty, so their tiles are known: played out"
+                   " every way, this does best by the end of the hand.")
+        out.insert(0, Scored(max(s.value, out[0].value + 1.0), s.move, why))
     return out
+
+
+# Two players, nothing (or next to nothing) left to draw: the rest of the hand is
+# searched to its end (ai/af_endgame.py) by Normal and Hard alike.
+ENDGAME = True
+
+
+def exact(game, obs: dict, ranked: list):
+    """``(move, value)`` when the rest of the hand can be searched to its end (the plays
+    tried in ``ranked``'s order, so the first of equals is Normal's), else None."""
+    if not ENDGAME:
+        return None
+    from . import af_endgame
+
+    return af_endgame.solve(game, obs, [s.move for s in ranked])
 
 
 def easy(game, obs: dict, legal: list, rng) -> Move:
@@ -522,6 +549,22 @@ def _light_opens(root, L: list, E: list, D: list, spin) -> list:
     return out
 
 
+def light_arms(world) -> tuple:
+    """The arms as plain lists (each arm's length, open half and whether its last tile
+    is a double) and the spinner ``(arm, index, value)`` or None: what
+    ``_light_opens`` reads."""
+    L = [0, 0, 0, 0]
+    E = [0, 0, 0, 0]
+    D = [False] * 4
+    for a, arm in enumerate(world.arms):
+        L[a] = len(arm)
+        if arm:
+            t, e = arm[-1]
+            E[a] = e
+            D[a] = t.hi == t.lo
+    return L, E, D, (world.spinners[0] if world.spinners else None)
+
+
 def playout(world, seat: int, move, seed: int) -> float:
     """Play ``move`` in ``world`` and the hand out with ``fast`` at every seat, on plain
     lists instead of the engine (2 to 3 times as many worlds in the same time);
@@ -551,16 +594,7 @@ def playout(world, seat: int, move, seed: int) -> float:
     totals = list(world.totals)
     hp = list(world.hand_points)
     root = world.root
-    L = [0, 0, 0, 0]
-    E = [0, 0, 0, 0]
-    D = [False] * 4
-    for a, arm in enumerate(world.arms):
-        L[a] = len(arm)
-        if arm:
-            t, e = arm[-1]
-            E[a] = e
-            D[a] = t.hi == t.lo
-    spin = world.spinners[0] if world.spinners else None
+    L, E, D, spin = light_arms(world)
     passes = world.passes
     turn = world.turn
     lock = FAST_LOCK

@@ -20,10 +20,19 @@ from .. import new_game
 from . import levels, search
 from .levels import choose
 
+def _af_end(g, s) -> bool:
+    from . import af_endgame
+
+    return af_endgame.applies(g, g.observation(s))
+
+
+# (label, game, preset, seats, which moves to time: all, or those a test picks)
 CASES = [
-    ("Mexican Train, GS-MT, 4 seats", "mexican-train", "gs-mt", 4),
-    ("Chicken Foot, GS-CF, 4 seats", "chicken-foot", "gs-cf", 4),
-    ("All Fives, GS-AF, 2 seats", "all-fives", "gs-af", 2),
+    ("Mexican Train, GS-MT, 4 seats", "mexican-train", "gs-mt", 4, None),
+    ("Chicken Foot, GS-CF, 4 seats", "chicken-foot", "gs-cf", 4, None),
+    ("All Fives, GS-AF, 2 seats", "all-fives", "gs-af", 2, None),
+    # the moves the end-of-hand search may take (af_endgame.applies)
+    ("All Fives, hand ends only", "all-fives", "gs-af", 2, _af_end),
 ]
 
 
@@ -46,7 +55,7 @@ def counting_worlds(out: list[tuple[int, float]]):
 
 
 def measure(game: str, preset: str, seats: int, level: str, moves: int,
-            budget_ms: float | None, seed: int = 1) -> list[float]:
+            budget_ms: float | None, seed: int = 1, when=None) -> list[float]:
     times: list[float] = []
     k = 0
     while len(times) < moves:
@@ -54,7 +63,7 @@ def measure(game: str, preset: str, seats: int, level: str, moves: int,
         g = new_game(game, seats=seats, preset=preset, seed=f"bench-ai-{seed}-{k}")
         while not g.round_over and len(times) < moves:
             s = g.turn
-            many = len(g.legal_moves()) > 1
+            many = len(g.legal_moves()) > 1 and (when is None or when(g, s))
             t0 = time.perf_counter()
             m = choose(g, s, level, seed=k, budget_ms=budget_ms)
             dt = time.perf_counter() - t0
@@ -74,13 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     print(f"{'case':32} {'level':7} {'median ms':>10} {'p90 ms':>8} {'max ms':>8} "
           f"{'worlds':>7}")
-    for label, game, preset, seats in CASES:
+    for label, game, preset, seats, when in CASES:
         if a.only.lower() not in label.lower():
             continue
         for level in a.levels.split(","):
             searches: list[tuple[int, float]] = []
             with counting_worlds(searches):
-                ts = sorted(measure(game, preset, seats, level, a.moves, a.budget_ms))
+                ts = sorted(measure(game, preset, seats, level, a.moves, a.budget_ms,
+                                    when=when))
             p90 = ts[int(0.9 * (len(ts) - 1))]
             budget = a.budget_ms or getattr(levels.policy_for(new_game(game, seats=seats,
                                                                        preset=preset)),

@@ -80,6 +80,11 @@ def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Rand
     cands = candidates(pol, legal, ranked)
     if len(cands) <= 1:
         return Result(ranked[0].move, 0.0, 0)
+    # A policy may know the answer outright (All Fives once every tile is known).
+    exact = getattr(pol, "exact", None)
+    got = exact(game, obs, ranked) if exact is not None else None
+    if got is not None:
+        return Result(got[0], got[1], 0)
     if worlds is None:
         if budget_ms is None:
             budget_ms = getattr(pol, "BUDGET_MS", DEFAULT_BUDGET_MS)

@@ -20,6 +20,7 @@ from .. import new_game
 from . import levels, search
 from .levels import choose
 
+
 def _af_end(g, s) -> bool:
     from . import af_endgame
 

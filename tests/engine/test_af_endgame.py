@@ -82,8 +82,8 @@ def test_the_solved_play_is_the_best_and_its_value_exact(positions):
 
 
 @pytest.mark.parametrize(("bone", "count", "words"), [
-    (1, 12, "With 1 tile left to draw, played out every way"),
-    (2, 5, "With 2 tiles left to draw, played out every way")])
+    (1, 12, "Counting the tiles left, no play does better on average"),
+    (2, 5, "Counting the tiles left, no play does better on average")])
 def test_with_tiles_left_to_draw_the_mean_over_every_deal(bone, count, words):
     """One or two tiles left to draw: the value of a play is its engine minimax value
     averaged over every deal of the unseen tiles (which are left to draw, in which
@@ -139,7 +139,7 @@ def test_normal_and_hard_play_it(positions):
             m = levels.choose(g, seat, level, seed=3, worlds=20)
             assert values[m] == pytest.approx(best, abs=1e-9), level
         h = levels.hint(g, seat, "normal")
-        assert "The boneyard is empty, so their tiles are known" in h.reason
+        assert "Counting every tile, no play does better by the end of the hand." in h.reason
     assert done >= 10
 
 
@@ -170,7 +170,7 @@ def test_too_big_a_search_gives_up_and_normal_decides_as_before(positions):
         plain = af.normal(g, g.observation(seat), legal, random.Random(1))
     finally:
         af.ENDGAME = old
-    assert all("played out every way" not in s.reason for s in plain)
+    assert all("Counting" not in s.reason for s in plain)
 
 
 def test_it_does_not_apply_while_tiles_are_left_to_draw_or_with_more_players():

@@ -17,7 +17,7 @@ import math
 from ..allfives import CENTRE, arm_number, hand_end
 from ..moves import DRAW, PASS, PLAY, Move, parse_move
 from ..tiles import full_set
-from .levels import Scored, plural
+from .levels import Scored
 
 # Normal's weights for each term of ``play_features``, fitted (least squares within each
 # position) to the values Hard's play-outs give the plays of 9,890 positions from Normal
@@ -417,12 +417,11 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         i = next(i for i, s in enumerate(out) if s.move == got[0])
         s = out.pop(i)
         if obs["boneyard"]:
-            why = (s.reason + f" With {plural(obs['boneyard'], 'tile')} left to draw, played"
-                   " out every way their tiles may lie, this does best by the end of the"
-                   " hand.")
+            why = s.reason + " Counting the tiles left, no play does better on average by" \
+                " the end of the hand."
         else:
-            why = (s.reason + " The boneyard is empty, so their tiles are known: played out"
-                   " every way, this does best by the end of the hand.")
+            why = s.reason + " Counting every tile, no play does better by the end of the" \
+                " hand."
         out.insert(0, Scored(max(s.value, out[0].value + 1.0), s.move, why))
     return out
 

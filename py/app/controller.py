@@ -626,7 +626,8 @@ class Controller:
 
     async def choose(self, s: Session, seat: int) -> Move:
         """The computer's move. Hard searches in the worker so the page never freezes;
-        Easy and Normal take well under a frame here. Each time is kept in
+        Easy and Normal are quick enough for the page (Normal: at most about 25 ms in
+        Pyodide, at the end of an All Fives hand; docs/ai.md). Each time is kept in
         ``window.rallyAiTimes`` (level, ms) for the move-time benchmark."""
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"

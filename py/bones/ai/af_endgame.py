@@ -26,7 +26,7 @@ from ..moves import PLAY
 from . import allfives as pol
 from .world import install, unseen_tiles
 
-NODES = 600  # positions searched at most: at worst about 30 ms in CPython, 60 in Pyodide
+NODES = 600  # positions searched at most: a move takes 25 ms at worst in Pyodide (docs/ai.md)
 MAX_BONE = 2  # searched with this many tiles or fewer left to draw (every order of them)
 
 

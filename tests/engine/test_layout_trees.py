@@ -351,11 +351,11 @@ def test_a_bent_joint_covers_its_three_bars_only():
     bars, not the rectangle around them (which used to block the sibling beside it)."""
     from bones.layout import tree
 
-    bars = tree._joint((0.5, 0.5), (1, 0), 6.0, 4.0)
+    bars = tree._bars(tree.joint_path((0.5, 0.5), (1, 0), 6.0, 4.0)[1])
     assert len(bars) == 3
     assert bars[0] == pytest.approx((0.5, 0.35, 0.75, 0.65))
     assert bars[1] == pytest.approx((0.6, 0.5, 0.9, 4.5))
     assert bars[2] == pytest.approx((0.75, 4.35, 6.5, 4.65))
     # a tile in the corner the bars go round is not touched
     assert not any(tree._hit(b, (2.0, 1.0, 6.0, 4.0)) for b in bars)
-    assert tree._joint((0.5, 0.5), (1, 0), 0.0, 0.0) == []
+    assert tree._bars(tree.joint_path((0.5, 0.5), (1, 0), 0.0, 0.0)[1]) == []

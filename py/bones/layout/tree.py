@@ -187,19 +187,24 @@ def _bar(p, q):
     return (x0 - 0.15, y0, x1 + 0.15, y1)
 
 
-def _joint(at, d, gap, lat) -> list:
-    """The area a joint covers: its bars (0.3 wide) from the double's edge, as drawn
-    (``lay``): straight out, or out by LAT_STEP, sideways by ``lat``, then out again."""
-    if gap <= EPS and -EPS <= lat <= EPS:
-        return []
+def joint_path(at, d, gap, lat) -> tuple:
+    """Where a kid's first tile starts (its near edge's middle) and the joint leading
+    there from the double's edge ``at``, as a polyline (empty when it touches): straight
+    out by ``gap``, or out by LAT_STEP, sideways by ``lat``, then out again. Composing
+    (``_bars``) and drawing (``lay``) both take it from here."""
     ax, ay = at
     dx, dy = d
     end = (ax + gap * dx - lat * dy, ay + gap * dy + lat * dx)
     if -EPS <= lat <= EPS:
-        return [_bar(at, end)]
+        return end, ((at, end) if gap > EPS else ())
     b1 = (ax + LAT_STEP * dx, ay + LAT_STEP * dy)
     b2 = (b1[0] - lat * dy, b1[1] + lat * dx)
-    return [_bar(at, b1), _bar(b1, b2), _bar(b2, end)]
+    return end, (at, b1, b2, end)
+
+
+def _bars(path) -> list:
+    """The area a joint covers: the bars (0.3 wide) of its path, as drawn."""
+    return [_bar(p, q) for p, q in zip(path, path[1:])]
 
 
 class _Kid:
@@ -216,14 +221,11 @@ class _Kid:
         self.update()
 
     def update(self):
-        ax, ay = self.at
-        dx, dy = self.d
-        ox = ax + self.gap * dx - self.lat * dy
-        oy = ay + self.gap * dy + self.lat * dx
         d = self.d
+        (ox, oy), path = joint_path(self.at, d, self.gap, self.lat)
         self.rs = [_tr(r, ox, oy, d) for r in self.plan.shape]
         self.bb = _tr(self.plan.bb, ox, oy, d)
-        self.jb = _joint(self.at, d, self.gap, self.lat)
+        self.jb = _bars(path)
 
     def rects(self):
         return self.rs + self.jb if self.jb else self.rs
@@ -625,17 +627,9 @@ def lay(plan: Plan, ox: float, oy: float, H: tuple[int, int], out: Out) -> None:
     for p, at, d, gap, lat in plan.kids:
         if p.seg is None:
             continue
-        dx, dy = d
-        su, sv = at[0] + gap * dx - lat * dy, at[1] + gap * dy + lat * dx
-        if gap > EPS or abs(lat) > EPS:
-            a = pt(*at)
-            if abs(lat) > EPS:
-                b1 = (at[0] + LAT_STEP * dx, at[1] + LAT_STEP * dy)
-                b2 = (b1[0] - lat * dy, b1[1] + lat * dx)
-                poly = (a, pt(*b1), pt(*b2), pt(su, sv))
-            else:
-                poly = (a, pt(su, sv))
-            out.joints.setdefault(p.seg.line, []).append(poly)
+        (su, sv), path = joint_path(at, d, gap, lat)
+        if path:
+            out.joints.setdefault(p.seg.line, []).append(tuple(pt(*q) for q in path))
         lay(p, *pt(su, sv), hd(*d), out)
 
 
@@ -725,15 +719,7 @@ def lay_root(f: Fitted, out: Out) -> None:
         p = k.plan
         if p.seg is None:
             continue
-        dx, dy = k.d
-        ax, ay = k.at
-        sx, sy = ax + k.gap * dx - k.lat * dy, ay + k.gap * dy + k.lat * dx
-        if k.gap > EPS or abs(k.lat) > EPS:
-            if abs(k.lat) > EPS:
-                b1 = (ax + LAT_STEP * dx, ay + LAT_STEP * dy)
-                b2 = (b1[0] - k.lat * dy, b1[1] + k.lat * dx)
-                poly = ((ax, ay), b1, b2, (sx, sy))
-            else:
-                poly = ((ax, ay), (sx, sy))
-            out.joints.setdefault(p.seg.line, []).append(poly)
+        (sx, sy), path = joint_path(k.at, k.d, k.gap, k.lat)
+        if path:
+            out.joints.setdefault(p.seg.line, []).append(path)
         lay(p, sx, sy, k.d, out)

@@ -124,7 +124,8 @@ def _search(world, seat: int, plays: list, left: list, every: bool = False):
     seen: dict = {}
 
     def rec(turn, passes, opens, count, alpha, beta):
-        if len(opens) == 4 or not spinning:
+        alike = len(opens) == 4 or not spinning
+        if alike:
             # settled: no spinner to come, so an arm is no more than its end and what it
             # counts, and arms alike are interchangeable
             table = tuple(sorted((e, c) for _a, e, c in opens))
@@ -137,17 +138,16 @@ def _search(world, seat: int, plays: list, left: list, every: bool = False):
             if kind == 0 or (kind == 1 and v >= beta) or (kind == -1 and v <= alpha):
                 return v
         a0, b0 = alpha, beta
-        v = _rec(turn, passes, opens, count, alpha, beta)
+        v = _rec(turn, passes, opens, count, alpha, beta, alike)
         seen[key] = (v, 1 if v >= b0 else -1 if v <= a0 else 0)
         return v
 
-    def _rec(turn, passes, opens, count, alpha, beta):
+    def _rec(turn, passes, opens, count, alpha, beta, alike):
         left[0] -= 1
         if left[0] < 0:
             raise _TooBig
         hand = hands[turn]
         moves = []
-        alike = len(opens) == 4 or not spinning
         done = set()
         for a, e, c in opens:
             if alike:

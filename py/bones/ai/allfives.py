@@ -412,7 +412,7 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         out.append(Scored(v, m, reason))
     jitter = {m: rng.random() * 1e-6 for m in legal}
     out.sort(key=lambda s: -(s.value + jitter[s.move]))
-    got = exact(game, obs, out) if ENDGAME else None
+    got = exact(game, obs, out)
     if got is not None:
         i = next(i for i, s in enumerate(out) if s.move == got[0])
         s = out.pop(i)
@@ -433,12 +433,15 @@ ENDGAME = True
 
 def exact(game, obs: dict, ranked: list):
     """``(move, value)`` when the rest of the hand can be searched to its end (the plays
-    tried in ``ranked``'s order, so the first of equals is Normal's), else None."""
+    tried in ``ranked``'s order, so the first of equals is Normal's), else None. Once
+    per decision: Hard asks again after Normal's ranking, with the same observation."""
     if not ENDGAME:
         return None
-    from . import af_endgame
+    if "_exact" not in obs:
+        from . import af_endgame
 
-    return af_endgame.solve(game, obs, [s.move for s in ranked])
+        obs["_exact"] = af_endgame.solve(game, obs, [s.move for s in ranked])
+    return obs["_exact"]
 
 
 def easy(game, obs: dict, legal: list, rng) -> Move:

@@ -373,6 +373,65 @@ def test_all_fives_counter_reply_sees_my_next_score():
     assert 0 <= ev <= 10
 
 
+def test_all_fives_normal_sees_the_ends_a_play_leaves_as_the_engine_does():
+    """Normal's estimate of the table after a play (``_ends_after``) is the engine's:
+    the open ends and the count (A4), a spinner's two sides opening once both its ends
+    are played on (A5), over every play of random positions. A double led is the one
+    case kept apart: its sides are marked as costing nothing when covered, since the
+    other side then shows both halves; the next test checks what that gives."""
+    from bones.ai import allfives as aiaf
+
+    checked = spinner_opens = 0
+    for seed in range(80):
+        g = bones.new_game("all-fives", seats=2, preset="gs-af", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if g.round_over:
+                break
+            lay = g.observation(g.turn)["layout"]
+            for m in g.legal_moves():
+                if m.kind != "play" or (lay["root"] is None and m.tile.hi == m.tile.lo):
+                    continue
+                count, opens = aiaf._ends_after(lay, m.tile, m.target)
+                c = g.clone()
+                c.play(m)
+                after = c.layout()
+                assert count == after["count"]
+                assert opens == {a: (arm["end"], arm["counts"])
+                                 for a, arm in enumerate(after["arms"]) if arm["open"]}
+                checked += 1
+                spinner_opens += len(opens) > len([a for a in lay["arms"] if a["open"]])
+            g.play(rng.choice(g.legal_moves()))
+    assert checked > 3000 and spinner_opens > 20
+
+
+def test_all_fives_normal_counts_a_double_led_as_the_engine_does():
+    """After a double is led, the next tile on it scores with the double's both halves
+    (A4, A5: 6-6 then 6-3 counts 12 + 3 = 15, as the engine counts it). Normal's
+    estimate of the next player's reply (``_best_reply``) and of the count after it
+    (``_place``, its 2-ply look) follow that; they once counted 6 + 3."""
+    from bones.ai import allfives as aiaf
+
+    count, opens = aiaf._ends_after({"root": None}, tile(6, 6), -1)
+    assert count == 12
+    assert aiaf._best_reply(count, opens, tiles("6-3 6-1 5-4")) == [15, 0, 0]
+    for side in (0, 1):
+        assert aiaf._place(count, opens, tile(6, 3), side)[0] == 15
+    # and the 2-ply look counts at the lead too: after 5-5 led and nothing the next
+    # player can hold, 5-0 scores 10 on my next turn
+    count, opens = aiaf._ends_after({"root": None}, tile(5, 5), -1)
+    ctx = {"unseen_n": [0] * 7, "need": 250, "ahead": 0, "drawable": 0, "opp_n": 7}
+    f = aiaf.play_features(tile(5, 5), count, opens, tiles("5-0 6-6"), [], [], ctx)
+    assert f["pts"] == 10 and f["counter"] == 10
+    g = bones.new_game("all-fives", seats=2, preset="gs-af",
+                       deal={"hands": ["6-6 0-0 0-1 0-2 0-3 0-4 0-5".split(),
+                                       "6-3 6-1 1-1 1-2 1-3 1-4 1-5".split()],
+                             "leader": 0})
+    for t in (tile(6, 6), tile(6, 3)):
+        g.play(next(m for m in g.legal_moves() if m.kind == "play" and m.tile == t))
+    assert g.layout()["count"] == 15
+
+
 def test_mexican_train_truncated_play_out_is_scored_by_the_hand():
     """Hard's Mexican Train play-outs stop after ROLLOUT_PLIES moves; an unfinished
     round is scored by the hand: tiles outside the own train's chain count in full,
@@ -556,7 +615,7 @@ def test_all_fives_normal_terms_for_the_race_and_the_game_score():
     unseen = tiles("5-5 0-3 1-3 3-3")  # no 6, 2 or 4 left unseen, one 1
     ctx = {"unseen_n": aiaf.number_counts(unseen), "need": 10, "ahead": 50, "drawable": 3,
            "opp_n": 2}
-    f = aiaf.play_features(t, 5, opens, rest, theirs, [0.5, 0.5], True, ctx)
+    f = aiaf.play_features(t, 5, opens, rest, theirs, [0.5, 0.5], ctx)
     assert f["pts"] == 5
     assert f["orphan"] == 2  # 6-6 and 2-2: nothing unseen joins them, no end fits
     assert f["thin"] == 3  # and 4-1: one unseen tile (1-3) joins it
@@ -566,7 +625,7 @@ def test_all_fives_normal_terms_for_the_race_and_the_game_score():
     assert f["outrisk"] == 0  # they hold two tiles
     assert f["ahead_follow"] == pytest.approx(f["follow"] * 0.5)
     dry = dict(ctx, drawable=0, opp_n=1, need=11, ahead=-300)
-    g = aiaf.play_features(t, 5, opens, rest, theirs, [0.5, 0.5], True, dry)
+    g = aiaf.play_features(t, 5, opens, rest, theirs, [0.5, 0.5], dry)
     assert g["lose"] == 0  # no reply reaches 11
     assert g["late_shed"] == 5 and g["lockpass"] == g["lock"]
     # one tile left: they go out (my 21 pips) unless they hold nothing that fits

@@ -626,9 +626,10 @@ class Controller:
 
     async def choose(self, s: Session, seat: int) -> Move:
         """The computer's move. Hard searches in the worker so the page never freezes;
-        Easy and Normal are quick enough for the page (Normal: at most about 25 ms in
-        Pyodide, at the end of an All Fives hand; docs/ai.md). Each time is kept in
-        ``window.rallyAiTimes`` (level, ms) for the move-time benchmark."""
+        Easy and Normal are quick enough for the page (Normal: median under 1 ms, about
+        35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
+        time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
+        benchmark."""
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"
         t0 = self.js.performance.now()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
@@ -36,6 +37,8 @@ def readings(pol) -> dict:
         if getattr(pol, "SHUN_SLACK", None) is not None:
             out[f"{name}, no shun"] = {"READ_HANDS": read, "SHUN_SLACK": None}
         out[name] = {"READ_HANDS": read}
+    for k in (1, 2, 4):
+        out[f"read, model {k}"] = {"READ_HANDS": True, "MODEL_TRIES": 30, "MODEL_KEEP": k}
     return out
 
 
@@ -49,6 +52,7 @@ def main(argv=None) -> None:
     pol = levels.policy_for(bones.new_game(a.game, seats=4, preset=a.preset, seed=0))
     kinds = readings(pol)
     total = dict.fromkeys(kinds, 0.0)
+    secs = dict.fromkeys(kinds, 0.0)
     positions = 0
     for r in range(a.rounds):
         g = bones.new_game(a.game, seats=4, preset=a.preset, seed=1000 + r)
@@ -59,9 +63,10 @@ def main(argv=None) -> None:
             plays = sum(m.kind == PLAY for m in g.legal_moves())
             if s == 0 and k % 3 == 0 and plays > 1:
                 for name, over in kinds.items():
-                    saved = {x: getattr(pol, x) for x in over}
+                    saved = {x: getattr(pol, x, 0) for x in over}
                     for x, v in over.items():
                         setattr(pol, x, v)
+                    t0 = time.perf_counter()
                     try:
                         sample = world.world_sampler(g, 0, g.observation(0), pol)
                         rng = random.Random(1)
@@ -69,6 +74,7 @@ def main(argv=None) -> None:
                     finally:
                         for x, v in saved.items():
                             setattr(pol, x, v)
+                    secs[name] += time.perf_counter() - t0
                     hits = n = 0
                     for o in range(1, 4):
                         for t in g.hands[o]:
@@ -81,7 +87,8 @@ def main(argv=None) -> None:
           f"{positions} positions of seat 0, {a.worlds} worlds each")
     print("reading          chance a hand tile is dealt to its holder")
     for name in kinds:
-        print(f"{name:16s} {total[name] / max(positions, 1):.4f}")
+        print(f"{name:16s} {total[name] / max(positions, 1):.4f}   "
+              f"{1000 * secs[name] / max(positions, 1) / a.worlds:.2f} ms a world")
 
 
 if __name__ == "__main__":

@@ -832,3 +832,77 @@ def test_all_fives_hard_hint_speaks_of_the_chance_of_winning():
     assert re.search(r"about a \d+% chance of winning the game\)\.$", h.reason)
     assert aiaf.outcome_words(0.0, g) == " (it leaves you about a 50% chance of winning the game)"
     assert "points" in aiaf.outcome_words(12.0, bones.new_game("all-fives", seats=3, seed=1))
+
+
+@pytest.mark.parametrize("game,preset", [("chicken-foot", "gs-cf"),
+                                         ("mexican-train", "gs-mt")])
+def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
+    """``reading.normal_check`` asks whether Normal, holding a hand, would have made a
+    seat's last plays since its last draw. Over rounds of four Normals (a later round
+    too, whose log holds the rounds before) it never rejects a seat's real hand, and it
+    does reject many random hands of the same size: it tells something true."""
+    from bones.ai import reading
+    from bones.ai.world import unseen_tiles
+
+    real = rejected = tried = 0
+    for seed in range(4):
+        g = bones.new_game(game, seats=4, preset=preset, seed=seed)
+        rng = random.Random(seed)
+        if seed % 2:
+            while not g.round_over:
+                g.play(ai.choose(g, g.turn, "normal", rng=rng))
+            g.play(ai.choose(g, g.turn, "normal", rng=rng))
+        while not g.round_over:
+            me = g.turn
+            obs = g.observation(me)
+            pol = ai.levels.policy_for(g)
+            ok = reading.normal_check(g, obs, pol, 2)
+            if ok is not None:
+                unseen = unseen_tiles(g, obs, pol)
+                for s in range(4):
+                    if s == me:
+                        continue
+                    assert ok(s, list(g.hands[s])), (seed, me, s)
+                    real += 1
+                    for _ in range(3):
+                        rejected += not ok(s, rng.sample(unseen, len(g.hands[s])))
+                        tried += 1
+            g.play(ai.choose(g, me, "normal", rng=rng))
+    assert real > 100
+    assert 0.2 < rejected / tried < 0.9
+
+
+def test_chicken_foot_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch):
+    """With ``MODEL_TRIES`` Chicken Foot Hard deals the others hands Normal would have
+    made their last plays with far more often than without it."""
+    from bones.ai import chicken as aicf
+    from bones.ai import reading, world
+
+    def share(tries: int) -> float:
+        monkeypatch.setattr(aicf, "MODEL_TRIES", tries)
+        good = n = 0
+        for seed in range(3):
+            g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed)
+            rng = random.Random(seed)
+            k = 0
+            while not g.round_over:
+                me = g.turn
+                k += 1
+                if k % 3 == 0:
+                    obs = g.observation(me)
+                    ok = reading.normal_check(g, obs, aicf, aicf.MODEL_KEEP)
+                    if ok is not None:
+                        sample = world.world_sampler(g, me, obs, aicf)
+                        wr = random.Random(k)
+                        for _ in range(10):
+                            w = sample(wr)
+                            for s in range(4):
+                                if s != me:
+                                    good += ok(s, w.hands[s])
+                                    n += 1
+                g.play(ai.choose(g, me, "normal", rng=rng))
+        return good / n
+
+    with_model, without = share(30), share(0)
+    assert with_model > 0.97
+    assert without < with_model - 0.1

@@ -299,6 +299,13 @@ def playout(world, seat: int, move, seed: int) -> float:
 
 # ---- reading the hands (ai/reading.py) -----------------------------------------------
 READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile by tile
+# ... and each other seat's last ``MODEL_KEEP`` plays since its last draw as Normal's: a
+# seat whose world hand would have made Normal play otherwise is dealt again, up to
+# ``MODEL_TRIES`` times (reading.normal_check). Twelfth session, 2,000 rounds against
+# three Normals: ratio 0.889 to 0.826 (seed 1) and 0.860 to 0.845 (seed 2), Hard's
+# score -0.97 a round paired (CI -1.96 to +0.03); see docs/ai.md.
+MODEL_TRIES = 30
+MODEL_KEEP = 2
 
 
 def _ends_open_to(state, seat: int, move) -> dict:

@@ -339,6 +339,10 @@ READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile b
 # an unseen tile more than ``SHUN_SLACK`` pips heavier that fits the same ends is most
 # likely not in its hand (doubles aside), until it draws again. None: no such reading.
 SHUN_SLACK: float | None = 0.0
+# Reading the others' last plays as Normal's (as Chicken Foot does: MODEL_TRIES 30,
+# MODEL_KEEP 2) measured no better here: +0.31 a round (CI -1.25 to +1.86), 1,000
+# rounds, seed 1, ratio 0.932 against 0.896 (docs/ai.md, twelfth session). Off.
+MODEL_TRIES = 0
 
 
 def _ends_open_to(state, seat: int, move) -> dict | None:

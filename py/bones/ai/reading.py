@@ -26,6 +26,8 @@ gives ``shun``: the heavier tiles a seat's plays say it does not hold.
 
 from __future__ import annotations
 
+import random
+
 from ..moves import DRAW, JOIN, NEXT, PASS, PLAY
 
 
@@ -116,3 +118,78 @@ def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
                 bad.add(x)
         out.append(frozenset(bad))
     return out
+
+
+
+def decisions(game, obs: dict, keep: int) -> dict:
+    """Per other seat, its last ``keep`` plays since its last draw, latest first, each
+    as ``(state, move, extra)``: a copy of the game just before the play, the play, and
+    the tiles that seat has played from then on (this one included). Between draws a
+    hand only shrinks, so the hand it held then is its hand now plus ``extra``. The
+    copies are walked back from the game like ``steps``; only their layout is read (the
+    seat's hand in them is replaced before any use)."""
+    me = obs["seat"]
+    out: dict[int, list] = {}
+    done = {me}
+    played: dict[int, list] = {}
+    sim = game.clone(keep_history=True)
+    while sim.history and len(done) < obs["seats"]:
+        move, seat, _token = sim.history[-1]
+        if move.kind == NEXT or move.kind == JOIN:
+            break
+        sim.undo()
+        if seat in done:
+            continue
+        if move.kind == DRAW:
+            done.add(seat)
+        elif move.kind == PLAY:
+            p = played.setdefault(seat, [])
+            p.append(move.tile)
+            recs = out.setdefault(seat, [])
+            recs.append((sim.clone(keep_history=False), move, tuple(p)))
+            if len(recs) >= keep:
+                done.add(seat)
+    return out
+
+
+def normal_check(game, obs: dict, pol, keep: int):
+    """``ok(seat, hand) -> bool``: would Normal, holding ``hand`` now, have made each of
+    that seat's last ``keep`` plays since its last draw (``decisions``)? A hand Normal
+    would have played differently from is unlikely for a player who plays like it
+    (Hard's worlds deal such a seat again: ai/world.py). Ties count as agreeing. None
+    when no seat has such a play."""
+    from .levels import _forced, move_key
+
+    recs = decisions(game, obs, keep)
+    if not recs:
+        return None
+    rng = random.Random(0)  # Normal's tie-break only; ties are accepted anyway
+    views = {}
+    for seat, rs in recs.items():
+        vs = []
+        for st, move, extra in rs:
+            o = st.observation(seat)
+            o["hand"] = None  # set per hand below
+            vs.append((st, move, list(extra), o))
+        views[seat] = vs
+
+    def ok(seat: int, hand: list) -> bool:
+        for st, move, extra, o in views.get(seat, ()):
+            h = list(hand) + extra
+            st.hands[seat] = h
+            st._legal = None
+            legal = sorted(st.legal_moves(), key=move_key)
+            if move not in legal:
+                return False
+            f = _forced([m for m in legal if m.kind != JOIN])
+            if f is not None:
+                if f != move:
+                    return False
+                continue
+            o["hand"] = h
+            ranked = pol.normal(st, o, legal, rng)
+            if next(x.value for x in ranked if x.move == move) < ranked[0].value - 1e-4:
+                return False
+        return True
+
+    return ok

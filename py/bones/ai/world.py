@@ -7,6 +7,11 @@ boneyard, never giving a seat a tile with a number it is publicly known to lack
 (``lacks``: it drew or passed on those ends since its last draw). The world is a
 clone of the game whose every hidden field (other hands, boneyard) is then
 overwritten with the sample, so the real hidden tiles are never read.
+
+A policy may read more (ai/reading.py): each tile a seat holds on its own (``reads``),
+single tiles its plays say it does not hold (``shun``), and whether Normal, dealt the
+sampled hand, would have made that seat's recent plays (``MODEL_TRIES``): a seat
+dealt a hand it would not have played so from is dealt again.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ def unseen_tiles(game, obs: dict, pol) -> list:
 
 
 def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
-                tries: int = 30, shun=None, slots=None) -> tuple[dict, list]:
+                tries: int = 30, shun=None, slots=None, check=None,
+                check_tries: int = 0) -> tuple[dict, list]:
     """Hands for every other seat and the boneyard (in drawing order, drawn from the
     end). Constrained seats are dealt first; after ``tries`` failures the constraints
     are dropped (they can then no longer all hold, which only happens in rare spots).
@@ -49,26 +55,46 @@ def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
         hands: dict[int, list] = {}
         ok = True
         for s in order:
-            need = sizes[s]
-            if attempt == tries or not weight[s]:
-                hands[s], pool = pool[:need], pool[need:]
-                continue
-            avoid = shun[s]
-            got: list = []
-            for f in slots[s]:
-                for i, t in enumerate(pool):
-                    if t.hi not in f and t.lo not in f and t not in avoid:
-                        got.append(pool.pop(i))
-                        break
-                else:
-                    ok = False
-                    break
-            if not ok:
+            free = attempt == tries or not weight[s]
+            got = _deal_seat(pool, sizes[s], slots[s], shun[s], free)
+            if got is None:
+                ok = False
                 break
+            # A seat whose recent plays Normal would not have made with this hand is
+            # dealt again (within the same constraints), ``check_tries`` times at most.
+            if check is not None and attempt < tries:
+                for _ in range(check_tries):
+                    if check(s, got):
+                        break
+                    trial = pool + got
+                    rng.shuffle(trial)
+                    again = _deal_seat(trial, sizes[s], slots[s], shun[s], free)
+                    if again is None:
+                        break
+                    got, pool = again, trial
             hands[s] = got
         if ok:
             return hands, pool
     raise AssertionError("unreachable: the last try has no constraints")
+
+
+def _deal_seat(pool: list, need: int, slots_s: list, avoid, free: bool) -> list | None:
+    """Take one seat's hand out of ``pool`` (in place): the first ``need`` tiles when
+    ``free``, else for each slot the first tile it may hold; None (the pool partly
+    used) when a slot finds none."""
+    if free or not need:
+        got = pool[:need]
+        del pool[:need]
+        return got
+    got: list = []
+    for f in slots_s:
+        for i, t in enumerate(pool):
+            if t.hi not in f and t.lo not in f and t not in avoid:
+                got.append(pool.pop(i))
+                break
+        else:
+            return None
+    return got
 
 
 def world_sampler(game, seat: int, obs: dict, pol):
@@ -85,9 +111,18 @@ def world_sampler(game, seat: int, obs: dict, pol):
     known = pol.lacks(game, obs) if hasattr(pol, "lacks") else obs.get("lacks")
     shun = pol.shun(game, obs, unseen) if hasattr(pol, "shun") else None
     slots = pol.reads(game, obs) if getattr(pol, "READ_HANDS", False) else None
+    # A policy may read the others' recent plays as Normal's (``MODEL_TRIES``: how many
+    # times a seat is dealt again when Normal would have played otherwise with its hand).
+    ctries = getattr(pol, "MODEL_TRIES", 0)
+    check = None
+    if ctries:
+        from .reading import normal_check
+
+        check = normal_check(game, obs, pol, pol.MODEL_KEEP)
 
     def sample(rng: random.Random):
-        hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun, slots=slots)
+        hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun, slots=slots,
+                                      check=check, check_tries=ctries)
         world = game.clone(keep_history=False)
         install(world, seat, obs, hands, boneyard)
         return world

@@ -6,6 +6,7 @@ import json
 import math
 import random
 import re
+import types
 
 import pytest
 from hypothesis import given, settings
@@ -845,6 +846,7 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
     from bones.ai.world import unseen_tiles
 
     real = rejected = tried = 0
+    slow = None  # Chicken Foot's quick form (agreement) against Normal's full ranking
     for seed in range(4):
         g = bones.new_game(game, seats=4, preset=preset, seed=seed)
         rng = random.Random(seed)
@@ -857,6 +859,8 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
             obs = g.observation(me)
             pol = ai.levels.policy_for(g)
             ok = reading.normal_check(g, obs, pol, 2)
+            if hasattr(pol, "agreement"):
+                slow = reading.normal_check(g, obs, types.SimpleNamespace(normal=pol.normal), 2)
             if ok is not None:
                 unseen = unseen_tiles(g, obs, pol)
                 for s in range(4):
@@ -865,8 +869,11 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
                     assert ok(s, list(g.hands[s])), (seed, me, s)
                     real += 1
                     for _ in range(3):
-                        rejected += not ok(s, rng.sample(unseen, len(g.hands[s])))
+                        h = rng.sample(unseen, len(g.hands[s]))
+                        rejected += not ok(s, h)
                         tried += 1
+                        if slow is not None:
+                            assert slow(s, h) == ok(s, h), (seed, me, s, h)
             g.play(ai.choose(g, me, "normal", rng=rng))
     assert real > 100
     assert 0.2 < rejected / tried < 0.9

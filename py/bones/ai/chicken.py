@@ -25,6 +25,25 @@ def _open_ends(obs: dict) -> dict:
     return {ln["line"]: ln["end"] for ln in obs["lines"] if ln["open"]}
 
 
+def _value(t, ln: int, rest: list, ends: dict) -> tuple[float, list, int]:
+    """Normal's rating of playing ``t`` on line ``ln`` keeping ``rest``: the value, the
+    tiles that would follow a double, and how many of ``rest`` fit the ends after it."""
+    v = SHED_W * (t.hi + t.lo)
+    follow: list = []
+    if not rest:
+        return v + 1000, follow, 0
+    if t.hi == t.lo:
+        follow = [x for x in rest if x.hi == t.hi or x.lo == t.hi]
+        v += DOUBLE_FOLLOW if follow else DOUBLE_STUCK
+        nxt = {t.hi}
+    else:
+        e2 = dict(ends)
+        e2[ln] = t.other(ends[ln]) if ln in ends else t.hi
+        nxt = set(e2.values())
+    flex = sum(1 for x in rest if x.hi in nxt or x.lo in nxt)
+    return v + FLEX_W * flex, follow, flex
+
+
 def normal(game, obs: dict, legal: list, rng) -> list:
     hand = list(obs["hand"])
     ends = _open_ends(obs)
@@ -40,39 +59,60 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         rest = list(hand)
         rest.remove(t)
         tn = f"Play {t} on line {ln}"
-        v = SHED_W * (t.hi + t.lo)
-        reason = ""
+        v, follow, flex = _value(t, ln, rest, ends)
         if not rest:
-            v += 1000
             reason = f"{tn}: it is your last bone, and you go out."
-        elif t.hi == t.lo:
-            follow = [x for x in rest if x.hi == t.hi or x.lo == t.hi]
-            if follow:
-                v += DOUBLE_FOLLOW
-                reason = (f"{tn}: you can follow the double at once with "
-                          f"{follow[0]}, and the others must find its toes.")
-            else:
-                v += DOUBLE_STUCK
-            nxt = {t.hi}
+        elif follow:
+            reason = (f"{tn}: you can follow the double at once with "
+                      f"{follow[0]}, and the others must find its toes.")
+        elif obs["pending"] and ln == obs["pending"][0]:
+            reason = (f"{tn}: the double must get its toes first; this is the "
+                      "heaviest tile you can spare there.")
         else:
-            e2 = dict(ends)
-            e2[ln] = t.other(ends[ln]) if ln in ends else t.hi
-            nxt = set(e2.values())
-        flex = sum(1 for x in rest if x.hi in nxt or x.lo in nxt)
-        v += FLEX_W * flex
-        if not reason:
-            if obs["pending"] and ln == obs["pending"][0]:
-                reason = (f"{tn}: the double must get its toes first; this is the "
-                          "heaviest tile you can spare there.")
-            else:
-                fits = ("no tile that fits" if flex == 0 else "1 tile that fits"
-                        if flex == 1 else f"{flex} tiles that fit")
-                reason = (f"{tn}: it gets {plural(t.hi + t.lo, 'point')} out of your hand "
-                          f"and leaves you {fits} next turn.")
+            fits = ("no tile that fits" if flex == 0 else "1 tile that fits"
+                    if flex == 1 else f"{flex} tiles that fit")
+            reason = (f"{tn}: it gets {plural(t.hi + t.lo, 'point')} out of your hand "
+                      f"and leaves you {fits} next turn.")
         out.append(Scored(v, m, reason))
     jitter = {m: rng.random() * 1e-6 for m in legal}
     out.sort(key=lambda s: -(s.value + jitter[s.move]))
     return out
+
+
+def agreement(state, seat: int, move):
+    """``agrees(hand) -> bool``: would Normal, holding ``hand`` in ``state`` (the public
+    layout just before ``seat`` played ``move``), have played ``move``? Ties count. The
+    quick form of ``choose(..., "normal")`` that Hard's reading asks many times
+    (reading.normal_check): the same answer without the engine's move list. With a play
+    in hand the engine also offers a knock (two or three tiles, not knocked yet: Normal
+    knocks first), a draw (not drawn yet, a play not required) and a pass (drawn, a play
+    not required); a lone play is forced."""
+    o = state.options
+    ends = {i: state.end_of(i) for i in range(len(state.lines)) if state.is_open(i)}
+    tends = [(ln, state.end_of(ln)) for ln in state.targets()]
+    others = (bool(state.boneyard) and not state.drawn and not o.must_play) + (
+        state.drawn and not o.must_play)
+    knocked = state.knocked
+    tile, target = move.tile, move.target
+
+    def agrees(hand: list) -> bool:
+        plays = [(t, ln) for ln, e in tends for t in hand if t.hi == e or t.lo == e]
+        if (tile, target) not in plays:
+            return False
+        if not knocked and 2 <= len(hand) <= 3:
+            return False
+        if len(plays) + others == 1:
+            return True
+        best = mine = None
+        for t, ln in plays:
+            v = _value(t, ln, [x for x in hand if x != t], ends)[0]
+            if best is None or v > best:
+                best = v
+            if t == tile and ln == target:
+                mine = v
+        return mine >= best - 1e-4
+
+    return agrees
 
 
 def easy(game, obs: dict, legal: list, rng) -> Move:

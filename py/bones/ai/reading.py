@@ -164,18 +164,12 @@ def normal_check(game, obs: dict, pol, keep: int):
     if not recs:
         return None
     rng = random.Random(0)  # Normal's tie-break only; ties are accepted anyway
-    views = {}
-    for seat, rs in recs.items():
-        vs = []
-        for st, move, extra in rs:
-            o = st.observation(seat)
-            o["hand"] = None  # set per hand below
-            vs.append((st, move, list(extra), o))
-        views[seat] = vs
+    # A policy may give a quick form of the question (``agreement``), else Normal's
+    # ranking is asked through the engine's move list.
+    quick = getattr(pol, "agreement", None)
 
-    def ok(seat: int, hand: list) -> bool:
-        for st, move, extra, o in views.get(seat, ()):
-            h = list(hand) + extra
+    def _slow(st, seat: int, move, o):
+        def agrees(h: list) -> bool:
             st.hands[seat] = h
             st._legal = None
             legal = sorted(st.legal_moves(), key=move_key)
@@ -183,13 +177,33 @@ def normal_check(game, obs: dict, pol, keep: int):
                 return False
             f = _forced([m for m in legal if m.kind != JOIN])
             if f is not None:
-                if f != move:
-                    return False
-                continue
+                return f == move
             o["hand"] = h
             ranked = pol.normal(st, o, legal, rng)
-            if next(x.value for x in ranked if x.move == move) < ranked[0].value - 1e-4:
-                return False
-        return True
+            return next(x.value for x in ranked if x.move == move) >= ranked[0].value - 1e-4
+
+        return agrees
+
+    views = {}
+    for seat, rs in recs.items():
+        vs = []
+        for st, move, extra in rs:
+            if quick is not None:
+                vs.append((quick(st, seat, move), list(extra)))
+                continue
+            o = st.observation(seat)
+            o["hand"] = None  # set per hand below
+            vs.append((_slow(st, seat, move, o), list(extra)))
+        views[seat] = vs
+
+    seen: dict = {}  # (seat, hand) -> verdict: late in a round hands repeat
+
+    def ok(seat: int, hand: list) -> bool:
+        key = (seat, frozenset(hand))
+        got = seen.get(key)
+        if got is None:
+            got = seen[key] = all(agrees(list(hand) + extra)
+                                  for agrees, extra in views.get(seat, ()))
+        return got
 
     return ok

@@ -791,6 +791,7 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
         page = browser.new_context(service_workers="block").new_page()
         page.goto(server.url)
         page.wait_for_function(READY_JS, timeout=BOOT_TIMEOUT)
+        page.get_by_role("radio", name=args.game, exact=True).check()
         page.get_by_label("Who plays for player 1").select_option("computer")
         for i, level in ((1, "normal"), (2, "normal"), (3, "hard"), (4, "hard")):
             page.get_by_label(f"Level of player {i}").select_option(level)
@@ -804,8 +805,11 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
         # How long a click waits while the computer plays: the page must stay responsive.
         lag = page.evaluate("""async () => { const t = performance.now();
             await new Promise(r => setTimeout(r, 0)); return performance.now() - t; }""")
+        if args.screenshot:
+            page.screenshot(path=args.screenshot)
         browser.close()
-    print(f"Computer move times in the page (headless Chromium, {args.seconds} s of play,")
+    print(f"Computer move times in the page ({args.game}, headless Chromium, {args.seconds} s "
+          "of play,")
     print("Hard thinks in a PyScript worker; its first move includes the worker's start):")
     print(f"  {'level':8}{'moves':>7}{'median':>10}{'p90':>10}{'max':>10}")
     for level in ("normal", "hard"):
@@ -1072,6 +1076,9 @@ def main(argv: list[str]) -> int:
     size.add_argument("--no-build", action="store_true")
     kinds.add_parser("engine", help="python -m bones.bench")
     ai = kinds.add_parser("ai", help="computer move times in the page")
+    ai.add_argument("--game", default="Mexican Train",
+                    help="the game, as the start screen names it (\"Chicken Foot\")")
+    ai.add_argument("--screenshot", default=None, help="save the page at the end here")
     ai.add_argument("--seconds", type=int, default=60)
     ai.add_argument("--no-build", action="store_true")
     worlds = kinds.add_parser("worlds", help="Hard's worlds per move in Pyodide (Node)")

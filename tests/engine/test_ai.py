@@ -732,6 +732,22 @@ def test_reading_the_round_knows_the_ends_of_every_play(seed):
         g.play(ai.choose(g, g.turn, "normal", rng=rng))  # the next round
 
 
+def normal_round(game: str, preset: str, seed: int, later: bool, **options):
+    """Every turn of a round of four Normals, as ``(game, seat to move, rng)``; the seat's
+    Normal move is played after each. ``later``: the second round (the log then holds
+    the first too)."""
+    g = bones.new_game(game, seats=4, preset=preset, seed=seed, options=options or None)
+    rng = random.Random(seed)
+    if later:
+        while not g.round_over:
+            g.play(ai.choose(g, g.turn, "normal", rng=rng))
+        g.play(ai.choose(g, g.turn, "normal", rng=rng))
+    while not g.round_over:
+        me = g.turn
+        yield g, me, rng
+        g.play(ai.choose(g, me, "normal", rng=rng))
+
+
 def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
     """A Normal player sheds its heaviest tile, so a tile that would have matched the
     same ends and is over SHUN_SLACK pips heavier than the one it played is not in its
@@ -742,15 +758,8 @@ def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
 
     named = forgot = 0
     for seed in range(6):
-        g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed,
-                           options={"first_double": 9 - seed % 3})
-        rng = random.Random(seed)
-        if seed % 2:  # a later round: the log holds the rounds before it too
-            while not g.round_over:
-                g.play(ai.choose(g, g.turn, "normal", rng=rng))
-            g.play(ai.choose(g, g.turn, "normal", rng=rng))
-        while not g.round_over:
-            me = g.turn
+        for g, me, _rng in normal_round("chicken-foot", "gs-cf", seed, bool(seed % 2),
+                                        first_double=9 - seed % 3):
             obs = g.observation(me)
             unseen = unseen_tiles(g, obs, aicf)
             sh = aicf.shun(g, obs, unseen)
@@ -771,7 +780,6 @@ def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
                 if last.get(s) == DRAW:  # drew and has not played since: nothing known
                     assert sh[s] == frozenset(), (seed, s)
                     forgot += 1
-            g.play(ai.choose(g, me, "normal", rng=rng))
     assert named > 500 and forgot > 20
 
 
@@ -848,14 +856,7 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
     real = rejected = tried = 0
     slow = None  # Chicken Foot's quick form (agreement) against Normal's full ranking
     for seed in range(4):
-        g = bones.new_game(game, seats=4, preset=preset, seed=seed)
-        rng = random.Random(seed)
-        if seed % 2:
-            while not g.round_over:
-                g.play(ai.choose(g, g.turn, "normal", rng=rng))
-            g.play(ai.choose(g, g.turn, "normal", rng=rng))
-        while not g.round_over:
-            me = g.turn
+        for g, me, rng in normal_round(game, preset, seed, bool(seed % 2)):
             obs = g.observation(me)
             pol = ai.levels.policy_for(g)
             ok = reading.normal_check(g, obs, pol, 2)
@@ -874,7 +875,6 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
                         tried += 1
                         if slow is not None:
                             assert slow(s, h) == ok(s, h), (seed, me, s, h)
-            g.play(ai.choose(g, me, "normal", rng=rng))
     assert real > 100
     assert 0.2 < rejected / tried < 0.9
 
@@ -889,12 +889,8 @@ def test_chicken_foot_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch):
         monkeypatch.setattr(aicf, "MODEL_TRIES", tries)
         good = n = 0
         for seed in range(3):
-            g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed)
-            rng = random.Random(seed)
-            k = 0
-            while not g.round_over:
-                me = g.turn
-                k += 1
+            turns = normal_round("chicken-foot", "gs-cf", seed, False)
+            for k, (g, me, _rng) in enumerate(turns, start=1):
                 if k % 3 == 0:
                     obs = g.observation(me)
                     ok = reading.normal_check(g, obs, aicf, aicf.MODEL_KEEP)
@@ -907,7 +903,6 @@ def test_chicken_foot_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch):
                                 if s != me:
                                     good += ok(s, w.hands[s])
                                     n += 1
-                g.play(ai.choose(g, me, "normal", rng=rng))
         return good / n
 
     with_model, without = share(30), share(0)

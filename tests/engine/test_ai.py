@@ -843,9 +843,11 @@ def test_all_fives_hard_hint_speaks_of_the_chance_of_winning():
     assert "points" in aiaf.outcome_words(12.0, bones.new_game("all-fives", seats=3, seed=1))
 
 
-@pytest.mark.parametrize("game,preset", [("chicken-foot", "gs-cf"),
-                                         ("mexican-train", "gs-mt")])
-def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
+@pytest.mark.parametrize("game,preset,options", [
+    ("chicken-foot", "gs-cf", {}),
+    ("chicken-foot", "gs-cf", {"must_play": True, "draw": "until", "centre_paths": 6}),
+    ("mexican-train", "gs-mt", {})])
+def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset, options):
     """``reading.normal_check`` asks whether Normal, holding a hand, would have made a
     seat's last plays since its last draw. Over rounds of four Normals (a later round
     too, whose log holds the rounds before) it never rejects a seat's real hand, and it
@@ -856,7 +858,7 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset):
     real = rejected = tried = 0
     slow = None  # Chicken Foot's quick form (agreement) against Normal's full ranking
     for seed in range(4):
-        for g, me, rng in normal_round(game, preset, seed, bool(seed % 2)):
+        for g, me, rng in normal_round(game, preset, seed, bool(seed % 2), **options):
             obs = g.observation(me)
             pol = ai.levels.policy_for(g)
             ok = reading.normal_check(g, obs, pol, 2)

@@ -120,7 +120,6 @@ def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
     return out
 
 
-
 def decisions(game, obs: dict, keep: int) -> dict:
     """Per other seat, its last ``keep`` plays since its last draw, latest first, each
     as ``(state, move, extra)``: a copy of the game just before the play, the play, and

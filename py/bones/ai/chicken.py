@@ -341,9 +341,10 @@ def playout(world, seat: int, move, seed: int) -> float:
 READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile by tile
 # ... and each other seat's last ``MODEL_KEEP`` plays since its last draw as Normal's: a
 # seat whose world hand would have made Normal play otherwise is dealt again, up to
-# ``MODEL_TRIES`` times (reading.normal_check). Twelfth session, 2,000 rounds against
-# three Normals: ratio 0.889 to 0.826 (seed 1) and 0.860 to 0.845 (seed 2), Hard's
-# score -0.97 a round paired (CI -1.96 to +0.03); see docs/ai.md.
+# ``MODEL_TRIES`` times (reading.normal_check). Twelfth session, 3,000 rounds against
+# three Normals (150 worlds): ratio 0.826, 0.845, 0.827 on seeds 1-3 (was 0.889, 0.860,
+# 0.846); Hard's round score -0.69 paired (CI -1.50 to +0.12); docs/ai.md. It costs
+# about half the worlds, so the page gives Chicken Foot Hard 400 ms (app.controller).
 MODEL_TRIES = 30
 MODEL_KEEP = 2
 

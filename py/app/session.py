@@ -268,7 +268,8 @@ class Session:
             return f"{what} {g.round_number} is over. " + self.round_end_text()
         t = g.turn
         if not self.seats[t].human:
-            return f"{self.name(t)} is playing\N{HORIZONTAL ELLIPSIS}"
+            who = self.name(t)  # a computer may keep the name "You" (the form's default)
+            return f"{who} {'are' if who == 'You' else 'is'} playing\N{HORIZONTAL ELLIPSIS}"
         if self.needs_handoff():
             return f"Pass the screen to {self.name(t)}"
         you = "Your turn" if len(self.humans) == 1 else f"{self.name(t)}, your turn"

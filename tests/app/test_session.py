@@ -52,6 +52,11 @@ def test_status_line_says_what_is_expected():
     assert s.status().startswith("Ann is playing")
     s.play("9-8@M")
     assert s.status() == "Your turn: satisfy the double 5-5 on Ann's train"
+    # Player 1 keeps the form's name "You" when made a computer: plain English still.
+    s = Session.new("mexican-train", "gs-mt", [Seat("You", "computer"), Seat("Bob", "human")],
+                    seed=1)
+    s.game = bones.new_game("mexican-train", seats=2, seed=1, deal=g_deal)
+    assert s.status() == "You are playing\N{HORIZONTAL ELLIPSIS}"
 
 
 def test_save_round_trip_and_bad_saves_say_what_is_wrong():

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import fnmatch
 import functools
@@ -760,20 +761,25 @@ def cmd_bench_worlds(args: argparse.Namespace) -> int:
     ensure_npm()
     node = shutil.which("node")
     budget = args.budget_ms
-    if budget is None:
-        m = re.search(r"^HARD_BUDGET_MS = (\d+)", (ROOT / "py/app/controller.py").read_text(),
-                      re.M)
-        budget = float(m.group(1))
+    per_game: dict = {}
+    if budget is None:  # the page's budgets: HARD_BUDGET_MS, and per game where it differs
+        page = (ROOT / "py/app/controller.py").read_text()
+        budget = float(re.search(r"^HARD_BUDGET_MS = (\d+)", page, re.M).group(1))
+        per_game = ast.literal_eval(re.search(r"^HARD_BUDGET_GAME_MS = (\{.*\})$", page,
+                                              re.M).group(1))
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "worlds.mjs"
         script.write_text(WORLDS_SCRIPT)
         bench_args = ["--levels", args.levels, "--moves", str(args.moves),
                       "--budget-ms", str(budget)]
+        for game, ms in per_game.items():
+            bench_args += ["--game-budget-ms", f"{game}={ms}"]
         if args.k:
             bench_args += ["-k", args.k]
         version = json.loads((NODE_MODULES / "pyodide/package.json").read_text())["version"]
-        print(f"{args.levels} in Pyodide {version} on Node, Hard's budget {budget:.0f} ms "
-              f"(load average {os.getloadavg()[0]:.1f}):", flush=True)
+        extra = "".join(f", {g} {ms} ms" for g, ms in per_game.items())
+        print(f"{args.levels} in Pyodide {version} on Node, Hard's budget {budget:.0f} ms"
+              f"{extra} (load average {os.getloadavg()[0]:.1f}):", flush=True)
         return subprocess.run([node, str(script), str(NODE_MODULES / "pyodide" / "pyodide.mjs"),
                                str(ROOT / "py"), json.dumps(bench_args)],
                               stdin=subprocess.DEVNULL).returncode
@@ -1083,7 +1089,8 @@ def main(argv: list[str]) -> int:
     ai.add_argument("--no-build", action="store_true")
     worlds = kinds.add_parser("worlds", help="Hard's worlds per move in Pyodide (Node)")
     worlds.add_argument("--budget-ms", type=float, default=None,
-                        help="Hard's budget (default: the page's HARD_BUDGET_MS)")
+                        help="Hard's budget for every game (default: the page's, "
+                             "HARD_BUDGET_MS and HARD_BUDGET_GAME_MS)")
     worlds.add_argument("--moves", type=int, default=40)
     worlds.add_argument("-k", default="", help="only the cases whose name holds this")
     worlds.add_argument("--levels", default="hard",

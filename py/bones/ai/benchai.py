@@ -79,9 +79,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--moves", type=int, default=60, help="timed moves per case and level")
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="Hard's budget (default: the game's BUDGET_MS)")
+    ap.add_argument("--game-budget-ms", action="append", default=[], metavar="GAME=MS",
+                    help="Hard's budget for one game (as the page's HARD_BUDGET_GAME_MS)")
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("-k", dest="only", default="")
     a = ap.parse_args(argv)
+    per_game = {g: float(ms) for g, ms in (x.split("=", 1) for x in a.game_budget_ms)}
     print(f"{'case':32} {'level':7} {'median ms':>10} {'p90 ms':>8} {'max ms':>8} "
           f"{'worlds':>7}")
     for label, game, preset, seats, when in CASES:
@@ -89,11 +92,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for level in a.levels.split(","):
             searches: list[tuple[int, float]] = []
+            given = per_game.get(game, a.budget_ms)
             with counting_worlds(searches):
-                ts = sorted(measure(game, preset, seats, level, a.moves, a.budget_ms,
-                                    when=when))
+                ts = sorted(measure(game, preset, seats, level, a.moves, given, when=when))
             p90 = ts[int(0.9 * (len(ts) - 1))]
-            budget = a.budget_ms or getattr(levels.policy_for(new_game(game, seats=seats,
+            budget = given or getattr(levels.policy_for(new_game(game, seats=seats,
                                                                        preset=preset)),
                                             "BUDGET_MS", 70.0)
             full = [n for n, dt in searches if dt * 1000 >= 0.95 * budget]

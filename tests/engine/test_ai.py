@@ -586,6 +586,25 @@ def test_bench_ai_counts_the_worlds_of_each_hard_search():
     assert all(0 <= n <= 12 and t > 0 for n, t in seen)
 
 
+def test_bench_ai_gives_a_game_its_own_budget(monkeypatch, capsys):
+    """``--game-budget-ms chicken-foot=400`` (the page's HARD_BUDGET_GAME_MS) times that
+    game's Hard at 400 ms and the others at ``--budget-ms``."""
+    from bones.ai import benchai
+
+    asked: dict = {}
+
+    def fake(game, preset, seats, level, moves, budget_ms, seed=1, when=None):
+        asked[game] = budget_ms
+        return [1.0]
+
+    monkeypatch.setattr(benchai, "measure", fake)
+    benchai.main(["--levels", "hard", "--budget-ms", "300",
+                  "--game-budget-ms", "chicken-foot=400"])
+    assert asked["chicken-foot"] == 400 and asked["mexican-train"] == 300
+    assert asked["all-fives"] == 300
+    assert "Chicken Foot" in capsys.readouterr().out
+
+
 def test_all_fives_play_outs_prefer_a_play_the_next_player_cannot_follow(monkeypatch):
     """Hard's All Fives play-outs (``fast``): the biggest score, but a play that leaves
     the next player nothing to follow (A2: they must draw) counts ``FAST_LOCK`` points."""

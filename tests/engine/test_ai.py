@@ -856,7 +856,9 @@ def test_all_fives_hard_hint_speaks_of_the_chance_of_winning():
     while len([m for m in g.legal_moves() if m.kind == "play"]) < 2:
         g.play(ai.choose(g, g.turn, "normal", seed=len(g.log)))
     h = ai.hint(g, g.turn, "hard", worlds=40)
-    assert "In 40 likely deals" in h.reason
+    # 40 deals at most: the search stops early once one play is clearly best.
+    dealt = re.search(r"In (\d+) likely deals of the hidden tiles this did best", h.reason)
+    assert dealt and 8 <= int(dealt.group(1)) <= 40, h.reason
     assert re.search(r"about a \d+% chance of winning the game\)\.$", h.reason)
     assert aiaf.outcome_words(0.0, g) == " (it leaves you about a 50% chance of winning the game)"
     assert "points" in aiaf.outcome_words(12.0, bones.new_game("all-fives", seats=3, seed=1))

@@ -161,3 +161,88 @@ def test_mexican_train_dumps_say_which_heavier_tiles_a_seat_lacks():
             k += 1
     assert shunned > 300
     assert held / shunned < 0.4 * base_held / base_n, (held, shunned, base_held, base_n)
+
+
+def _deal_by_full_shuffle(unseen, sizes, slots, shun, check, rng) -> tuple[dict, list]:
+    """The plain way to deal what ``world.deal_hidden`` deals: shuffle every tile, give
+    each tile place of a seat (most constrained seat first) the first tile it may hold;
+    deal a seat that ``check`` refuses again from its tiles and those left, shuffled
+    afresh (up to 30 times; a deal that finds no tile for a place keeps the hand)."""
+    order = sorted(range(1, len(sizes)),
+                   key=lambda s: (-sum(map(len, slots[s])) - len(shun[s]), s))
+
+    def first_fit(s, pool):
+        got = []
+        for f in slots[s]:
+            t = next((t for t in pool if t.hi not in f and t.lo not in f
+                      and t not in shun[s]), None)
+            if t is None:
+                return None
+            pool.remove(t)
+            got.append(t)
+        return got
+
+    while True:
+        pool = list(unseen)
+        rng.shuffle(pool)
+        hands = {}
+        for s in order:
+            got = first_fit(s, pool)
+            if got is None:
+                break
+            for _ in range(30):
+                if check(s, got):
+                    break
+                trial = pool + got
+                rng.shuffle(trial)
+                again = first_fit(s, trial)
+                if again is None:
+                    break
+                got, pool = again, trial
+            hands[s] = got
+        else:
+            return hands, pool
+
+
+def test_hard_deals_each_tile_place_as_a_full_shuffle_would():
+    """``deal_hidden`` draws its shuffle only as far as it reads it (it is faster so);
+    what it deals must still be what a full shuffle of the unseen tiles deals: each
+    tile in each hand, and the first tile drawn from the boneyard, as often over many
+    deals, with the reading's slots, a shunned tile and a check that deals a seat
+    again all in play. Fixed seeds: the counts are the same every run."""
+    from collections import Counter
+
+    from bones.tiles import full_set
+
+    unseen = sorted(full_set(6))[:17]
+    sizes = [3, 4, 3, 4]
+    slots = [[], [frozenset({1, 2}), frozenset({1}), frozenset(), frozenset()],
+             [frozenset({0, 3, 4}), frozenset({3}), frozenset()], [frozenset()] * 4]
+    shun = [frozenset(), frozenset({unseen[5]}), frozenset(), frozenset()]
+
+    def check(s, hand):  # seat 2 holds no more than 12 pips
+        return s != 2 or sum(t.hi + t.lo for t in hand) <= 12
+
+    def counts(deal, seed, n=12000) -> Counter:
+        rng = random.Random(seed)
+        c: Counter = Counter()
+        for _ in range(n):
+            hands, bone = deal(rng)
+            assert len(bone) == len(unseen) - sum(sizes[1:])
+            for s, h in hands.items():
+                assert len(h) == sizes[s] and not shun[s] & set(h)
+                c.update((s, t) for t in h)
+            c[("boneyard", bone[-1])] += 1
+        return c
+
+    ours = counts(lambda rng: world.deal_hidden(unseen, sizes, 0, None, rng, shun=shun,
+                                                slots=slots, check=check,
+                                                check_tries=30), 1)
+    plain = counts(lambda rng: _deal_by_full_shuffle(unseen, sizes, slots, shun, check,
+                                                     rng), 2)
+    assert set(ours) == set(plain)
+    # Two independent counts of the same law differ by about sqrt(a + b); 5 of those
+    # is far outside chance. (Dealt another way, e.g. each place a tile at random among
+    # those it may hold, the cells are off by 20 and more.)
+    worst = max(abs(ours[k] - plain[k]) / (ours[k] + plain[k]) ** 0.5 for k in ours)
+    assert worst < 5, worst

@@ -103,14 +103,19 @@ def agreement(state, seat: int, move):
             return False
         if len(plays) + others == 1:
             return True
-        best = mine = None
+        # Normal's rating of this play, then: does any other play rate above it? (A
+        # play's rating is at most its weight, a followed double and every other tile
+        # fitting next turn: a play that cannot reach this one's is not rated.)
+        mine = _value(tile, target, [x for x in hand if x != tile], ends)[0] + 1e-4
+        room = FLEX_W * (len(hand) - 1)
         for t, ln in plays:
-            v = _value(t, ln, [x for x in hand if x != t], ends)[0]
-            if best is None or v > best:
-                best = v
             if t == tile and ln == target:
-                mine = v
-        return mine >= best - 1e-4
+                continue
+            if SHED_W * (t.hi + t.lo) + room + (DOUBLE_FOLLOW if t.hi == t.lo else 0) <= mine:
+                continue
+            if _value(t, ln, [x for x in hand if x != t], ends)[0] > mine:
+                return False
+        return True
 
     return agrees
 
@@ -257,6 +262,7 @@ def playout(world, seat: int, move, seed: int) -> float:
     drawn = world.drawn
     passes = world.passes
     first = move
+    chose = False
     while True:
         hand = hands[turn]
         if first is not None:
@@ -267,6 +273,10 @@ def playout(world, seat: int, move, seed: int) -> float:
                 best, tg = None, -2
             elif m.kind == PASS:
                 best, tg = None, -3
+                # A pass while holding a play (after a draw, where that is allowed)
+                # does not count towards a blocked round (the engine's G9).
+                chose = any(e in t for e in (ends[x] for x in (pend[:1] if pend else opened))
+                            for t in hand)
             else:  # KNOCK changes nothing a play-out needs
                 continue
         else:
@@ -319,8 +329,9 @@ def playout(world, seat: int, move, seed: int) -> float:
             drawn = True
             continue
         else:
-            if bone:
+            if bone or chose:
                 passes = 0
+                chose = False
             else:
                 passes += 1
                 if passes >= n:

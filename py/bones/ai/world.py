@@ -36,9 +36,9 @@ def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
     ``lacks`` (per seat) names numbers none of a seat's tiles holds. ``slots`` (per
     seat: ai/reading.py) reads each tile of a seat's hand on its own, the numbers that
     tile lacks, and takes the place of ``lacks``. ``shun`` (per seat) names single
-    tiles a seat most likely does not hold. All are optional. Each tile place of a
-    seat, most constrained first, takes the first tile of the shuffled pool it may
-    hold."""
+    tiles a seat most likely does not hold. All are optional. The unseen tiles are
+    shuffled (``_Order``) and each tile place of a seat, most constrained first, takes
+    the first tile of that order it may hold."""
     n = len(sizes)
     others = [s for s in range(n) if s != seat]
     shun = list(shun) if shun else [frozenset()] * n
@@ -50,51 +50,101 @@ def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
         weight = {s: sum(len(f) for f in slots[s]) + len(shun[s]) for s in others}
     order = sorted(others, key=lambda s: (-weight[s], s))
     for attempt in range(tries + 1):
-        pool = list(unseen)
-        rng.shuffle(pool)
+        pool = _Order(unseen, rng)
         hands: dict[int, list] = {}
         ok = True
         for s in order:
             free = attempt == tries or not weight[s]
-            got = _deal_seat(pool, sizes[s], slots[s], shun[s], free)
+            got = pool.deal(sizes[s], slots[s], shun[s], free)
             if got is None:
                 ok = False
                 break
             # A seat whose recent plays Normal would not have made with this hand is
-            # dealt again (within the same constraints), ``check_tries`` times at most.
+            # dealt again (within the same constraints, from the tiles left shuffled
+            # afresh), ``check_tries`` times at most.
             if check is not None and attempt < tries:
                 for _ in range(check_tries):
                     if check(s, got):
                         break
-                    trial = pool + got
-                    rng.shuffle(trial)
-                    again = _deal_seat(trial, sizes[s], slots[s], shun[s], free)
-                    if again is None:
+                    pool.shuffle_back(got)
+                    again = pool.deal(sizes[s], slots[s], shun[s], free)
+                    if again is None:  # rare: keep the hand dealt before
+                        pool.take_out(got)
                         break
-                    got, pool = again, trial
+                    got = again
             hands[s] = got
         if ok:
-            return hands, pool
+            return hands, pool.rest()
     raise AssertionError("unreachable: the last try has no constraints")
 
 
-def _deal_seat(pool: list, need: int, slots_s: list, avoid, free: bool) -> list | None:
-    """Take one seat's hand out of ``pool`` (in place): the first ``need`` tiles when
-    ``free``, else for each slot the first tile it may hold; None (the pool partly
-    used) when a slot finds none."""
-    if free or not need:
-        got = pool[:need]
-        del pool[:need]
-        return got
-    got: list = []
-    for f in slots_s:
-        for i, t in enumerate(pool):
-            if t.hi not in f and t.lo not in f and t not in avoid:
-                got.append(pool.pop(i))
-                break
-        else:
+class _Order:
+    """The tiles not yet dealt, in a random order that is drawn only as far as the deal
+    reads it: ``seen`` is the order's start, tiles passed over (in order), ``hidden``
+    the rest, each as likely as any other to come next. That spares a full shuffle of
+    every tile for each deal and each hand dealt again."""
+
+    __slots__ = ("seen", "hidden", "rng")
+
+    def __init__(self, tiles: list, rng: random.Random) -> None:
+        self.seen: list = []
+        self.hidden = list(tiles)
+        self.rng = rng
+
+    def _next(self):
+        """Draw the next tile of the order onto the end of ``seen``; None at the end."""
+        hid = self.hidden
+        if not hid:
             return None
-    return got
+        i = self.rng.randrange(len(hid))
+        hid[i], hid[-1] = hid[-1], hid[i]
+        t = hid.pop()
+        self.seen.append(t)
+        return t
+
+    def deal(self, need: int, slots_s: list, avoid, free: bool) -> list | None:
+        """One seat's hand: the first ``need`` tiles of the order when ``free``, else for
+        each slot the first tile of the order it may hold. None when a slot finds none
+        (what it took then goes back, shuffled)."""
+        seen = self.seen
+        got: list = []
+        if free:
+            while len(seen) < need and self._next() is not None:
+                pass
+            got = seen[:need]
+            del seen[:need]
+            return got if len(got) == need else None
+        for f in slots_s:
+            for j, t in enumerate(seen):
+                if t.hi not in f and t.lo not in f and t not in avoid:
+                    got.append(seen.pop(j))
+                    break
+            else:
+                while True:
+                    t = self._next()
+                    if t is None:
+                        self.shuffle_back(got)
+                        return None
+                    if t.hi not in f and t.lo not in f and t not in avoid:
+                        got.append(seen.pop())
+                        break
+        return got
+
+    def shuffle_back(self, tiles: list) -> None:
+        """Put ``tiles`` back and shuffle every tile not dealt afresh."""
+        self.hidden += self.seen
+        self.hidden += tiles
+        self.seen = []
+
+    def take_out(self, tiles: list) -> None:
+        gone = set(tiles)
+        self.hidden = [t for t in self.seen + self.hidden if t not in gone]
+        self.seen = []
+
+    def rest(self) -> list:
+        """The tiles left, in the order's order (the boneyard)."""
+        self.rng.shuffle(self.hidden)
+        return self.seen + self.hidden
 
 
 def world_sampler(game, seat: int, obs: dict, pol):

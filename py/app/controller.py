@@ -595,14 +595,16 @@ class Controller:
                     continue
                 if not s.computer_to_move():
                     return
-                await asyncio.sleep(PACES[s.settings.pace] / 1000)
-                if s is not self.session or not s.computer_to_move() or self.dialog:
-                    continue
+                # The computer thinks while the pace runs (Hard in its worker), so its
+                # thinking time does not add to the pace between moves.
                 seat = s.game.turn
-                before = len(s.game.history)
-                move = await self.choose(s, seat)
-                if s is not self.session or len(s.game.history) != before:
-                    continue  # the table changed while the computer thought
+                before = _table_state(s)
+                think = asyncio.ensure_future(self.choose(s, seat))
+                await asyncio.sleep(PACES[s.settings.pace] / 1000)
+                move = await think
+                if (s is not self.session or not _same_table(s, before) or self.dialog
+                        or not s.computer_to_move()):
+                    continue  # the table changed (an undo, a new game) or a dialog opened
                 s.play(move)
                 self.after_loop_move(move)
         except Exception as exc:  # never leave the table stuck without saying why
@@ -713,6 +715,19 @@ def _closest(el, selector: str):
     if nothing(el) or not hasattr(el, "closest"):
         return None
     return el.closest(selector)
+
+
+def _table_state(s: Session) -> tuple:
+    """What a computer's choice is made for: the game, how many moves it has and its
+    latest entry (kept, so ``_same_table`` compares the very objects: an undo and a new
+    move in its place keep the length but not the entry)."""
+    h = s.game.history
+    return (s.game, len(h), h[-1] if h else None)
+
+
+def _same_table(s: Session, before: tuple) -> bool:
+    game, n, last = _table_state(s)
+    return game is before[0] and n == before[1] and last is before[2]
 
 
 def hard_budget_ms(game: str) -> int:

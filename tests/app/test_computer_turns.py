@@ -1,0 +1,128 @@
+"""The computer's turns on the page (app.controller's loop), in CPython with a stand-in
+for the page: the computer thinks while the pace between moves runs, and a choice made
+for a table that has since changed (an undo, a new game) is thrown away."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from app import controller
+from app.session import Seat, Session
+
+PACE_S = 0.25
+THINK_S = 0.2
+
+
+class Page(controller.Controller):
+    """The controller with the page taken away: choosing takes ``think`` seconds (as
+    Hard in its worker), drawing and saving do nothing."""
+
+    def __init__(self, session: Session, think: float):
+        self.errors: list[str] = []
+        js = SimpleNamespace(document=SimpleNamespace(getElementById=lambda _i: None),
+                             console=SimpleNamespace(error=self.errors.append,
+                                                     warn=self.errors.append))
+        super().__init__(js, lambda f: f)
+        self.session = session
+        self.screen = "table"
+        self.think = think
+        self.asked: list[int] = []  # history lengths the computer was asked at
+        self.during = None  # called once, while the first choice is being thought about
+
+    async def choose(self, s, seat):
+        self.asked.append(len(s.game.history))
+        await asyncio.sleep(self.think)
+        if self.during is not None:
+            self.during, during = None, self.during
+            during()
+        return next(m for m in s.game.legal_moves())
+
+    def after_loop_move(self, move):
+        pass
+
+    def render(self):
+        pass
+
+    def save(self):
+        pass
+
+
+def computers_only(seed=3) -> Session:
+    s = Session.new("chicken-foot", "gs-cf", [Seat(n) for n in ("Ann", "Bob", "Cy")],
+                    seed=seed)
+    s.started = True
+    return s
+
+
+def play_for(page: Page, seconds: float) -> int:
+    """Run the computer's loop for ``seconds``; the moves it made."""
+    before = len(page.session.game.history)
+
+    async def run():
+        task = asyncio.ensure_future(page._computer_loop())
+        await asyncio.sleep(seconds)
+        page.session = None  # leaving the table stops the loop at its next look
+        await task
+
+    asyncio.run(run())
+    return len(page.asked), before
+
+
+@pytest.fixture
+def quick_pace(monkeypatch):
+    monkeypatch.setitem(controller.PACES, "normal", PACE_S * 1000)
+
+
+def test_the_computer_thinks_while_the_pace_runs(quick_pace):
+    """A move every max(pace, thinking time), not every pace + thinking time: Hard's
+    search in its worker overlaps the pause the player reads the table in."""
+    page = Page(computers_only(), THINK_S)
+    s = page.session
+    t0 = time.perf_counter()
+    asked, before = play_for(page, 2.0)
+    made = len(s.game.history) - before
+    took = time.perf_counter() - t0
+    # 2 s at one move per 0.25 s is 8 moves; pace + thinking (0.45 s) would give 4.
+    assert made >= 6, (made, took)
+    assert asked >= made and not page.errors
+
+
+def test_a_choice_for_a_table_that_changed_is_not_played(quick_pace):
+    """An undo while the computer thinks (here: the last move taken back and another
+    made in its place, so the game is as long as before) voids its choice; it thinks
+    again about the table as it is."""
+    page = Page(computers_only(seed=5), THINK_S)
+    s = page.session
+    g = s.game
+    s.play(next(m for m in g.legal_moves()))  # a move to take back
+    played = []
+
+    real_play = s.play
+    made = []
+
+    def undo_and_replay():
+        g.undo()
+        m = next(m for m in reversed(g.legal_moves()))
+        real_play(m)
+        played.append((len(g.history), m))
+
+    page.during = undo_and_replay
+
+    def play(m):
+        made.append((len(g.history), m))
+        real_play(m)
+
+    s.play = play
+    play_for(page, 1.2)
+    assert played, page.errors
+    n_undo, _m = played[0]
+    # The first choice was asked at n_undo (the same length after the undo and the new
+    # move) and then thrown away: nothing was played at that length by the loop except
+    # after it was asked again.
+    assert page.asked[0] == n_undo and page.asked[1] == n_undo
+    assert made and made[0][0] == n_undo == page.asked[1]
+    assert not page.errors

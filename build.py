@@ -787,7 +787,8 @@ def cmd_bench_worlds(args: argparse.Namespace) -> int:
 
 def cmd_bench_ai(args: argparse.Namespace) -> int:
     """Computer move times in the real page: a game of computers only (Normal and Hard),
-    at the fastest pace, for ``--seconds``; the page records each choice's time."""
+    at the fastest pace (or ``--pace``), for ``--seconds``; the page records each
+    choice's time."""
     from playwright.sync_api import sync_playwright
 
     if not args.no_build:
@@ -804,7 +805,7 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
         page.get_by_role("button", name="Start game").click()
         page.get_by_role("dialog").get_by_role("button").first.click()
         page.get_by_role("button", name="Settings").click()
-        page.get_by_role("radio", name="Very fast").check()
+        page.get_by_role("radio", name=args.pace, exact=True).check()
         page.get_by_role("button", name="Done").click()
         page.wait_for_timeout(args.seconds * 1000)
         times = page.evaluate("window.rallyAiTimes || []")
@@ -815,7 +816,7 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
             page.screenshot(path=args.screenshot)
         browser.close()
     print(f"Computer move times in the page ({args.game}, headless Chromium, {args.seconds} s "
-          "of play,")
+          f"of play at the pace {args.pace!r}: {len(times)} moves,")
     print("Hard thinks in a PyScript worker; its first move includes the worker's start):")
     print(f"  {'level':8}{'moves':>7}{'median':>10}{'p90':>10}{'max':>10}")
     for level in ("normal", "hard"):
@@ -1085,6 +1086,9 @@ def main(argv: list[str]) -> int:
     ai.add_argument("--game", default="Mexican Train",
                     help="the game, as the start screen names it (\"Chicken Foot\")")
     ai.add_argument("--screenshot", default=None, help="save the page at the end here")
+    ai.add_argument("--pace", default="Very fast",
+                    help="the pace between moves, as Settings names it (\"Normal\"): the "
+                         "moves made in the time show whether thinking adds to the pace")
     ai.add_argument("--seconds", type=int, default=60)
     ai.add_argument("--no-build", action="store_true")
     worlds = kinds.add_parser("worlds", help="Hard's worlds per move in Pyodide (Node)")

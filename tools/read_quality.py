@@ -32,6 +32,8 @@ import bones  # noqa: E402
 from bones.ai import levels, world  # noqa: E402
 from bones.moves import PLAY  # noqa: E402
 
+_UNSET = object()
+
 
 def readings(pol) -> dict:
     out = {}
@@ -67,7 +69,7 @@ def main(argv=None) -> None:
             plays = sum(m.kind == PLAY for m in g.legal_moves())
             if s == 0 and k % 3 == 0 and plays > 1:
                 for name, over in kinds.items():
-                    saved = {x: getattr(pol, x, 0) for x in over}
+                    saved = {x: getattr(pol, x, _UNSET) for x in over}
                     for x, v in over.items():
                         setattr(pol, x, v)
                     t0 = time.perf_counter()
@@ -76,8 +78,11 @@ def main(argv=None) -> None:
                         rng = random.Random(1)
                         ws = [sample(rng) for _ in range(a.worlds)]
                     finally:
-                        for x, v in saved.items():
-                            setattr(pol, x, v)
+                        for x, v in saved.items():  # as it was, unset where it was
+                            if v is _UNSET:
+                                delattr(pol, x)
+                            else:
+                                setattr(pol, x, v)
                     secs[name] += time.perf_counter() - t0
                     hits = n = 0
                     for o in range(1, 4):

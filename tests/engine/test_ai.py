@@ -931,3 +931,31 @@ def test_chicken_foot_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch):
     with_model, without = share(30), share(0)
     assert with_model > 0.97
     assert without < with_model - 0.1
+
+
+def test_chicken_foot_hard_hint_counts_points_and_rounds_won(monkeypatch):
+    """Hard's value of a play adds a bonus for winning the round to minus the points
+    left, so it is no count of points. The hint's words come from the play played out
+    again in likely deals: the points left on average and the share of rounds won, the
+    same whatever the bonus, and within what the seat can hold."""
+    from bones.ai import chicken as aicf
+
+    g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=4)
+    while sum(m.kind == "play" for m in g.legal_moves()) < 2:
+        g.play(ai.choose(g, g.turn, "normal", seed=len(g.history)))
+    seat, obs = g.turn, g.observation(g.turn)
+    move = ai.choose(g, seat, "normal", seed=0)
+    said = {}
+    for bonus in (0.0, 20.0, 1000.0):
+        monkeypatch.setattr(aicf, "WIN_BONUS", bonus)
+        said[bonus] = aicf.hint_words(g, seat, obs, move, random.Random(7))
+    assert said[0.0] == said[20.0] == said[1000.0]
+    got = re.fullmatch(r" \(you were left with (\d+) points on average and won (\d+)% of "
+                       r"those rounds\)", said[0.0])
+    assert got, said[0.0]
+    most = sum(t.hi + t.lo for t in obs["hand"]) + sum(
+        t.hi + t.lo for t in bones.tiles.full_set(g.options.set_high))
+    assert 0 <= int(got.group(1)) <= most and 0 <= int(got.group(2)) <= 100
+    h = ai.hint(g, seat, "hard", worlds=40)
+    assert re.search(r"you were left with \d+ points on average and won \d+% of those "
+                     r"rounds\)\.$", h.reason), h.reason

@@ -213,8 +213,29 @@ def outcome(world, seat: int) -> float:
     return pips_outcome(world, seat, evaluate, WIN_BONUS)
 
 
-def outcome_words(mean: float, game=None) -> str:
-    return f" (you were left with {-mean:.0f} points on average)"
+HINT_WORLDS = 60  # the deals a Hard hint plays its move out in again, to put it in words
+
+
+def hint_words(game, seat: int, obs: dict, move, rng) -> str:
+    """What Hard's choice did in likely deals, in words: the points the seat was left
+    with and the share of rounds it won. (Hard's own value adds a bonus for winning to
+    the points, so it is no count of points; these deals are dealt again for the words.)"""
+    from . import chicken
+    from .world import world_sampler
+
+    sample = world_sampler(game, seat, obs, chicken)
+    pips = won = 0.0
+    for _ in range(HINT_WORLDS):
+        w = sample(rng)
+        sc = final_scores(w, move, rng.getrandbits(32))
+        if sc is None:
+            continue
+        pips += sc[seat]
+        if sc[seat] == min(sc):
+            won += 1 / sc.count(sc[seat])
+    share = round(100 * won / HINT_WORLDS)
+    return (f" (you were left with {pips / HINT_WORLDS:.0f} points on average and won "
+            f"{share}% of those rounds)")
 
 
 # ---- Hard's play-outs without the engine ----------------------------------------------------
@@ -243,8 +264,22 @@ def _light(world) -> tuple:
 def playout(world, seat: int, move, seed: int) -> float:
     """Play ``move`` in ``world`` and the round out with ``fast`` at every seat; the
     outcome for ``seat`` (as ``outcome``). ``world`` itself is not changed."""
+    scores = final_scores(world, move, seed)
+    if scores is None:
+        return evaluate(world, seat)  # not expected: a round played out ends
+    me = scores[seat]
+    low = min(scores)
+    v = -float(me)
+    if me == low:
+        v += WIN_BONUS / scores.count(low)
+    return v
+
+
+def final_scores(world, move, seed: int) -> list | None:
+    """The round's scores once ``move`` is played in ``world`` and the round played out
+    with ``fast`` at every seat (None if it somehow did not end)."""
     if world.round_over:
-        return outcome(world, seat)
+        return list(world.round_scores[-1])
     o = world.options
     if o.draw != "one":
         from . import chicken
@@ -253,7 +288,7 @@ def playout(world, seat: int, move, seed: int) -> float:
         sim = world.clone(keep_history=False)
         sim._push(move)
         rollout(sim, chicken, random.Random(seed))  # "draw until": the engine's way
-        return outcome(sim, seat)
+        return list(sim.round_scores[-1]) if sim.round_over else None
     ends, pend, opened = _light(world)
     hands = [list(h) for h in world.hands]
     bone = list(world.boneyard)
@@ -339,13 +374,7 @@ def playout(world, seat: int, move, seed: int) -> float:
         turn = (turn + 1) % n
         drawn = False
     db = o.double_blank
-    scores = [sum((db if t[0] == 0 else t[0] + t[1]) for t in h) for h in hands]
-    me = scores[seat]
-    low = min(scores)
-    v = -float(me)
-    if me == low:
-        v += WIN_BONUS / scores.count(low)
-    return v
+    return [sum((db if t[0] == 0 else t[0] + t[1]) for t in h) for h in hands]
 
 
 # ---- reading the hands (ai/reading.py) -----------------------------------------------

@@ -152,7 +152,10 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
 
     res = pimc(game, seat, obs, legal, ranked, r, budget_ms=budget_ms, worlds=worlds)
     why = next((s.reason for s in ranked if s.move == res.move), "")
-    words = pol.outcome_words(res.mean, game) if hasattr(pol, "outcome_words") else ""
+    if hasattr(pol, "hint_words"):  # a policy may put the choice in words its own way
+        words = pol.hint_words(game, seat, obs, res.move, r)
+    else:
+        words = pol.outcome_words(res.mean, game) if hasattr(pol, "outcome_words") else ""
     extra = (f" In {res.worlds} likely deals of the hidden tiles this did best"
              f"{words}.") if res.worlds else ""
     return Hint(res.move, game.notation(res.move), (why + extra).strip(), level)

@@ -13,7 +13,7 @@ import random
 
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from .levels import Scored, plural
-from .world import pips_outcome
+from .world import pips_outcome, row_value
 
 SHED_W = 1.0
 FLEX_W = 1.5  # each remaining tile that still fits somewhere after the play
@@ -267,12 +267,7 @@ def playout(world, seat: int, move, seed: int) -> float:
     scores = final_scores(world, move, seed)
     if scores is None:
         return evaluate(world, seat)  # not expected: a round played out ends
-    me = scores[seat]
-    low = min(scores)
-    v = -float(me)
-    if me == low:
-        v += WIN_BONUS / scores.count(low)
-    return v
+    return row_value(scores, seat, WIN_BONUS)
 
 
 def final_scores(world, move, seed: int) -> list | None:

@@ -199,7 +199,12 @@ def pips_outcome(world, seat: int, evaluate, win_bonus: float) -> float:
     tie); an unfinished (truncated) play-out is scored by ``evaluate``."""
     if not world.round_over:
         return evaluate(world, seat)
-    row = world.round_scores[-1]
+    return row_value(world.round_scores[-1], seat, win_bonus)
+
+
+def row_value(row: list, seat: int, win_bonus: float) -> float:
+    """A finished round's scores, for ``seat``: minus its score, plus ``win_bonus`` for
+    the lowest (shared on a tie)."""
     me = row[seat]
     low = min(row)
     v = -float(me)

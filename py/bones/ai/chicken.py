@@ -134,11 +134,12 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 
 
 # Hard's default thinking time outside the page (the page's worker gives it
-# app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (228 worlds in Pyodide, ``python3 build.py
-# bench worlds``); 250 measured no better than 150 (docs/ai.md), so the runs stay short.
+# app.controller.HARD_BUDGET_GAME_MS, 500 ms), and the fixed worlds per move the arena
+# uses in its place: no more than the page's Hard gets (``python3 build.py bench worlds``:
+# 292 to 495 in Pyodide at 500 ms, thirteenth session). With the win bonus of 50, 300
+# worlds won more rounds than 150 at the same points (docs/ai.md).
 BUDGET_MS = 70.0
-ARENA_WORLDS = 150
+ARENA_WORLDS = 300
 
 
 # ---- Hard's side --------------------------------------------------------------------------
@@ -195,7 +196,10 @@ def fast(world, rng) -> Move:
 
 
 SEARCH_DRAW = False  # drawing instead of playing: measured a trap (see docs/ai.md)
-WIN_BONUS = 20.0  # Hard's search: winning the round (lowest score) is worth this many pips
+# Hard's search: winning the round (lowest score) is worth this many pips. 50 with 300
+# worlds won 34.6% of rounds against 32.2% (20, 150 worlds) at the same points; 100 won
+# as many but left more points (docs/ai.md, thirteenth session).
+WIN_BONUS = 50.0
 
 
 # Truncated play-outs (stop after this many moves, score the hand by its pips) measured
@@ -379,7 +383,7 @@ READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile b
 # ``MODEL_TRIES`` times (reading.normal_check). Twelfth session, 3,000 rounds against
 # three Normals (150 worlds): ratio 0.826, 0.845, 0.827 on seeds 1-3 (was 0.889, 0.860,
 # 0.846); Hard's round score -0.69 paired (CI -1.50 to +0.12); docs/ai.md. It costs
-# about half the worlds, so the page gives Chicken Foot Hard 400 ms (app.controller).
+# about half the worlds, so the page gives Chicken Foot Hard more time (app.controller).
 MODEL_TRIES = 30
 MODEL_KEEP = 2
 

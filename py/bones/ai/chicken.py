@@ -229,17 +229,20 @@ def hint_words(game, seat: int, obs: dict, move, rng) -> str:
 
     sample = world_sampler(game, seat, obs, chicken)
     pips = won = 0.0
+    n = 0
     for _ in range(HINT_WORLDS):
         w = sample(rng)
         sc = final_scores(w, move, rng.getrandbits(32))
         if sc is None:
             continue
+        n += 1
         pips += sc[seat]
         if sc[seat] == min(sc):
             won += 1 / sc.count(sc[seat])
-    share = round(100 * won / HINT_WORLDS)
-    return (f" (you were left with {pips / HINT_WORLDS:.0f} points on average and won "
-            f"{share}% of those rounds)")
+    if not n:
+        return ""
+    return (f" (you were left with {pips / n:.0f} points on average and won "
+            f"{round(100 * won / n)}% of those rounds)")
 
 
 # ---- Hard's play-outs without the engine ----------------------------------------------------

@@ -5,7 +5,6 @@ for a table that has since changed (an undo, a new game) is thrown away."""
 from __future__ import annotations
 
 import asyncio
-import time
 from types import SimpleNamespace
 
 import pytest
@@ -19,7 +18,8 @@ THINK_S = 0.2
 
 class Page(controller.Controller):
     """The controller with the page taken away: choosing takes ``think`` seconds (as
-    Hard in its worker), drawing and saving do nothing."""
+    Hard in its worker), drawing and saving do nothing. ``events`` lists, in order,
+    when each choice began and ended and when each pause between moves ended."""
 
     def __init__(self, session: Session, think: float):
         self.errors: list[str] = []
@@ -31,11 +31,14 @@ class Page(controller.Controller):
         self.screen = "table"
         self.think = think
         self.asked: list[int] = []  # history lengths the computer was asked at
+        self.events: list[str] = []
         self.during = None  # called once, while the first choice is being thought about
 
     async def choose(self, s, seat):
         self.asked.append(len(s.game.history))
+        self.events.append("think")
         await asyncio.sleep(self.think)
+        self.events.append("chose")
         if self.during is not None:
             self.during, during = None, self.during
             during()
@@ -51,6 +54,22 @@ class Page(controller.Controller):
         pass
 
 
+class PacedAsyncio:
+    """``asyncio`` as the controller sees it, with each pause of the pace's length noted
+    in ``page.events`` when it ends."""
+
+    def __init__(self, page: Page):
+        self.page = page
+
+    def __getattr__(self, name):
+        return getattr(asyncio, name)
+
+    async def sleep(self, seconds):
+        await asyncio.sleep(seconds)
+        if abs(seconds - PACE_S) < 1e-9:
+            self.page.events.append("paced")
+
+
 def computers_only(seed=3) -> Session:
     s = Session.new("chicken-foot", "gs-cf", [Seat(n) for n in ("Ann", "Bob", "Cy")],
                     seed=seed)
@@ -58,9 +77,8 @@ def computers_only(seed=3) -> Session:
     return s
 
 
-def play_for(page: Page, seconds: float) -> int:
-    """Run the computer's loop for ``seconds``; the moves it made."""
-    before = len(page.session.game.history)
+def play_for(page: Page, seconds: float) -> None:
+    """Run the computer's loop for ``seconds``, then leave the table."""
 
     async def run():
         task = asyncio.ensure_future(page._computer_loop())
@@ -69,7 +87,6 @@ def play_for(page: Page, seconds: float) -> int:
         await task
 
     asyncio.run(run())
-    return len(page.asked), before
 
 
 @pytest.fixture
@@ -77,18 +94,22 @@ def quick_pace(monkeypatch):
     monkeypatch.setitem(controller.PACES, "normal", PACE_S * 1000)
 
 
-def test_the_computer_thinks_while_the_pace_runs(quick_pace):
-    """A move every max(pace, thinking time), not every pace + thinking time: Hard's
-    search in its worker overlaps the pause the player reads the table in."""
+def test_the_computer_thinks_while_the_pace_runs(quick_pace, monkeypatch):
+    """Each choice starts with the pause before its move, not after it (a move every
+    max(pace, thinking time), not pace + thinking time): Hard's search in its worker
+    overlaps the pause the player reads the table in."""
     page = Page(computers_only(), THINK_S)
+    monkeypatch.setattr(controller, "asyncio", PacedAsyncio(page))
     s = page.session
-    t0 = time.perf_counter()
-    asked, before = play_for(page, 2.0)
+    before = len(s.game.history)
+    play_for(page, 1.6)
     made = len(s.game.history) - before
-    took = time.perf_counter() - t0
-    # 2 s at one move per 0.25 s is 8 moves; pace + thinking (0.45 s) would give 4.
-    assert made >= 6, (made, took)
-    assert asked >= made and not page.errors
+    # For every move the choice begins before its pause ends (the old loop paused first
+    # and then began to choose: "paced", "think", "chose").
+    ev = page.events
+    assert made >= 3 and not page.errors, (made, ev, page.errors)
+    starts = [e for e in ev if e in ("think", "paced")][:2 * made]
+    assert starts == ["think", "paced"] * made, ev
 
 
 def test_a_choice_for_a_table_that_changed_is_not_played(quick_pace):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import bones
 from bones import ai
+from bones.ai import chicken as aicf
 from bones.ai import mexican as aimt
 from bones.ai.levels import why_only
 from bones.moves import DRAW, JOIN, NEXT, PLAY
@@ -311,9 +312,11 @@ def test_all_fives_normal_takes_a_fifteen():
 
 def test_hard_weighs_every_play_and_drawing_only_when_asked(monkeypatch):
     """Hard's candidates: the legal plays in Normal's order, up to the policy's cap
-    (Chicken Foot: MAX_CANDS; Mexican Train: SEARCH_TOP = 5); drawing instead of playing
-    (legal in GS-MT) only where the policy asks for it."""
+    (``SEARCH_TOP`` where the policy sets it, else MAX_CANDS); drawing instead of
+    playing (legal in GS-MT) only where the policy asks for it."""
     from bones.ai import search
+
+    monkeypatch.setattr(aimt, "SEARCH_TOP", 3)
 
     hand = "9-1 9-2 9-3 9-4 9-5 9-6 9-7 1-1"
     g = mt_stacked([hand, "2-2 3-3 4-4 5-5", "6-6 7-7 8-8 3-1", "11-11 12-12 4-1 4-0"])
@@ -322,7 +325,7 @@ def test_hard_weighs_every_play_and_drawing_only_when_asked(monkeypatch):
     ranked = aimt.normal(g, g.observation(0), legal, random.Random(1))
     plays = [x.move for x in ranked if x.move.kind == "play"]
     cands = search.candidates(aimt, legal, ranked)
-    assert cands == plays[:aimt.SEARCH_TOP] and cands[0] == ranked[0].move
+    assert len(plays) > 3 and cands == plays[:3] and cands[0] == ranked[0].move
     monkeypatch.setattr(aimt, "SEARCH_DRAW", True)
     assert any(m.kind == "draw" for m in search.candidates(aimt, legal, ranked))
     monkeypatch.delattr(aimt, "SEARCH_TOP")
@@ -438,13 +441,13 @@ def test_all_fives_normal_counts_a_double_led_as_the_engine_does():
     assert g.layout()["count"] == 15
 
 
-def test_mexican_train_truncated_play_out_is_scored_by_the_hand():
+def test_mexican_train_truncated_play_out_is_scored_by_the_hand(monkeypatch):
     """Hard's Mexican Train play-outs stop after ROLLOUT_PLIES moves; an unfinished
     round is scored by the hand: tiles outside the own train's chain count in full,
     the chain's tiles light."""
     from bones.ai import search
 
-    assert aimt.ROLLOUT_PLIES > 0
+    monkeypatch.setattr(aimt, "ROLLOUT_PLIES", 20)
     g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=5)
     sim = g.clone(keep_history=False)
     search.rollout(sim, aimt, random.Random(1))
@@ -529,8 +532,6 @@ def test_chicken_foot_light_play_out_is_the_engine_play_out(seed):
     ``playout``); they must end exactly as the engine's play-out with the same fast
     policy: the same outcome for every legal move in sampled worlds, all round long,
     and the world itself left unchanged."""
-    from bones.ai import chicken as aicf
-
     g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed,
                        options={"first_double": 12 - seed % 13})
     rng = random.Random(seed)
@@ -732,7 +733,6 @@ def test_reading_the_round_knows_the_ends_of_every_play(seed):
     """What a seat's plays say is read from the round walked back (reading.steps): for
     each play, exactly the numbers the engine let that player match (F2, F3: a pending
     double's path first, else every line that does not end in a double), in order."""
-    from bones.ai import chicken as aicf
     from bones.ai.reading import steps
 
     g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=seed)
@@ -772,7 +772,6 @@ def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
     same ends and is over SHUN_SLACK pips heavier than the one it played is not in its
     hand: never wrong against Normal players over whole rounds, and it names tiles.
     After the seat draws, its earlier plays say nothing any more."""
-    from bones.ai import chicken as aicf
     from bones.ai.world import deal_hidden, unseen_tiles
 
     named = forgot = 0
@@ -905,7 +904,6 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset, option
 def test_chicken_foot_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch):
     """With ``MODEL_TRIES`` Chicken Foot Hard deals the others hands Normal would have
     made their last plays with far more often than without it."""
-    from bones.ai import chicken as aicf
     from bones.ai import reading, world
 
     def share(tries: int) -> float:
@@ -933,22 +931,24 @@ def test_chicken_foot_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch):
     assert without < with_model - 0.1
 
 
-def test_chicken_foot_hard_hint_counts_points_and_rounds_won(monkeypatch):
+@pytest.mark.parametrize("game,preset,pol", [("chicken-foot", "gs-cf", aicf),
+                                             ("mexican-train", "gs-mt", aimt)])
+def test_train_game_hard_hint_counts_points_and_rounds_won(monkeypatch, game, preset, pol):
     """Hard's value of a play adds a bonus for winning the round to minus the points
     left, so it is no count of points. The hint's words come from the play played out
-    again in likely deals: the points left on average and the share of rounds won, the
-    same whatever the bonus, and within what the seat can hold."""
-    from bones.ai import chicken as aicf
-
-    g = bones.new_game("chicken-foot", seats=4, preset="gs-cf", seed=4)
+    again in likely deals, to the end of the round (Mexican Train's search may cut its
+    play-outs short): the points left on average and the share of rounds won, the
+    same whatever the bonus or the cut, and within what the seat can hold."""
+    g = bones.new_game(game, seats=4, preset=preset, seed=4)
     while sum(m.kind == "play" for m in g.legal_moves()) < 2:
         g.play(ai.choose(g, g.turn, "normal", seed=len(g.history)))
     seat, obs = g.turn, g.observation(g.turn)
     move = ai.choose(g, seat, "normal", seed=0)
     said = {}
     for bonus in (0.0, 20.0, 1000.0):
-        monkeypatch.setattr(aicf, "WIN_BONUS", bonus)
-        said[bonus] = aicf.hint_words(g, seat, obs, move, random.Random(7))
+        monkeypatch.setattr(pol, "WIN_BONUS", bonus)
+        monkeypatch.setattr(pol, "ROLLOUT_PLIES", 5 if bonus == 20.0 else 0, raising=False)
+        said[bonus] = pol.hint_words(g, seat, obs, move, random.Random(7))
     assert said[0.0] == said[20.0] == said[1000.0]
     got = re.fullmatch(r" \(you were left with (\d+) points on average and won (\d+)% of "
                        r"those rounds\)", said[0.0])

@@ -217,32 +217,12 @@ def outcome(world, seat: int) -> float:
     return pips_outcome(world, seat, evaluate, WIN_BONUS)
 
 
-HINT_WORLDS = 60  # the deals a Hard hint plays its move out in again, to put it in words
-
-
 def hint_words(game, seat: int, obs: dict, move, rng) -> str:
-    """What Hard's choice did in likely deals, in words: the points the seat was left
-    with and the share of rounds it won. (Hard's own value adds a bonus for winning to
-    the points, so it is no count of points; these deals are dealt again for the words.)"""
+    """What Hard's choice did in likely deals: points left and rounds won."""
     from . import chicken
-    from .world import world_sampler
+    from .search import round_words
 
-    sample = world_sampler(game, seat, obs, chicken)
-    pips = won = 0.0
-    n = 0
-    for _ in range(HINT_WORLDS):
-        w = sample(rng)
-        sc = final_scores(w, move, rng.getrandbits(32))
-        if sc is None:
-            continue
-        n += 1
-        pips += sc[seat]
-        if sc[seat] == min(sc):
-            won += 1 / sc.count(sc[seat])
-    if not n:
-        return ""
-    return (f" (you were left with {pips / n:.0f} points on average and won "
-            f"{round(100 * won / n)}% of those rounds)")
+    return round_words(game, seat, obs, move, rng, chicken, final_scores)
 
 
 # ---- Hard's play-outs without the engine ----------------------------------------------------

@@ -184,10 +184,10 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 
 # Hard's default thinking time outside the page (the page's worker gives it
 # app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (258 worlds in Pyodide, ``python3 build.py
-# bench worlds``); 200 and 300 measured no better than 100 (docs/ai.md).
+# place: no more than the page's Hard gets (whole-round play-outs: 223 worlds at
+# 300 ms in Pyodide, ``python3 build.py bench worlds``; docs/ai.md, fourteenth session).
 BUDGET_MS = 70.0
-ARENA_WORLDS = 100  # truncated play-outs (ROLLOUT_PLIES): about 0.6 ms a world
+ARENA_WORLDS = 100
 
 
 # ---- Hard's side: worlds and play-outs ----------------------------------------------------
@@ -272,18 +272,23 @@ def fast(world, rng) -> Move:
 
 
 SEARCH_DRAW = False  # drawing instead of playing: measured a trap (see docs/ai.md)
-WIN_BONUS = 0.0  # Hard's search: winning the round (lowest score) is worth this many pips
-# Mexican Train: searching every play with a 0.5 standard-error margin (and WIN_BONUS 20)
-# made Hard clearly worse than Normal (ratio 1.104, CI 1.027-1.181, 1000 rounds): the
-# play-outs do not judge this game's plays well enough. Hard stays close to Normal here.
-SEARCH_TOP = 5
-SEARCH_MARGIN = 1.0
+# Hard's search (fourteenth session, docs/ai.md): every play, a 0.5 standard-error
+# margin, whole-round play-outs and a bonus of 50 pips for winning the round. Paired
+# with the older setting (Normal's best 5, a 1.0 margin, play-outs cut at 20 moves, no
+# bonus) on the same deals, seeds 1-2, 2,000 duplicate rounds: +6.1 rounds won in a
+# hundred (CI +3.7 to +8.6) at the same points (-0.11 a round, inside the noise).
+# (Every play with the old truncated play-outs had measured 1.104, second session: the
+# worlds were worse then; since the eighth session they read every draw and dump.)
+WIN_BONUS = 50.0  # winning the round (lowest score) is worth this many pips
+SEARCH_TOP = 10
+SEARCH_MARGIN = 0.5
 
 
 # Hard's play-outs stop after this many moves (0: at the end of the round) and the hand
-# is scored by ``evaluate``: far less noise than a whole round (1,000 rounds, 100 worlds:
-# ratio 0.854 against 1.004 for whole rounds with 40 worlds, see docs/ai.md).
-ROLLOUT_PLIES = 20
+# is scored by ``evaluate``. Cut at 20 moves they were less noisy (ratio 0.854 against
+# 1.004 for whole rounds with 40 worlds, second session), but a cut play-out cannot see
+# who wins the round, and with the better worlds and 100 of them whole rounds win more.
+ROLLOUT_PLIES = 0
 # A truncated play-out: pips of tiles outside your own train's chain, and of the chain
 # (it will most likely be laid), on the scale of a finished play-out's score: the
 # round score at the end goes up 0.354 (300 rounds) to 0.356 (1,000 rounds, 53,008
@@ -329,8 +334,13 @@ def outcome(world, seat: int) -> float:
     return pips_outcome(world, seat, evaluate, WIN_BONUS)
 
 
-def outcome_words(mean: float, game=None) -> str:
-    return f" (you were left with {-mean:.0f} points on average)"
+def hint_words(game, seat: int, obs: dict, move, rng) -> str:
+    """What Hard's choice did in likely deals: points left and rounds won (Hard's own
+    value adds the win bonus, so it is no count of points)."""
+    from . import mexican
+    from .search import round_words
+
+    return round_words(game, seat, obs, move, rng, mexican)
 
 
 # ---- reading the hands (ai/reading.py) -----------------------------------------------

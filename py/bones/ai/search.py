@@ -36,20 +36,62 @@ class Result(NamedTuple):
     worlds: int
 
 
-def rollout(sim, pol, rng: random.Random) -> None:
+def rollout(sim, pol, rng: random.Random, whole: bool = False) -> None:
     """Play the simulated game on with the fast policy: to the end of the round, or
-    for ``pol.ROLLOUT_PLIES`` moves when the policy sets it (its ``outcome`` then
-    scores an unfinished round with a hand evaluation)."""
+    for ``pol.ROLLOUT_PLIES`` moves when the policy sets it and ``whole`` is false
+    (its ``outcome`` then scores an unfinished round with a hand evaluation)."""
     fast = pol.fast
     push = sim._push  # fast() returns a legal move of the simulated game
     steps = 0
-    limit = getattr(pol, "ROLLOUT_PLIES", None) or MAX_STEPS
+    limit = (None if whole else getattr(pol, "ROLLOUT_PLIES", None)) or MAX_STEPS
     end = getattr(pol, "rollout_over", None)
     while not sim.round_over and steps < limit:
         if end is not None and end(sim):
             break
         push(fast(sim, rng))
         steps += 1
+
+
+def final_scores(world, move, seed: int, pol) -> list | None:
+    """The round's scores once ``move`` is played in ``world`` and the round played
+    out to its end with the policy's fast play at every seat (None if it did not end)."""
+    if world.round_over:
+        return list(world.round_scores[-1])
+    sim = world.clone(keep_history=False)
+    sim._push(move)
+    rollout(sim, pol, random.Random(seed), whole=True)
+    return list(sim.round_scores[-1]) if sim.round_over else None
+
+
+HINT_WORLDS = 60  # the deals a Hard hint plays its move out in again, to put it in words
+
+
+def round_words(game, seat: int, obs: dict, move, rng: random.Random, pol,
+                scores=None) -> str:
+    """What Hard's choice did in likely deals of a train game, in words: the points
+    the seat was left with and the share of rounds it won. (Hard's own value adds a
+    bonus for winning to the points, so it is no count of points: these deals are
+    dealt again and played to the end for the words.) ``scores(world, move, seed)``
+    plays a round out (default: ``final_scores`` through the engine)."""
+    if scores is None:
+        def scores(w, m, sd):
+            return final_scores(w, m, sd, pol)
+    sample = world_sampler(game, seat, obs, pol)
+    pips = won = 0.0
+    n = 0
+    for _ in range(HINT_WORLDS):
+        w = sample(rng)
+        sc = scores(w, move, rng.getrandbits(32))
+        if sc is None:
+            continue
+        n += 1
+        pips += sc[seat]
+        if sc[seat] == min(sc):
+            won += 1 / sc.count(sc[seat])
+    if not n:
+        return ""
+    return (f" (you were left with {pips / n:.0f} points on average and won "
+            f"{round(100 * won / n)}% of those rounds)")
 
 
 def candidates(pol, legal: list, ranked: list) -> list:

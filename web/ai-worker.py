@@ -1,6 +1,7 @@
 # The computer's thinking, off the page's thread: a PyScript worker that only exports
 # functions (no DOM, so no special headers are needed). The page calls setup() once
-# with the URL of the game's Python bundle, then choose() for each Hard move.
+# with the URL of the game's Python bundle, then choose() for each Hard move
+# and hint() for a Hard hint.
 import sys
 
 from pyodide.http import pyfetch
@@ -29,4 +30,14 @@ def choose(save_json, seat, level, seed, budget_ms):
                             budget_ms=float(budget_ms))
 
 
-__export__ = ["setup", "choose"]
+def hint(save_json, seat, seed, budget_ms):
+    """Hard's hint for the seat, as JSON text: {"move", "reason", "level"}."""
+    import json
+
+    from bones.ai import hint_from_json
+
+    return json.dumps(hint_from_json(save_json, int(seat), "hard", seed=str(seed),
+                                     budget_ms=float(budget_ms)))
+
+
+__export__ = ["setup", "choose", "hint"]

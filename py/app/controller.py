@@ -10,10 +10,11 @@ PyScript worker (app.worker) once it is up, so it never blocks the page.
 from __future__ import annotations
 
 import asyncio
+import json
 
 import bones
 from app import views
-from app.session import PACES, Seat, Session, Settings, clean_name
+from app.session import HINT_LEVELS, PACES, Seat, Session, Settings, clean_name
 from bones.errors import BadSave, IllegalMove
 from bones.moves import JOIN, NEXT, PLAY, Move
 from bones.tiles import parse_tile
@@ -56,6 +57,7 @@ class Controller:
         self._drag: dict | None = None
         self._suppress_click = False
         self._worker_task = None
+        self._hinting = False  # a Hard hint is being thought out
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
         self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
         self._proxies = []
@@ -438,12 +440,53 @@ class Controller:
     def do_hint(self, arg, el) -> None:
         s = self.session
         v = s.viewer()
-        if not s.my_moves():
+        if not s.my_moves() or self._hinting:
+            return
+        if s.settings.hints == "hard":
+            self._hinting = True
+            self.hint = "Hint: thinking it over..."
+            self.render()
+            asyncio.ensure_future(self._hard_hint(s, v))
             return
         from bones.ai import hint
+
+        self.show_hint(hint(s.game, v, "normal", seed=len(s.game.history)))
+
+    async def _hard_hint(self, s: Session, seat: int) -> None:
+        """Hard's hint, thought out in the worker (the page stays free meanwhile); it is
+        dropped if the table changes before it is ready."""
+        try:
+            before = _table_state(s)
+            h = await self.hard_hint(s, seat)
+            if s is self.session and _same_table(s, before) and s.my_moves():
+                self.show_hint(h)
+        except Exception as exc:  # say so, and leave the table playable
+            self.js.console.error(f"hint failed: {exc!r}")
+            if s is self.session:
+                self.hint = "Sorry, no hint this time. Please try again."
+                self.render()
+        finally:
+            self._hinting = False
+
+    async def hard_hint(self, s: Session, seat: int):
+        from bones.ai import Hint, hint
+
+        seed = len(s.game.history)
+        worker = await self.ai_worker()
+        if worker is not None:
+            try:
+                d = json.loads(str(await worker.hint(bones.dumps(s.game), seat, seed,
+                                                     hard_budget_ms(s.game.game))))
+                return Hint(s.game.parse(d["move"]), d["move"], d["reason"], d["level"])
+            except Exception as exc:
+                self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
+                                     "thinking on the page instead")
+        return hint(s.game, seat, "hard", seed=seed, budget_ms=FALLBACK_HARD_MS)
+
+    def show_hint(self, h) -> None:
         from bones.ai.levels import why_only
 
-        h = hint(s.game, v, "normal", seed=len(s.game.history))
+        s = self.session
         self.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
         if h.move.kind == PLAY:
             self.selected = self.hinted = h.move.tile
@@ -473,6 +516,12 @@ class Controller:
         if arg in PACES:
             self.session.settings.pace = arg
             self.save()
+
+    def do_hints(self, arg, el) -> None:
+        if arg in HINT_LEVELS:
+            self.session.settings.hints = arg
+            self.save()
+            self.warm_up_worker()
 
     def do_coloured(self, arg, el) -> None:
         self.session.settings.coloured = bool(el.checked)
@@ -693,7 +742,8 @@ class Controller:
     def warm_up_worker(self) -> None:
         """Start the worker as soon as a table has a Hard computer player."""
         s = self.session
-        if s is not None and any(x.level == "hard" and not x.human for x in s.seats):
+        if s is not None and (any(x.level == "hard" and not x.human for x in s.seats)
+                              or (s.settings.hints == "hard" and s.humans)):
             if self._worker_task is None:
                 self._worker_task = asyncio.ensure_future(self._start_worker())
 

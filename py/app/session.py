@@ -39,10 +39,22 @@ class Seat:
         return self.kind == "human"
 
 
+HINT_LEVELS = ("normal", "hard")  # whose choice the Hint button shows
+
+
 @dataclass
 class Settings:
     pace: str = "normal"
     coloured: bool = True
+    hints: str = "normal"  # "hard": the Hint button asks Hard (it thinks in the worker)
+
+    def __post_init__(self) -> None:
+        # A hand-edited or damaged save gets the default for a value it cannot use.
+        if self.pace not in PACES:
+            self.pace = "normal"
+        if self.hints not in HINT_LEVELS:
+            self.hints = "normal"
+        self.coloured = self.coloured is not False
 
 
 def clean_name(raw: str, fallback: str) -> str:

@@ -407,13 +407,22 @@ def rules_dialog(preset: str) -> str:
                   kind="wide")
 
 
+HINT_CHOICES = (("normal", "Normal's choice (straight away)"),
+                ("hard", "Hard's choice (it thinks for half a second)"))
+
+
 def settings_dialog(session: Session) -> str:
     s = session.settings
     paces = "".join(
         f'<label class="choice"><input type="radio" name="pace" value="{k}"'
         f'{" checked" if s.pace == k else ""} data-act="pace:{k}"> {k.capitalize()}</label>'
         for k in PACES)
+    hints = "".join(
+        f'<label class="choice"><input type="radio" name="hints" value="{k}"'
+        f'{" checked" if s.hints == k else ""} data-act="hints:{k}"> {words}</label>'
+        for k, words in HINT_CHOICES)
     body = (f'<fieldset><legend>Computer players move</legend>{paces}</fieldset>'
+            f'<fieldset><legend>The Hint button shows</legend>{hints}</fieldset>'
             f'<label class="choice"><input type="checkbox" data-act="coloured"'
             f'{" checked" if s.coloured else ""}> Colour-coded pips (each number its own '
             f"colour)</label>")

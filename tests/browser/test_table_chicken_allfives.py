@@ -118,3 +118,36 @@ def test_screenshots_of_both_games_at_each_size(sized_page, game, players, width
     felt = page.locator(".felt-svg").bounding_box()
     assert felt["width"] > 200 and felt["height"] > 150
     watch.assert_clean()
+
+
+def test_hints_can_show_the_hard_players_choice(page, open_game, page_watch):
+    """Settings: the Hint button shows Hard's choice. It is thought out in the worker
+    (the page says so meanwhile), then names the play, what it did in likely deals,
+    and chooses the tile on the table."""
+    open_game(page)
+    start_from_form(page, "Chicken Foot", length=1)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_role("radio", name=re.compile("^Hard's choice")).check()
+    page.get_by_role("radio", name="Very fast").check()
+    shot(page, "settings-1280x800")
+    page.get_by_role("button", name="Done").click()
+    hint = page.locator(".hint-line")
+    for _ in range(60):  # a turn where the choice is not forced
+        wait_for_my_turn_or_a_dialog(page)
+        if page.get_by_role("dialog").count():
+            page.get_by_role("dialog").get_by_role("button").first.click()
+            continue
+        page.get_by_role("button", name="Hint").click()
+        expect(hint).to_contain_text("Hint:")
+        expect(hint).not_to_contain_text("thinking", timeout=60_000)
+        if "likely deals" in hint.inner_text():
+            break
+        take_a_turn(page)
+    expect(hint).to_contain_text(re.compile(r"In \d+ likely deals of the hidden tiles this "
+                                            r"did best \(you were left with \d+ points"))
+    if "Hint: play" in hint.inner_text():
+        hand = page.get_by_role("group", name="Your tiles")
+        expect(hand.locator("[aria-pressed=true]")).to_have_count(1)
+        expect(hint).to_contain_text("Tap where it goes")
+    shot(page, "hard-hint-1280x800")
+    page_watch.assert_clean()

@@ -189,10 +189,10 @@ def choose_from_json(save_json, seat: int, level: str = "normal", seed=0,
 
 
 def hint_from_json(save_json, seat: int, level: str = "normal", seed=0,
-                   budget_ms: float | None = None) -> dict:
+                   budget_ms: float | None = None, worlds: int | None = None) -> dict:
     """For the browser worker: ``{"move": notation, "reason": words, "level": level}``."""
     g = _load(save_json)
-    h = hint(g, seat, level, seed=seed, budget_ms=budget_ms)
+    h = hint(g, seat, level, seed=seed, budget_ms=budget_ms, worlds=worlds)
     return {"move": h.notation, "reason": h.reason, "level": h.level}
 
 

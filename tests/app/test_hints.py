@@ -1,0 +1,190 @@
+"""The Hint button on the page (issue 8: a hint shows the Normal or the Hard choice), in
+CPython with a stand-in for the page. Hard's hint is thought out in the worker while the
+page stays free; it is dropped if the table changes before it is ready."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from app import controller
+from app.session import Seat, Session, Settings
+from bones import ai
+from bones.moves import PLAY
+
+
+class Page(controller.Controller):
+    """The controller without a page: rendering and saving do nothing; ``worker`` is
+    what ``ai_worker`` gives (None: no worker, so Hard thinks on the page)."""
+
+    def __init__(self, session: Session, worker=None):
+        self.errors: list[str] = []
+        self.renders = 0
+        js = SimpleNamespace(document=SimpleNamespace(getElementById=lambda _i: None),
+                             console=SimpleNamespace(error=self.errors.append,
+                                                     warn=self.errors.append))
+        super().__init__(js, lambda f: f)
+        self.session = session
+        self.screen = "table"
+        self.worker = worker
+
+    async def ai_worker(self):
+        return self.worker
+
+    def render(self):
+        self.renders += 1
+
+    def save(self):
+        pass
+
+
+class SlowWorker:
+    """The worker's ``hint`` (web/ai-worker.py) in CPython, taking ``delay`` seconds;
+    ``during`` is called once while it thinks."""
+
+    def __init__(self, delay: float, during=None):
+        self.delay = delay
+        self.during = during
+        self.calls = 0
+
+    async def hint(self, save_json, seat, seed, budget_ms):
+        self.calls += 1
+        await asyncio.sleep(self.delay)
+        if self.during is not None:
+            self.during, during = None, self.during
+            during()
+        return json.dumps(ai.hint_from_json(save_json, int(seat), "hard", seed=str(seed),
+                                            worlds=12))
+
+
+def my_turn(game="chicken-foot", preset="gs-cf", hints="hard") -> Session:
+    """A table where the human (seat 0) is to move with at least two plays."""
+    seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cy")]
+    for seed in range(40):
+        s = Session.new(game, preset, seats, seed=seed, settings=Settings(hints=hints))
+        s.started = True
+        g = s.game
+        while not g.round_over and g.turn != 0:
+            g.play(ai.choose(g, g.turn, "normal", seed=len(g.history)))
+        if not g.round_over and sum(m.kind == PLAY for m in s.my_moves()) >= 2:
+            return s
+    raise AssertionError("no deal gives the human a choice")
+
+
+def run(coro_fn):
+    return asyncio.run(coro_fn())
+
+
+def test_a_hard_hint_is_thought_out_off_the_page_and_then_shown(monkeypatch):
+    """The Hint button with Hard's hints: the hint line says it is thinking straight
+    away (the page is not held up), then names Hard's choice and what it did in likely
+    deals, and chooses the tile as Normal's hint does."""
+    s = my_turn()
+    worker = SlowWorker(0.05)
+    page = Page(s, worker)
+
+    async def go():
+        page.do_hint(None, None)
+        assert page.hint.startswith("Hint: thinking")
+        page.do_hint(None, None)  # a second tap while it thinks asks nothing more
+        while page._hinting:
+            await asyncio.sleep(0.01)
+
+    run(go)
+    assert worker.calls == 1 and not page.errors
+    assert page.hint.startswith("Hint: ") and "likely deals of the hidden tiles" in page.hint
+    h = ai.hint(s.game, 0, "hard", seed=len(s.game.history), worlds=12)
+    assert h.move.kind == PLAY and page.selected == h.move.tile == page.hinted
+    assert page.hint.endswith("Tap where it goes to play it.")
+
+
+def test_a_hard_hint_without_a_worker_thinks_on_the_page():
+    s = my_turn()
+    page = Page(s, worker=None)
+
+    async def go():
+        page.do_hint(None, None)
+        while page._hinting:
+            await asyncio.sleep(0.01)
+
+    run(go)
+    assert "likely deals" in page.hint and not page.errors
+    assert page.selected in {m.tile for m in s.my_moves()}
+
+
+def test_a_hard_hint_for_a_table_that_changed_is_dropped():
+    """The player makes a move while the hint is thought out: the hint, made for the
+    table before the move, is not shown (and chooses no tile)."""
+    s = my_turn()
+    page = Page(s, None)
+    played = []
+
+    def play_meanwhile():
+        m = next(m for m in s.my_moves() if m.kind == PLAY)
+        s.play(m)
+        played.append(m)
+
+    page.worker = SlowWorker(0.05, during=play_meanwhile)
+
+    async def go():
+        page.do_hint(None, None)
+        while page._hinting:
+            await asyncio.sleep(0.01)
+
+    run(go)
+    assert played and page.hint.startswith("Hint: thinking")
+    assert page.selected is None and not page.errors
+
+
+def test_a_worker_that_fails_leaves_a_hint_all_the_same():
+    class Broken:
+        async def hint(self, *a):
+            raise RuntimeError("worker gone")
+
+    s = my_turn("mexican-train", "gs-mt")
+    page = Page(s, Broken())
+
+    async def go():
+        page.do_hint(None, None)
+        while page._hinting:
+            await asyncio.sleep(0.01)
+
+    run(go)
+    assert page.hint.startswith("Hint: ") and "likely deals" in page.hint
+    assert any("worker gone" in e for e in page.errors)
+
+
+def test_normal_hints_stay_instant():
+    s = my_turn(hints="normal")
+    page = Page(s, SlowWorker(0.05))
+    page.do_hint(None, None)  # no event loop needed: nothing is awaited
+    want = ai.hint(s.game, 0, "normal", seed=len(s.game.history))
+    assert page.hint.startswith("Hint: ") and "likely deals" not in page.hint
+    assert page.selected == (want.move.tile if want.move.kind == PLAY else None)
+    assert page.worker.calls == 0
+
+
+def test_the_hints_setting_is_saved_and_a_damaged_one_is_mended():
+    s = my_turn(hints="hard")
+    back = Session.from_json(s.to_json())
+    assert back.settings.hints == "hard"
+    data = json.loads(s.to_json())
+    data["settings"] = {"pace": "warp", "hints": "genius", "coloured": "no"}
+    mended = Session.from_json(json.dumps(data)).settings
+    assert (mended.pace, mended.hints) == ("normal", "normal")
+    data["settings"] = {}  # a save from before the setting existed
+    assert Session.from_json(json.dumps(data)).settings == Settings()
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_settings_dialog_offers_both_hints(level):
+    from app import views
+
+    s = my_turn(hints=level)
+    html = views.settings_dialog(s)
+    assert "The Hint button shows" in html
+    assert f'value="{level}" checked' in html
+    assert html.count('name="hints"') == 2

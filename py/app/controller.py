@@ -25,8 +25,12 @@ HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays respo
 # which costs about half its worlds, and plays better with 300 worlds than 150; 500 ms
 # buys 292 to 495 in Pyodide here (docs/ai.md, thirteenth session). That is the most a
 # move may take by issue 8, and the computer thinks while the pace between moves runs,
-# so at the Normal pace (900 ms) it adds nothing to the wait.
-HARD_BUDGET_GAME_MS = {"chicken-foot": 500}
+# so at the Normal pace (900 ms) it adds nothing to the wait. Mexican Train Hard plays
+# whole rounds out since the fourteenth session (the arena gives it 100 worlds): 300 ms
+# bought 223 worlds on an idle machine here but 103 with two arenas beside it, 500 ms
+# 204 (``python3 build.py bench worlds -k Mexican --budget-ms B``), so it gets 500 ms
+# too, to keep its 100 on a slower or busier machine.
+HARD_BUDGET_GAME_MS = {"chicken-foot": 500, "mexican-train": 500}
 FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
 BAD_SAVE_KEY = "rally-dominoes:bad-save"
 OPEN_SCREEN_KEY = "rally-dominoes:open-screen"

@@ -184,8 +184,9 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 
 # Hard's default thinking time outside the page (the page's worker gives it
 # app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (whole-round play-outs: 223 worlds at
-# 300 ms in Pyodide, ``python3 build.py bench worlds``; docs/ai.md, fourteenth session).
+# place: no more than the page's Hard gets (whole-round play-outs, 500 ms: a median of
+# 204 worlds in Pyodide with two arenas running beside it, ``python3 build.py bench
+# worlds``). 200 worlds measured no better than 100 (docs/ai.md, fourteenth session).
 BUDGET_MS = 70.0
 ARENA_WORLDS = 100
 

@@ -166,8 +166,11 @@ def test_mexican_train_dumps_say_which_heavier_tiles_a_seat_lacks():
 def test_mexican_train_a_seat_that_leaves_its_open_train_has_nothing_for_it(monkeypatch):
     """Normal closes its own open train when it can, so a seat that plays a tile (not
     a double) elsewhere with its marker up is read as holding no tile, doubles aside,
-    for its own train's end, until it draws again (``READ_CLOSE``). Rarely wrong."""
+    for its own train's end, until it draws again (``READ_CLOSE``, measured and left
+    off). Rarely wrong."""
     from bones.moves import PLAY
+
+    monkeypatch.setattr(aimt, "READ_CLOSE", True)
 
     found = wrong = added = 0
     for seed in range(1, 40):

@@ -358,9 +358,13 @@ MODEL_TRIES = 0
 # (its marker up) most likely had nothing for its own train: Normal closes its train
 # when it can. Over 40 rounds of four Normals, 148 of 149 such plays (doubles too)
 # left the seat no tile for its own end; the exceptions are late in a round, when a
-# double with a follow-up or a long chain is worth more. So ``shun`` reads it (every
-# unseen tile but the double with that number, until the seat draws again).
-READ_CLOSE = True
+# double with a follow-up or a long chain is worth more. So ``shun`` can read it
+# (every unseen tile but the double with that number, until the seat draws again).
+# It reads the hands a little better (read_quality: 0.1464 to 0.1478) but Hard did
+# worse with it: -1.95 rounds won in a hundred (CI -3.60 to -0.30), +0.63 a round (CI
+# -0.23 to +1.49), paired over seeds 1-2, 2,000 rounds (docs/ai.md, fourteenth
+# session). Off.
+READ_CLOSE = False
 
 
 def _ends_open_to(state, seat: int, move) -> dict | None:

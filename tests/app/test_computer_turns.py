@@ -5,30 +5,23 @@ for a table that has since changed (an undo, a new game) is thrown away."""
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 
 import pytest
 
 from app import controller
 from app.session import Seat, Session
+from pagestub import NoPage
 
 PACE_S = 0.25
 THINK_S = 0.2
 
 
-class Page(controller.Controller):
-    """The controller with the page taken away: choosing takes ``think`` seconds (as
-    Hard in its worker), drawing and saving do nothing. ``events`` lists, in order,
-    when each choice began and ended and when each pause between moves ended."""
+class Page(NoPage):
+    """Choosing takes ``think`` seconds (as Hard in its worker). ``events`` lists, in
+    order, when each choice began and ended and when each pause between moves ended."""
 
     def __init__(self, session: Session, think: float):
-        self.errors: list[str] = []
-        js = SimpleNamespace(document=SimpleNamespace(getElementById=lambda _i: None),
-                             console=SimpleNamespace(error=self.errors.append,
-                                                     warn=self.errors.append))
-        super().__init__(js, lambda f: f)
-        self.session = session
-        self.screen = "table"
+        super().__init__(session)
         self.think = think
         self.asked: list[int] = []  # history lengths the computer was asked at
         self.events: list[str] = []
@@ -45,12 +38,6 @@ class Page(controller.Controller):
         return next(m for m in s.game.legal_moves())
 
     def after_loop_move(self, move):
-        pass
-
-    def render(self):
-        pass
-
-    def save(self):
         pass
 
 

@@ -6,39 +6,25 @@ from __future__ import annotations
 
 import asyncio
 import json
-from types import SimpleNamespace
 
 import pytest
 
-from app import controller
 from app.session import Seat, Session, Settings
 from bones import ai
 from bones.moves import PLAY
+from pagestub import NoPage
 
 
-class Page(controller.Controller):
-    """The controller without a page: rendering and saving do nothing; ``worker`` is
-    what ``ai_worker`` gives (None: no worker, so Hard thinks on the page)."""
+class Page(NoPage):
+    """``worker`` is what ``ai_worker`` gives (None: no worker, so Hard thinks on the
+    page)."""
 
     def __init__(self, session: Session, worker=None):
-        self.errors: list[str] = []
-        self.renders = 0
-        js = SimpleNamespace(document=SimpleNamespace(getElementById=lambda _i: None),
-                             console=SimpleNamespace(error=self.errors.append,
-                                                     warn=self.errors.append))
-        super().__init__(js, lambda f: f)
-        self.session = session
-        self.screen = "table"
+        super().__init__(session)
         self.worker = worker
 
     async def ai_worker(self):
         return self.worker
-
-    def render(self):
-        self.renders += 1
-
-    def save(self):
-        pass
 
 
 class SlowWorker:

@@ -421,8 +421,10 @@ def settings_dialog(session: Session) -> str:
         f'<label class="choice"><input type="radio" name="hints" value="{k}"'
         f'{" checked" if s.hints == k else ""} data-act="hints:{k}"> {words}</label>'
         for k, words in HINT_CHOICES)
-    body = (f'<fieldset><legend>Computer players move</legend>{paces}</fieldset>'
-            f'<fieldset><legend>The Hint button shows</legend>{hints}</fieldset>'
+    body = (f'<fieldset><legend>Computer players move</legend>'
+            f'<div class="choices">{paces}</div></fieldset>'
+            f'<fieldset><legend>The Hint button shows</legend>'
+            f'<div class="choices">{hints}</div></fieldset>'
             f'<label class="choice"><input type="checkbox" data-act="coloured"'
             f'{" checked" if s.coloured else ""}> Colour-coded pips (each number its own '
             f"colour)</label>")

@@ -276,8 +276,9 @@ SEARCH_DRAW = False  # drawing instead of playing: measured a trap (see docs/ai.
 # Hard's search (fourteenth session, docs/ai.md): every play, a 0.5 standard-error
 # margin, whole-round play-outs and a bonus of 50 pips for winning the round. Paired
 # with the older setting (Normal's best 5, a 1.0 margin, play-outs cut at 20 moves, no
-# bonus) on the same deals, seeds 1-3, 3,000 duplicate rounds: +3.97 rounds won in a
-# hundred (CI +2.00 to +5.93) at the same points (+0.17 a round, CI -0.86 to +1.20).
+# bonus) on the same deals, seeds 1-4, 4,000 duplicate rounds: +3.51 rounds won in a
+# hundred (CI +1.83 to +5.19) at about the same points (+0.44 a round, CI -0.44 to
+# +1.33).
 # (Every play with the old truncated play-outs had measured 1.104, second session: the
 # worlds were worse then; since the eighth session they read every draw and dump.)
 WIN_BONUS = 50.0  # winning the round (lowest score) is worth this many pips

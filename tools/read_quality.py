@@ -9,8 +9,7 @@ in that seat's hand. Seats 1-3 hold about a ninth of the unseen tiles each, so a
 that knows nothing scores about that; the real hands score 1. The readings compared:
 ``flat`` (the engine's ``lacks``: passes since the last draw) or ``read``
 (``READ_HANDS``: every draw and pass, tile by tile), each with and without the game's
-``shun`` (what a seat's plays say it does not hold); and ``read, close``: ``read`` with
-Mexican Train's ``READ_CLOSE`` (off in Hard); ``read, model k``: ``read``
+``shun`` (what a seat's plays say it does not hold); and ``read, model k``: ``read``
 plus the others' last ``k`` plays since their last draw read as Normal's
 (``MODEL_TRIES``, reading.normal_check). Hard plays with ``read`` and ``shun`` (Chicken
 Foot: ``read, model 2``). It also reports the time a world takes to deal under each
@@ -44,8 +43,6 @@ def readings(pol) -> dict:
             out[f"{name}, no shun"] = {"READ_HANDS": read, "SHUN_SLACK": None,
                                        "MODEL_TRIES": 0}
         out[name] = {"READ_HANDS": read, "MODEL_TRIES": 0}
-    if hasattr(pol, "READ_CLOSE"):
-        out["read, close"] = {"READ_HANDS": True, "MODEL_TRIES": 0, "READ_CLOSE": True}
     for k in (1, 2, 4):
         out[f"read, model {k}"] = {"READ_HANDS": True, "MODEL_TRIES": 30, "MODEL_KEEP": k}
     return out

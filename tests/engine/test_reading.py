@@ -163,41 +163,6 @@ def test_mexican_train_dumps_say_which_heavier_tiles_a_seat_lacks():
     assert held / shunned < 0.4 * base_held / base_n, (held, shunned, base_held, base_n)
 
 
-def test_mexican_train_a_seat_that_leaves_its_open_train_has_nothing_for_it(monkeypatch):
-    """Normal closes its own open train when it can, so a seat that plays a tile (not
-    a double) elsewhere with its marker up is read as holding no tile, doubles aside,
-    for its own train's end, until it draws again (``READ_CLOSE``, measured and left
-    off). Rarely wrong."""
-    from bones.moves import PLAY
-
-    monkeypatch.setattr(aimt, "READ_CLOSE", True)
-
-    found = wrong = added = 0
-    for seed in range(1, 40):
-        g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=seed)
-        while not g.round_over:
-            s = g.turn
-            m = ai.choose(g, s, "normal", seed=len(g.history))
-            left = (m.kind == PLAY and m.tile.hi != m.tile.lo and g.markers[s]
-                    and m.target != s and s in g._targets(s) and len(g.hands[s]) > 1)
-            e = g.end_of(s)
-            g.play(m)
-            if not left or g.round_over:
-                continue
-            obs = g.observation(g.turn if g.turn != s else (s + 1) % 4)
-            unseen = world.unseen_tiles(g, obs, aimt)
-            want = {x for x in unseen if e in (x.hi, x.lo) and x.hi != x.lo}
-            assert want <= aimt.shun(g, obs, unseen)[s]
-            monkeypatch.setattr(aimt, "READ_CLOSE", False)
-            obs.pop("_steps", None)  # the walk back is kept in the observation
-            added += not want <= aimt.shun(g, obs, unseen)[s]  # the dumps alone
-            monkeypatch.setattr(aimt, "READ_CLOSE", True)
-            found += 1
-            wrong += any(x in g.hands[s] for x in want)
-    assert found >= 10 and wrong <= found // 10, (found, wrong)
-    assert added >= found // 3, (added, found)  # it reads what the dumps do not
-
-
 def _deal_by_full_shuffle(unseen, sizes, slots, shun, check, rng) -> tuple[dict, list]:
     """The plain way to deal what ``world.deal_hidden`` deals: shuffle every tile, give
     each tile place of a seat (most constrained seat first) the first tile it may hold;

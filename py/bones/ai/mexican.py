@@ -355,17 +355,10 @@ SHUN_SLACK: float | None = 0.0
 # MODEL_KEEP 2) measured no better here: +0.31 a round (CI -1.25 to +1.86), 1,000
 # rounds, seed 1, ratio 0.932 against 0.896 (docs/ai.md, twelfth session). Off.
 MODEL_TRIES = 0
-# A seat that plays a tile that is not a double elsewhere while its own train is open
-# (its marker up) most likely had nothing for its own train: Normal closes its train
-# when it can. Over 40 rounds of four Normals, 148 of 149 such plays (doubles too)
-# left the seat no tile for its own end; the exceptions are late in a round, when a
-# double with a follow-up or a long chain is worth more. So ``shun`` can read it
-# (every unseen tile but the double with that number, until the seat draws again).
-# It reads the hands a little better (read_quality: 0.1464 to 0.1478) but Hard did
-# worse with it: -1.95 rounds won in a hundred (CI -3.60 to -0.30), +0.63 a round (CI
-# -0.23 to +1.49), paired over seeds 1-2, 2,000 rounds (docs/ai.md, fourteenth
-# session). Off.
-READ_CLOSE = False
+# A seat that plays elsewhere with its own train open most likely has nothing for it
+# (127 such plays over 39 Normal rounds, none wrong), but reading it so made Hard worse:
+# -1.95 rounds won in a hundred (CI -3.60 to -0.30), seeds 1-2 (docs/ai.md, fourteenth
+# session; the code is in commits af6e5bd and facfbd1). Not kept.
 
 
 def _ends_open_to(state, seat: int, move) -> dict | None:
@@ -375,14 +368,7 @@ def _ends_open_to(state, seat: int, move) -> dict | None:
         return None
     if move.kind not in (PLAY, DRAW, PASS):
         return None
-    ends = {t: state.end_of(t) for t in state._targets(seat)}
-    if (READ_CLOSE and move.kind == PLAY and move.target != seat and seat in ends
-            and state.markers[seat]):
-        from .reading import Ends
-
-        ends = Ends(ends)
-        ends.lacks = frozenset((ends[seat],))
-    return ends
+    return {t: state.end_of(t) for t in state._targets(seat)}
 
 
 def reads(game, obs: dict) -> list:

@@ -31,15 +31,6 @@ import random
 from ..moves import DRAW, JOIN, NEXT, PASS, PLAY
 
 
-class Ends(dict):
-    """The ends open to a seat at a move (``{target: number}``), with what a policy
-    reads from a play: ``lacks``, numbers the seat's other tiles most likely lack
-    (Mexican Train: a seat that left its own open train for another most likely had
-    nothing for it). A rule of thumb, so ``shun`` reads it, not ``slots``."""
-
-    lacks: frozenset = frozenset()
-
-
 def steps(game, obs: dict, open_ends) -> list[tuple]:
     """The round's moves as ``(seat, move, ends, sizes)``: ``ends`` is
     ``open_ends(state, seat, move)`` in the state just before the move (the ends open to
@@ -105,8 +96,7 @@ def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
     tile: every unseen tile more than ``slack`` pips heavier than the one it chose that
     would have matched the same ends (doubles aside: they are kept for other reasons).
     ``spare(seat, move, ends)`` gives the numbers a play could have matched, or None
-    when the play is not a choice of what to shed. A play's ``ends`` may also carry
-    ``lacks`` (``Ends``): numbers no tile of that seat most likely has, doubles aside."""
+    when the play is not a choice of what to shed."""
     n = obs["seats"]
     me = obs["seat"]
     since: list[list] = [[] for _ in range(n)]
@@ -117,9 +107,6 @@ def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
             can = spare(seat, move, ends)
             if can:
                 since[seat].append((can, move.tile.hi + move.tile.lo + slack))
-            lacks = getattr(ends, "lacks", None)  # a policy's reading of the play
-            if lacks:
-                since[seat].append((lacks, -1))  # any tile with those numbers
     out = []
     for s in range(n):
         bad = set()

@@ -488,6 +488,18 @@ def test_mexican_train_truncated_play_outs_are_on_the_finished_ones_scale():
     assert 0.8 * aimt.EVAL_ORPHAN_W < k[1] < 1.25 * aimt.EVAL_ORPHAN_W
 
 
+def test_mexican_train_normal_play_out_policy_makes_normals_choice():
+    """tools/mt_rollout_policy.py compares Hard's play-outs with Normal: its
+    ``normal_fast`` must make a move Normal rates best (ties count) at every real choice
+    of Normal rounds, on the full state a play-out sees; the plain play-out policy
+    (``fast``) differs in a fair share of them, which is what the tool measures."""
+    tool = _tool("mt_rollout_policy")
+    agreed, asked = tool.agreement(tool.normal_fast, 20)
+    assert asked > 300 and agreed == asked
+    plain, asked2 = tool.agreement(aimt.fast, 20)
+    assert asked2 == asked and plain < asked
+
+
 def test_all_fives_draws_tell_what_the_next_player_lacks():
     """A2 (draw until you can play): a seat that draws holds none of the open ends, the
     tiles it drew and could not play do not hold them either, and the tile it plays after

@@ -1,0 +1,204 @@
+"""Mexican Train Hard's play-out policy against Normal (a development tool).
+
+    python tools/mt_rollout_policy.py agree --rounds 60
+    python tools/mt_rollout_policy.py arena --policy normal -- --rounds 1000 --seed 1 --duplicate
+
+Hard's play-outs play every seat with ``mexican.fast``, Normal's plan in a cheap form.
+The opponents in the arena (and Normal players at the table) play Normal itself, so a
+play-out predicts their moves only as far as the two agree.
+
+``agree`` plays ``--rounds`` GS-MT rounds of four Normals and, at every turn with a
+real choice (two plays or more, two tiles or more in hand), asks each play-out policy
+for its move on the real state. It prints how often that move is one Normal rates
+best (ties count).
+
+``arena`` runs ``python -m bones arena`` (Mexican Train, GS-MT, Hard against three
+Normals unless the arguments after ``--`` say otherwise) with Hard's play-outs played
+by another policy:
+
+- ``fast``: today's (the default);
+- ``normal``: ``normal_fast`` below, Normal's choice at every seat;
+- ``own-fast``: Normal's choice at the other seats, ``fast`` at Hard's own;
+- ``own-normal``: ``fast`` at the other seats, Normal's choice at Hard's own;
+- ``eps:E``: ``fast``, but a random play with chance E (a noisier play-out).
+
+It reports; it asserts nothing. Standard library only; run from the repository's root.
+Fifteenth session's figures: docs/ai.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+
+import bones  # noqa: E402
+from bones.ai import mexican as aimt  # noqa: E402
+from bones.ai import search  # noqa: E402
+from bones.ai.levels import _forced, move_key  # noqa: E402
+from bones.mexican import MEXICAN  # noqa: E402
+from bones.moves import DRAW, JOIN, KNOCK, PLAY  # noqa: E402
+
+PLAIN_FAST = aimt.fast
+
+
+def _chain_value(chain: list) -> float:
+    """The part of Normal's rating a chain for one's own train gives (ORPHAN_W less
+    CHAIN_W a pip of it, CHAIN_LEN_W a tile)."""
+    return ((aimt.ORPHAN_W - aimt.CHAIN_W) * sum(t.hi + t.lo for t in chain)
+            + aimt.CHAIN_LEN_W * len(chain))
+
+
+def _follows(world, s: int, t, tg: int, own_end: int) -> set:
+    """``mexican._follow_ends`` on the full state of a play-out."""
+    if world.options.double_rule == "on-double":
+        return {t.hi}
+    ends = {t.hi, own_end, world.end_of(MEXICAN) if tg != MEXICAN else t.hi}
+    for i, up in enumerate(world.markers):
+        if up and i != s:
+            ends.add(t.hi if i == tg else world.end_of(i))
+    return ends
+
+
+def normal_fast(world, rng):
+    """Normal's choice (the same ratings, ``mexican.normal``) on a play-out's state, at
+    about twice ``fast``'s cost: a chain is worked out again only where the play takes
+    a tile from the seat's planned chain or starts its train elsewhere."""
+    legal = world.legal_moves()
+    s = world.turn
+    plays = []
+    other = None
+    for m in legal:
+        if m.kind == PLAY:
+            plays.append(m)
+        elif m.kind == KNOCK:
+            return m
+        elif other is None or m.kind == DRAW:
+            other = m
+    if not plays:
+        return other
+    hand = world.hands[s]
+    if len(hand) == 1:
+        return plays[0]
+    own_end = world.end_of(s)
+    base = aimt._plan(world, s, hand, own_end)
+    in_base = set(base)
+    base_v = _chain_value(base)
+    marker = world.markers[s]
+    memo: dict = {}
+    best = None
+    best_v = None
+    for m in plays:
+        t, tg = m.tile, m.target
+        e2 = t.other(own_end) if tg == s else own_end
+        if tg == s and base and t == base[0]:
+            cv = base_v - _chain_value([t])
+        elif tg != s and t not in in_base:
+            cv = base_v
+        else:
+            cv = memo.get((t, e2))
+            if cv is None:
+                rest = [x for x in hand if x is not t]
+                cv = memo[(t, e2)] = _chain_value(aimt.best_chain(rest, e2, cap=600))
+        v = aimt.ORPHAN_W * (t.hi + t.lo) + cv
+        if tg == s and marker:
+            v += aimt.CLOSE_BONUS
+        if t.hi == t.lo:
+            fol = _follows(world, s, t, tg, e2)
+            if any(x is not t and (x.hi in fol or x.lo in fol) for x in hand):
+                v += aimt.DOUBLE_FOLLOW
+            else:
+                v += aimt.DOUBLE_STUCK
+        v += rng.random() * 1e-6
+        if best_v is None or v > best_v:
+            best_v, best = v, m
+    return best
+
+
+def agreement(policy, rounds: int, preset: str = "gs-mt") -> tuple[int, int]:
+    """``(agreed, asked)``: how often ``policy`` makes a move Normal rates best."""
+    agreed = asked = 0
+    for r in range(rounds):
+        g = bones.new_game("mexican-train", seats=4, preset=preset, seed=f"agree/{r}")
+        while not g.round_over:
+            s = g.turn
+            legal = sorted(g.legal_moves(), key=move_key)
+            move = _forced([m for m in legal if m.kind != JOIN])
+            if move is None:
+                ranked = aimt.normal(g, g.observation(s), legal, random.Random(r))
+                move = ranked[0].move
+                if sum(m.kind == PLAY for m in legal) >= 2 and len(g.hands[s]) > 1:
+                    got = policy(g.clone(keep_history=False), random.Random(asked))
+                    top = ranked[0].value - 1e-4
+                    agreed += any(x.move == got and x.value >= top for x in ranked)
+                    asked += 1
+            g.play(move)
+    return agreed, asked
+
+
+def _install(name: str) -> None:
+    """Set Hard's play-out policy (in this process) to ``name`` (see the module's
+    text)."""
+    me = [None]
+    if name in ("own-fast", "own-normal"):
+        plain_pimc = search.pimc
+
+        def pimc(game, seat, *a, **k):
+            me[0] = seat
+            return plain_pimc(game, seat, *a, **k)
+
+        search.pimc = pimc
+    if name == "fast":
+        pol = PLAIN_FAST
+    elif name == "normal":
+        pol = normal_fast
+    elif name == "own-fast":
+        def pol(world, rng):
+            return (PLAIN_FAST if world.turn == me[0] else normal_fast)(world, rng)
+    elif name == "own-normal":
+        def pol(world, rng):
+            return (normal_fast if world.turn == me[0] else PLAIN_FAST)(world, rng)
+    elif name.startswith("eps:"):
+        eps = float(name[4:])
+
+        def pol(world, rng):
+            m = PLAIN_FAST(world, rng)
+            if m.kind == PLAY and len(world.hands[world.turn]) > 1 and rng.random() < eps:
+                plays = [x for x in world.legal_moves() if x.kind == PLAY]
+                return plays[rng.randrange(len(plays))]
+            return m
+    else:
+        raise SystemExit(f"no play-out policy {name!r}")
+    aimt.fast = pol
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    rest: list[str] = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, rest = argv[:i], argv[i + 1:]
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("mode", choices=("agree", "arena"))
+    ap.add_argument("--rounds", type=int, default=60)
+    ap.add_argument("--policy", default="fast")
+    a = ap.parse_args(argv)
+    if a.mode == "agree":
+        for name, pol in (("fast", PLAIN_FAST), ("normal_fast", normal_fast)):
+            got, n = agreement(pol, a.rounds)
+            print(f"{name:12} agrees with Normal's best in {got} of {n} choices "
+                  f"({100 * got / max(n, 1):.1f}%)")
+        return 0
+    _install(a.policy)
+    from bones.ai import arena
+
+    base = ["--game", "mexican-train", "--preset", "gs-mt",
+            "--seats", "hard,normal,normal,normal", "--workers", "1"]
+    return arena.main(base + rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -22,6 +22,11 @@ by another policy:
 - ``own-normal``: ``fast`` at the other seats, Normal's choice at Hard's own;
 - ``eps:E``: ``fast``, but a random play with chance E (a noisier play-out).
 
+``seat`` runs the arena with a play-out policy (``--policy fast`` or ``normal``) as a
+player in the seats the arguments call ``easy`` (default: ``easy,normal,normal,normal``),
+playing the real game from what its seat sees: is ``fast`` a weaker or a stronger
+player than Normal?
+
 It reports; it asserts nothing. Standard library only; run from the repository's root.
 Fifteenth session's figures: docs/ai.md.
 """
@@ -182,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         i = argv.index("--")
         argv, rest = argv[:i], argv[i + 1:]
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("mode", choices=("agree", "arena"))
+    ap.add_argument("mode", choices=("agree", "arena", "seat"))
     ap.add_argument("--rounds", type=int, default=60)
     ap.add_argument("--policy", default="fast")
     a = ap.parse_args(argv)
@@ -192,11 +197,21 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:12} agrees with Normal's best in {got} of {n} choices "
                   f"({100 * got / max(n, 1):.1f}%)")
         return 0
-    _install(a.policy)
     from bones.ai import arena
 
-    base = ["--game", "mexican-train", "--preset", "gs-mt",
-            "--seats", "hard,normal,normal,normal", "--workers", "1"]
+    base = ["--game", "mexican-train", "--preset", "gs-mt", "--workers", "1"]
+    if a.mode == "seat":
+        pol = {"fast": PLAIN_FAST, "normal": normal_fast}[a.policy]
+
+        def as_easy(game, obs, legal, rng):
+            # ``fast`` reads only the seat's own hand and the layout; a copy keeps its
+            # plan cache off the real game.
+            return pol(game.clone(keep_history=False), rng)
+
+        aimt.easy = as_easy
+        return arena.main(base + ["--seats", "easy,normal,normal,normal"] + rest)
+    _install(a.policy)
+    base += ["--seats", "hard,normal,normal,normal"]
     return arena.main(base + rest)
 
 

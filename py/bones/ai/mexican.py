@@ -351,10 +351,15 @@ READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile b
 # an unseen tile more than ``SHUN_SLACK`` pips heavier that fits the same ends is most
 # likely not in its hand (doubles aside), until it draws again. None: no such reading.
 SHUN_SLACK: float | None = 0.0
-# Reading the others' last plays as Normal's (as Chicken Foot does: MODEL_TRIES 30,
-# MODEL_KEEP 2) measured no better here: +0.31 a round (CI -1.25 to +1.86), 1,000
-# rounds, seed 1, ratio 0.932 against 0.896 (docs/ai.md, twelfth session). Off.
-MODEL_TRIES = 0
+# Hard reads the others' last two plays since their last draw as Normal's, as Chicken
+# Foot does: a seat dealt a hand Normal would not have made them with is dealt again (up
+# to 30 times). Measured against it off on the seeds not used to choose the search
+# (4 and 5, 2,000 duplicate rounds, 100 worlds): 1.65 fewer points a round (CI 0.42 to
+# 2.87) at the same round wins (+0.95 in a hundred, CI -1.43 to +3.33), at 2.1 times
+# the time (docs/ai.md, fifteenth session; the twelfth measured it before the search
+# played whole rounds, no better then).
+MODEL_TRIES = 30
+MODEL_KEEP = 2
 # A seat that plays elsewhere with its own train open most likely has nothing for it
 # (127 such plays over 39 Normal rounds, none wrong), but reading it so made Hard worse:
 # -1.95 rounds won in a hundred (CI -3.60 to -0.30), seeds 1-2 (docs/ai.md, fourteenth

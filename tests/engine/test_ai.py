@@ -913,22 +913,26 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset, option
     assert 0.2 < rejected / tried < 0.9
 
 
-def test_chicken_foot_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch):
-    """With ``MODEL_TRIES`` Chicken Foot Hard deals the others hands Normal would have
-    made their last plays with far more often than without it."""
+@pytest.mark.parametrize("game,preset,pol", [("chicken-foot", "gs-cf", aicf),
+                                             ("mexican-train", "gs-mt", aimt)])
+def test_train_game_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch, game, preset,
+                                                                   pol):
+    """With ``MODEL_TRIES`` Hard (Chicken Foot since the twelfth session, Mexican Train
+    since the fifteenth) deals the others hands Normal would have made their last plays
+    with far more often than without it."""
     from bones.ai import reading, world
 
     def share(tries: int) -> float:
-        monkeypatch.setattr(aicf, "MODEL_TRIES", tries)
+        monkeypatch.setattr(pol, "MODEL_TRIES", tries)
         good = n = 0
         for seed in range(3):
-            turns = normal_round("chicken-foot", "gs-cf", seed, False)
+            turns = normal_round(game, preset, seed, False)
             for k, (g, me, _rng) in enumerate(turns, start=1):
                 if k % 3 == 0:
                     obs = g.observation(me)
-                    ok = reading.normal_check(g, obs, aicf, aicf.MODEL_KEEP)
+                    ok = reading.normal_check(g, obs, pol, pol.MODEL_KEEP)
                     if ok is not None:
-                        sample = world.world_sampler(g, me, obs, aicf)
+                        sample = world.world_sampler(g, me, obs, pol)
                         wr = random.Random(k)
                         for _ in range(10):
                             w = sample(wr)

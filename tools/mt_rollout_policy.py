@@ -58,14 +58,11 @@ def _chain_value(chain: list) -> float:
 
 
 def _follows(world, s: int, t, tg: int, own_end: int) -> set:
-    """``mexican._follow_ends`` on the full state of a play-out."""
-    if world.options.double_rule == "on-double":
-        return {t.hi}
-    ends = {t.hi, own_end, world.end_of(MEXICAN) if tg != MEXICAN else t.hi}
-    for i, up in enumerate(world.markers):
-        if up and i != s:
-            ends.add(t.hi if i == tg else world.end_of(i))
-    return ends
+    """``mexican._follow_ends`` on the full state of a play-out (it reads only the open
+    ends and the markers of the observation)."""
+    ends = [world.end_of(i) for i in range(world.seats)] + [world.end_of(MEXICAN)]
+    return aimt._follow_ends(world, {"ends": ends, "markers": world.markers}, s, t, tg,
+                             own_end)
 
 
 def normal_fast(world, rng):

@@ -11,9 +11,10 @@ that knows nothing scores about that; the real hands score 1. The readings compa
 (``READ_HANDS``: every draw and pass, tile by tile), each with and without the game's
 ``shun`` (what a seat's plays say it does not hold); and ``read, model k``: ``read``
 plus the others' last ``k`` plays since their last draw read as Normal's
-(``MODEL_TRIES``, reading.normal_check). Hard plays with ``read`` and ``shun`` (Chicken
-Foot: ``read, model 2``). It also reports the time a world takes to deal under each
-reading. It reports; it asserts nothing.
+(``MODEL_TRIES``, reading.normal_check). Hard plays with ``read, model 2`` (``read``
+and ``shun`` with the last two plays read as Normal's: Chicken Foot since the twelfth
+session, Mexican Train since the fifteenth). It also reports the time a world takes
+to deal under each reading. It reports; it asserts nothing.
 
 Standard library only; run from the repository's root.
 """

@@ -50,13 +50,6 @@ from bones.moves import DRAW, JOIN, KNOCK, PLAY  # noqa: E402
 PLAIN_FAST = aimt.fast
 
 
-def _chain_value(chain: list) -> float:
-    """The part of Normal's rating a chain for one's own train gives (ORPHAN_W less
-    CHAIN_W a pip of it, CHAIN_LEN_W a tile)."""
-    return ((aimt.ORPHAN_W - aimt.CHAIN_W) * sum(t.hi + t.lo for t in chain)
-            + aimt.CHAIN_LEN_W * len(chain))
-
-
 def _follows(world, s: int, t, tg: int, own_end: int) -> set:
     """``mexican._follow_ends`` on the full state of a play-out (it reads only the open
     ends and the markers of the observation)."""
@@ -88,7 +81,7 @@ def normal_fast(world, rng):
     own_end = world.end_of(s)
     base = aimt._plan(world, s, hand, own_end)
     in_base = set(base)
-    base_v = _chain_value(base)
+    base_v = aimt._chain_value(base)
     marker = world.markers[s]
     memo: dict = {}
     best = None
@@ -97,14 +90,14 @@ def normal_fast(world, rng):
         t, tg = m.tile, m.target
         e2 = t.other(own_end) if tg == s else own_end
         if tg == s and base and t == base[0]:
-            cv = base_v - _chain_value([t])
+            cv = base_v - aimt._chain_value([t])
         elif tg != s and t not in in_base:
             cv = base_v
         else:
             cv = memo.get((t, e2))
             if cv is None:
                 rest = [x for x in hand if x is not t]
-                cv = memo[(t, e2)] = _chain_value(aimt.best_chain(rest, e2, cap=600))
+                cv = memo[(t, e2)] = aimt._chain_value(aimt.best_chain(rest, e2, cap=600))
         v = aimt.ORPHAN_W * (t.hi + t.lo) + cv
         if tg == s and marker:
             v += aimt.CLOSE_BONUS

@@ -31,39 +31,42 @@ def best_chain(hand: list, end: int, cap: int = NODE_CAP) -> list:
     Depth-first over the hand (deterministic order); stops exploring after ``cap``
     nodes and returns the best line found so far.
     """
+    for t in hand:
+        if t.hi == end or t.lo == end:
+            break
+    else:
+        return []
     tiles = sorted(hand)
-    by_num: dict[int, list[int]] = {}
+    by_num: dict[int, list[tuple[int, int, int]]] = {}  # number -> (index, other end, pips)
     for i, t in enumerate(tiles):
-        by_num.setdefault(t.hi, []).append(i)
+        p = t.hi + t.lo
+        by_num.setdefault(t.hi, []).append((i, t.lo, p))
         if t.lo != t.hi:
-            by_num.setdefault(t.lo, []).append(i)
+            by_num.setdefault(t.lo, []).append((i, t.hi, p))
     used = [False] * len(tiles)
-    best: list = []
-    best_key = (0, 0)
     path: list[int] = []
-    nodes = 0
+    best: tuple = ()
+    best_len = best_pips = nodes = 0
 
     def dfs(e: int, pips: int) -> None:
-        nonlocal best, best_key, nodes
+        nonlocal best, best_len, best_pips, nodes
         nodes += 1
-        key = (len(path), pips)
-        if key > best_key:
-            best_key = key
-            best = [tiles[i] for i in path]
+        d = len(path)
+        if d > best_len or (d == best_len and pips > best_pips):
+            best_len, best_pips, best = d, pips, tuple(path)
         if nodes > cap:
             return
-        for i in by_num.get(e, ()):
+        for i, o, p in by_num.get(e, ()):
             if used[i]:
                 continue
-            t = tiles[i]
             used[i] = True
             path.append(i)
-            dfs(t.lo if t.hi == e else t.hi, pips + t.hi + t.lo)
+            dfs(o, pips + p)
             path.pop()
             used[i] = False
 
     dfs(end, 0)
-    return best
+    return [tiles[i] for i in best]
 
 
 def _pips(ts) -> int:
@@ -160,6 +163,80 @@ def normal(game, obs: dict, legal: list, rng) -> list:
     jitter = {m: rng.random() * 1e-6 for m in legal}
     out.sort(key=lambda s: (-(s.value + jitter[s.move])))
     return out
+
+
+def _chain_value(chain: list) -> float:
+    """The part of Normal's rating the chain left for one's own train gives: its pips
+    count ``CHAIN_W`` instead of ``ORPHAN_W``, and each of its tiles ``CHAIN_LEN_W``.
+    (Normal's value of a play is ``ORPHAN_W`` times the tile's pips plus this, plus its
+    bonuses, less the same for every tile in hand.)"""
+    return ((ORPHAN_W - CHAIN_W) * sum(t.hi + t.lo for t in chain)
+            + CHAIN_LEN_W * len(chain))
+
+
+def agreement(state, seat: int, move):
+    """``agrees(hand) -> bool``: would Normal, holding ``hand`` in ``state`` (the public
+    layout just before ``seat`` played ``move``), have played ``move``? Ties count. The
+    quick form of ``choose(..., "normal")`` that Hard's reading asks many times
+    (reading.normal_check): the same answer without the engine's move list or Normal's
+    words. The moves besides the plays are the engine's: a knock (two or three tiles,
+    not knocked yet: Normal knocks first), a draw, a pass, a call on a player who did
+    not knock (it comes first too); a lone move is forced.
+
+    A chain is worked out once for the hand, and again only for a play that takes one
+    of its tiles other than its first, or that lays on the seat's own train a tile
+    other than its first (the chain left is otherwise the same one, or its tail)."""
+    o = state.options
+    if state.drawn and not o.drawn_playable:
+        return lambda hand: False
+    targets = [(tg, state.end_of(tg)) for tg in state._targets(seat)]
+    no_doubles = state.owe and not o.chain_doubles
+    calls = len(state.exposed) if o.knock_penalty and not state.acted else 0
+    others = (bool(state.boneyard) and not state.drawn and not o.must_play) + (
+        state.drawn and not o.must_play)
+    knocked = state.knocked
+    own_end = state.end_of(seat)
+    marker = state.markers[seat]
+    view = {"ends": [state.end_of(i) for i in range(state.seats)] + [state.end_of(MEXICAN)],
+            "markers": state.markers}
+    tile, target = move.tile, move.target
+
+    def rate(t, tg: int, hand: list, base: list, in_base: set, base_v: float) -> float:
+        e2 = t.other(own_end) if tg == seat else own_end
+        if tg == seat and base and t == base[0]:
+            cv = base_v - _chain_value([t])
+        elif tg != seat and t not in in_base:
+            cv = base_v
+        else:
+            cv = _chain_value(best_chain([x for x in hand if x != t], e2))
+        v = ORPHAN_W * (t.hi + t.lo) + cv
+        if len(hand) == 1:
+            v += 1000
+        if tg == seat and marker:
+            v += CLOSE_BONUS
+        if t.hi == t.lo and len(hand) > 1:
+            fol = _follow_ends(state, view, seat, t, tg, e2)
+            v += DOUBLE_FOLLOW if any(x != t and (x.hi in fol or x.lo in fol)
+                                      for x in hand) else DOUBLE_STUCK
+        return v
+
+    def agrees(hand: list) -> bool:
+        plays = [(t, tg) for tg, e in targets for t in hand
+                 if (t.hi == e or t.lo == e) and not (no_doubles and t.hi == t.lo)]
+        if (tile, target) not in plays:
+            return False
+        if calls or (not knocked and 2 <= len(hand) <= 3):
+            return False
+        if len(plays) + others == 1:
+            return True
+        base = best_chain(hand, own_end)
+        in_base = set(base)
+        base_v = _chain_value(base)
+        mine = rate(tile, target, hand, base, in_base, base_v) + 1e-4
+        return not any(rate(t, tg, hand, base, in_base, base_v) > mine
+                       for t, tg in plays if t != tile or tg != target)
+
+    return agrees
 
 
 def easy(game, obs: dict, legal: list, rng) -> Move:

@@ -878,7 +878,11 @@ def test_all_fives_hard_hint_speaks_of_the_chance_of_winning():
 @pytest.mark.parametrize("game,preset,options", [
     ("chicken-foot", "gs-cf", {}),
     ("chicken-foot", "gs-cf", {"must_play": True, "draw": "until", "centre_paths": 6}),
-    ("mexican-train", "gs-mt", {})])
+    ("mexican-train", "gs-mt", {}),
+    ("mexican-train", "gs-mt", {"double_rule": "on-double", "chain_doubles": False,
+                                "must_play": True}),
+    ("mexican-train", "gs-mt", {"drawn_playable": False, "knock_penalty": 2,
+                                "mexican_start": "after-own-train"})])
 def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset, options):
     """``reading.normal_check`` asks whether Normal, holding a hand, would have made a
     seat's last plays since its last draw. Over rounds of four Normals (a later round
@@ -888,7 +892,7 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset, option
     from bones.ai.world import unseen_tiles
 
     real = rejected = tried = 0
-    slow = None  # Chicken Foot's quick form (agreement) against Normal's full ranking
+    slow = None  # the game's quick form (agreement) against Normal's full ranking
     for seed in range(4):
         for g, me, rng in normal_round(game, preset, seed, bool(seed % 2), **options):
             obs = g.observation(me)

@@ -261,9 +261,10 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 
 # Hard's default thinking time outside the page (the page's worker gives it
 # app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (whole-round play-outs, 500 ms: a median of
-# 204 worlds in Pyodide with two arenas running beside it, ``python3 build.py bench
-# worlds``). 200 worlds measured no better than 100 (docs/ai.md, fourteenth session).
+# place: no more than the page's Hard gets (whole-round play-outs and the Normal
+# reading, 500 ms: a median of 180 worlds in Pyodide, ``python3 build.py bench worlds``,
+# sixteenth session). 200 worlds measured no better than 100 (docs/ai.md, fourteenth
+# session).
 BUDGET_MS = 70.0
 ARENA_WORLDS = 100
 
@@ -409,8 +410,17 @@ def _hand_eval(world, seat: int) -> float:
     return v
 
 
+# A finished play-out also counts this much of the others' mean round score in the
+# seat's favour (0: its own points and the win bonus only).
+OUTCOME_REL = 0.0
+
+
 def outcome(world, seat: int) -> float:
-    return pips_outcome(world, seat, evaluate, WIN_BONUS)
+    v = pips_outcome(world, seat, evaluate, WIN_BONUS)
+    if OUTCOME_REL and world.round_over:
+        others = [x for s, x in enumerate(world.round_scores[-1]) if s != seat and x is not None]
+        v += OUTCOME_REL * sum(others) / max(len(others), 1)
+    return v
 
 
 def hint_words(game, seat: int, obs: dict, move, rng) -> str:
@@ -432,9 +442,10 @@ SHUN_SLACK: float | None = 0.0
 # Foot does: a seat dealt a hand Normal would not have made them with is dealt again (up
 # to 30 times). Measured against it off on the seeds not used to choose the search
 # (4 and 5, 2,000 duplicate rounds, 100 worlds): 1.65 fewer points a round (CI 0.42 to
-# 2.87) at the same round wins (+0.95 in a hundred, CI -1.43 to +3.33), at 2.1 times
-# the time (docs/ai.md, fifteenth session; the twelfth measured it before the search
-# played whole rounds, no better then).
+# 2.87) at the same round wins (+0.95 in a hundred, CI -1.43 to +3.33) (docs/ai.md,
+# fifteenth session; the twelfth measured it before the search played whole rounds, no
+# better then). Asked through ``agreement`` (sixteenth session) a search's worlds cost
+# 1.37 times as much as without the reading; through Normal's full ranking, 1.85.
 MODEL_TRIES = 30
 MODEL_KEEP = 2
 # A seat that plays elsewhere with its own train open most likely has nothing for it

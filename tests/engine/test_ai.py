@@ -500,6 +500,55 @@ def test_mexican_train_normal_play_out_policy_makes_normals_choice():
     assert asked2 == asked and plain < asked
 
 
+def test_oracle_regret_tool_deals_the_real_hands_it_claims():
+    """tools/oracle_regret.py values plays in worlds with the real hands (only the
+    boneyard's order dealt afresh) and measures one real hand's worth by putting that
+    hand into Hard's own worlds: every tile stays accounted for, the hand sizes stay
+    the public ones, and the seat holds exactly its real hand."""
+    tool = _tool("oracle_regret")
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=3)
+    for k in range(9):
+        g.play(ai.choose(g, g.turn, "normal", seed=k))
+    me = g.turn
+    hidden = sorted(t for s in range(4) if s != me for t in g.hands[s]) + sorted(g.boneyard)
+    obs = g.observation(me)
+    rng = random.Random(1)
+    real = tool.real_sampler(g, me, obs, aimt)(rng)
+    assert real.hands == g.hands and sorted(real.boneyard) == sorted(g.boneyard)
+    for j in (1, 2, 3):
+        who = (me + j) % 4
+        sample = tool.one_real_sampler(j)(g, me, obs, aimt)
+        moved = 0
+        for _ in range(20):
+            w = sample(rng)
+            assert w.hands[who] == g.hands[who] and w.hands[me] == g.hands[me]
+            assert [len(h) for h in w.hands] == [len(h) for h in g.hands]
+            got = sorted(t for s in range(4) if s != me for t in w.hands[s])
+            assert sorted(got + sorted(w.boneyard)) == sorted(hidden)
+            moved += any(w.hands[s] != g.hands[s] for s in range(4) if s not in (me, who))
+        assert moved > 10  # the other hands are still dealt
+
+
+def test_oracle_regret_tool_reports_every_setting(capsys, tmp_path):
+    """The tool's report: a line per setting with its mean regret, the paired
+    difference with the first, and the per-position regrets in JSON (never negative:
+    each is the best play's value less the chosen one's, in the same worlds)."""
+    import json
+
+    tool = _tool("oracle_regret")
+    out = tmp_path / "r.json"
+    assert tool.main(["--rounds", "1", "--judge", "6", "--worlds", "6", "--variant", "kept",
+                      "--variant", "off:mexican.MODEL_TRIES=0", "--one-real", "1",
+                      "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    for name in ("normal", "kept", "off", "real +1", "oracle"):
+        assert re.search(rf"^{re.escape(name)} +regret +-?\d", text, re.M), text
+    assert "minus kept" in text and aimt.MODEL_TRIES == 30  # the setting is put back
+    got = json.loads(out.read_text())
+    assert set(got) == {"normal", "kept", "off", "real +1", "oracle"}
+    assert len(got["kept"]) > 3 and min(min(v) for v in got.values()) >= 0
+
+
 def test_all_fives_draws_tell_what_the_next_player_lacks():
     """A2 (draw until you can play): a seat that draws holds none of the open ends, the
     tiles it drew and could not play do not hold them either, and the tile it plays after

@@ -74,8 +74,9 @@ def one_real_sampler(offset: int):
         def sample(rng: random.Random):
             w = plain(rng)
             real = list(game.hands[who])
-            spare = [t for t in w.hands[who] if t not in set(real)]
             missing = set(real) - set(w.hands[who])
+            keep = set(real)
+            spare = [t for t in w.hands[who] if t not in keep]
             for s in range(w.seats):  # each real tile held elsewhere swaps with a spare
                 if s != who:
                     w.hands[s] = [spare.pop() if t in missing else t for t in w.hands[s]]

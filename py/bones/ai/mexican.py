@@ -264,9 +264,9 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
 # place: no more than the page's Hard gets (whole-round play-outs and the Normal
 # reading, 500 ms: a median of 180 worlds in Pyodide, ``python3 build.py bench worlds``,
 # sixteenth session). 200 worlds measured no better than 100 (docs/ai.md, fourteenth
-# session); 180 a little better on fresh seeds (sixteenth: +1.95 rounds won in a
-# hundred, CI 0.00 to +3.90; -0.90 points a round, CI -1.90 to +0.11). 100 stands for a
-# busier machine than this one.
+# session); 180 a little better on fresh seeds (sixteenth, seeds 6-9: -0.89 points a
+# round, CI -1.76 to -0.02; +1.60 rounds won in a hundred, CI -0.09 to +3.29). 100
+# stands for a busier machine than this one.
 BUDGET_MS = 70.0
 ARENA_WORLDS = 100
 

@@ -21,20 +21,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 
+def setting(item: str) -> tuple:
+    """``MODULE.NAME=VALUE`` as ``(the module bones.ai.MODULE, NAME, VALUE)``."""
+    name, eq, text = item.partition("=")
+    mod, dot, attr = name.rpartition(".")
+    if not eq or not dot:
+        raise SystemExit(f"expected MODULE.NAME=VALUE, not {item!r}")
+    module = importlib.import_module(f"bones.ai.{mod}")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise SystemExit(f"{item!r}: the value must be a Python literal") from None
+    return module, attr, value
+
+
 def apply(settings: list[str]) -> None:
     for item in settings:
-        name, eq, text = item.partition("=")
-        mod, dot, attr = name.rpartition(".")
-        if not eq or not dot:
-            raise SystemExit(f"expected MODULE.NAME=VALUE, not {item!r}")
-        module = importlib.import_module(f"bones.ai.{mod}")
-        try:
-            value = ast.literal_eval(text)
-        except (ValueError, SyntaxError):
-            raise SystemExit(f"{item!r}: the value must be a Python literal") from None
+        module, attr, value = setting(item)
         old = getattr(module, attr, "(not set)")
         setattr(module, attr, value)
-        print(f"set bones.ai.{name} = {value!r} (was {old!r})", file=sys.stderr)
+        print(f"set {module.__name__}.{attr} = {value!r} (was {old!r})", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,13 +25,14 @@ It reports; it asserts nothing. Standard library only; run from the repository's
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib
 import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from arena_with import setting  # noqa: E402  (tools/arena_with.py)
 
 import bones  # noqa: E402
 from bones.ai import levels, search  # noqa: E402
@@ -44,11 +45,8 @@ def _settings(text: str) -> tuple[str, dict]:
     name, _colon, rest = text.partition(":")
     out = {}
     for item in filter(None, rest.split(",")):
-        key, eq, val = item.partition("=")
-        mod, dot, attr = key.rpartition(".")
-        if not eq or not dot:
-            raise SystemExit(f"expected MODULE.NAME=VALUE, not {item!r}")
-        out[(importlib.import_module(f"bones.ai.{mod}"), attr)] = ast.literal_eval(val)
+        module, attr, value = setting(item)
+        out[(module, attr)] = value
     return name, out
 
 

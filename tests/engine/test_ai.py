@@ -549,6 +549,52 @@ def test_oracle_regret_tool_reports_every_setting(capsys, tmp_path):
     assert len(got["kept"]) > 3 and min(min(v) for v in got.values()) >= 0
 
 
+def test_world_calibration_tool_finds_no_bias_in_worlds_that_are_the_real_hands(monkeypatch):
+    """tools/world_calibration.py compares features of the dealt hands with the real
+    ones, seat by seat. Worlds that are the real hands must show no difference at all
+    (a mix-up of seats or of the boneyard would), Hard's own worlds must differ, and
+    the settings it is given must be put back."""
+    tool = _tool("world_calibration")
+    real = _tool("oracle_regret").real_sampler
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=1)
+    assert g.end_of(1) == 9  # the engine of this deal is 9-9, every train still empty
+    f = tool.features(g, 1, tiles("9-9 9-5 3-0"), tiles("6-6 1-0"))
+    assert f["pips"] == 35 and f["doubles"] == 1 and f["boneyard pips"] == 13
+    assert f["own end"] == 2 and f["any place"] == 2
+    plain = tool.run("mexican-train", "gs-mt", 1, 8, ["mexican.MODEL_TRIES=3"])
+    assert aimt.MODEL_TRIES == 30
+    assert any(abs(x) > 0.01 for x in plain["pips"])
+    monkeypatch.setattr(tool.world, "world_sampler", real)
+    same = tool.run("mexican-train", "gs-mt", 3, 4, [])
+    assert set(same) == set(plain) and len(same["pips, seat 2"]) > 3
+    assert all(x == 0 for xs in same.values() for x in xs)
+
+
+def test_oracle_arena_pool_worlds_know_the_tiles_not_who_holds_them():
+    """tools/oracle_arena.py's ``pool`` worlds deal the others' real tiles among them
+    afresh (``pool-read`` with Hard's reading of each seat): every tile accounted for,
+    the public hand sizes, the seat's own hand and the boneyard's tiles kept, and the
+    tiles moving between the others."""
+    tool = _tool("oracle_arena")
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=5)
+    for k in range(7):
+        g.play(ai.choose(g, g.turn, "normal", seed=k))
+    me = g.turn
+    pool = sorted(t for s in range(4) if s != me for t in g.hands[s])
+    rng = random.Random(2)
+    for sampler in (tool.pool_sampler, tool.pool_read_sampler):
+        sample = sampler(g, me, g.observation(me), aimt)
+        moved = 0
+        for _ in range(20):
+            w = sample(rng)
+            assert w.hands[me] == g.hands[me] and sorted(w.boneyard) == sorted(g.boneyard)
+            assert [len(h) for h in w.hands] == [len(h) for h in g.hands]
+            assert sorted(t for s in range(4) if s != me for t in w.hands[s]) == pool
+            moved += any(w.hands[s] != g.hands[s] for s in range(4) if s != me)
+        assert moved > 15, sampler
+    assert set(tool.SAMPLERS) == {"hands", "pool", "pool-read", "none"}
+
+
 def test_all_fives_draws_tell_what_the_next_player_lacks():
     """A2 (draw until you can play): a seat that draws holds none of the open ends, the
     tiles it drew and could not play do not hold them either, and the tile it plays after

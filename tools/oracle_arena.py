@@ -1,0 +1,100 @@
+"""The arena with a Hard that is told what it may not see (a development tool: what
+the hidden tiles are worth to the search, an upper bound for any fair Hard).
+
+    python tools/oracle_arena.py --knows hands -- --game mexican-train --preset gs-mt \\
+        --seats hard,normal,normal,normal --rounds 1000 --seed 6 --duplicate --workers 1
+
+``--knows hands``: Hard's worlds hold the real hands; only the boneyard's order is
+dealt afresh (the seventh session's oracle). ``--knows pool``: Hard knows which tiles
+are in the others' hands, all together, but not who holds which (each world deals that
+pool among them at random; the boneyard's tiles are then known too). ``--knows
+pool-read``: the same pool, dealt with Hard's reading of each seat. ``--knows none``:
+Hard as it stands, for a check. What follows ``--`` goes to ``python -m bones arena``;
+keep ``--workers 1`` (a worker process started afresh would not see the change).
+Never the product: the page's and the arena's Hard see only ``observation(seat)``.
+Standard library only; run from the repository's root.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+
+from bones.ai import arena, search, world  # noqa: E402
+from bones.ai.reading import normal_check  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from oracle_regret import real_sampler  # noqa: E402
+
+
+def pool_sampler(game, seat: int, obs: dict, pol):
+    """Worlds where the others' hands are the real pool of their tiles dealt afresh
+    (hand sizes kept) and the boneyard holds its real tiles in a fresh order."""
+    def sample(rng: random.Random):
+        w = game.clone(keep_history=False)
+        others = [s for s in range(w.seats) if s != seat]
+        pool = [t for s in others for t in w.hands[s]]
+        rng.shuffle(pool)
+        for s in others:
+            n = len(w.hands[s])
+            w.hands[s], pool = pool[:n], pool[n:]
+        w.boneyard = list(w.boneyard)
+        rng.shuffle(w.boneyard)
+        w._legal = None
+        return w
+
+    return sample
+
+
+def pool_read_sampler(game, seat: int, obs: dict, pol):
+    """As ``pool``, but the pool is dealt as Hard deals its worlds: with its reading of
+    each seat (draws, passes, ``shun`` and the plays read as Normal's)."""
+    unseen = world.unseen_tiles(game, obs, pol)
+    others = [s for s in range(game.seats) if s != seat]
+    pool = sorted(t for s in others for t in game.hands[s])
+    sizes = list(obs["hand_sizes"])
+    known = pol.lacks(game, obs) if hasattr(pol, "lacks") else obs.get("lacks")
+    shun = pol.shun(game, obs, unseen) if hasattr(pol, "shun") else None
+    slots = pol.reads(game, obs) if getattr(pol, "READ_HANDS", False) else None
+    tries = getattr(pol, "MODEL_TRIES", 0)
+    check = normal_check(game, obs, pol, pol.MODEL_KEEP) if tries else None
+
+    def sample(rng: random.Random):
+        hands, rest = world.deal_hidden(pool, sizes, seat, known, rng, shun=shun,
+                                        slots=slots, check=check, check_tries=tries)
+        assert not rest
+        w = game.clone(keep_history=False)
+        for s in others:
+            w.hands[s] = list(hands[s])
+        w.boneyard = list(w.boneyard)
+        rng.shuffle(w.boneyard)
+        w._legal = None
+        return w
+
+    return sample
+
+
+SAMPLERS = {"hands": real_sampler, "pool": pool_sampler, "pool-read": pool_read_sampler,
+            "none": None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--" not in argv:
+        raise SystemExit(__doc__)
+    i = argv.index("--")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--knows", choices=sorted(SAMPLERS), required=True)
+    a = ap.parse_args(argv[:i])
+    if SAMPLERS[a.knows] is not None:
+        search.world_sampler = SAMPLERS[a.knows]
+    print(f"oracle arena: Hard knows {a.knows}", file=sys.stderr)
+    return arena.main(argv[i + 1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -8,10 +8,11 @@ the hidden tiles are worth to the search, an upper bound for any fair Hard).
 dealt afresh (the seventh session's oracle). ``--knows pool``: Hard knows which tiles
 are in the others' hands, all together, but not who holds which (each world deals that
 pool among them at random; the boneyard's tiles are then known too). ``--knows
-pool-read``: the same pool, dealt with Hard's reading of each seat. ``--knows none``:
-Hard as it stands, for a check. What follows ``--`` goes to ``python -m bones arena``;
-keep ``--workers 1`` (a worker process started afresh would not see the change).
-Never the product: the page's and the arena's Hard see only ``observation(seat)``.
+pool-read``: the same pool, dealt with Hard's reading of each seat. ``--knows
+share:P``: Hard's own worlds, with each tile of the others' hands told to it with the
+chance P. ``--knows none``: Hard as it stands, for a check. What follows ``--`` goes
+to ``python -m bones arena``; keep ``--workers 1`` (a worker process started afresh
+would not see the change). Never the product: the page's and the arena's Hard see only ``observation(seat)``.
 Standard library only; run from the repository's root.
 """
 
@@ -26,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from bones.ai import arena, search, world  # noqa: E402
 from bones.ai.reading import normal_check  # noqa: E402
+from bones.ai.search import world_sampler as search_sampler  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from oracle_regret import real_sampler  # noqa: E402
@@ -78,6 +80,43 @@ def pool_read_sampler(game, seat: int, obs: dict, pol):
     return sample
 
 
+def partial_sampler(share: float):
+    """Hard's own worlds, but each tile of the others' real hands is told to it with the
+    chance ``share`` (drawn once a decision) and put with its holder in every world: a
+    reading that knows that share of the hands for certain."""
+    def sampler(game, seat: int, obs: dict, pol):
+        plain = search_sampler(game, seat, obs, pol)
+        pick = random.Random(len(game.history) * 7919 + seat)
+        told = {s: {t for t in game.hands[s] if pick.random() < share}
+                for s in range(game.seats) if s != seat}
+
+        def sample(rng: random.Random):
+            w = plain(rng)
+            for s, known in told.items():
+                place_told(w, s, known)
+            w._legal = None
+            return w
+
+        return sample
+
+    return sampler
+
+
+def place_told(w, who: int, known: set) -> None:
+    """Put the tiles ``known`` into ``who``'s hand in world ``w``, each swapped with a tile
+    of that hand that is not known (another seat's tiles that are known stay put where
+    they were placed before: they are never the ones swapped out of their holder)."""
+    spare = [t for t in w.hands[who] if t not in known]
+    missing = known - set(w.hands[who])
+    for s in range(w.seats):
+        if s != who and missing & set(w.hands[s]):
+            w.hands[s] = [spare.pop() if t in missing else t for t in w.hands[s]]
+    if missing & set(w.boneyard):
+        w.boneyard = [spare.pop() if t in missing else t for t in w.boneyard]
+    keep = [t for t in w.hands[who] if t in known]
+    w.hands[who] = keep + sorted(missing) + spare
+
+
 SAMPLERS = {"hands": real_sampler, "pool": pool_sampler, "pool-read": pool_read_sampler,
             "none": None}
 
@@ -88,9 +127,14 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(__doc__)
     i = argv.index("--")
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--knows", choices=sorted(SAMPLERS), required=True)
+    ap.add_argument("--knows", required=True,
+                    help=f"one of {', '.join(sorted(SAMPLERS))}, or share:P (0 < P <= 1)")
     a = ap.parse_args(argv[:i])
-    if SAMPLERS[a.knows] is not None:
+    if a.knows.startswith("share:"):
+        search.world_sampler = partial_sampler(float(a.knows[6:]))
+    elif a.knows not in SAMPLERS:
+        raise SystemExit(f"--knows {a.knows!r}: not one of {sorted(SAMPLERS)} or share:P")
+    elif SAMPLERS[a.knows] is not None:
         search.world_sampler = SAMPLERS[a.knows]
     print(f"oracle arena: Hard knows {a.knows}", file=sys.stderr)
     return arena.main(argv[i + 1:])

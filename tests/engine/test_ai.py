@@ -593,6 +593,20 @@ def test_oracle_arena_pool_worlds_know_the_tiles_not_who_holds_them():
             moved += any(w.hands[s] != g.hands[s] for s in range(4) if s != me)
         assert moved > 15, sampler
     assert set(tool.SAMPLERS) == {"hands", "pool", "pool-read", "none"}
+    # share:P: Hard's own worlds with each real tile told with the chance P, placed
+    # with its holder in every world (P = 1: the real hands)
+    hidden = sorted(pool + g.boneyard)
+    for share in (0.5, 1.0):
+        sample = tool.partial_sampler(share)(g, me, g.observation(me), aimt)
+        told = 0
+        for _ in range(10):
+            w = sample(rng)
+            assert w.hands[me] == g.hands[me]
+            assert [len(h) for h in w.hands] == [len(h) for h in g.hands]
+            assert sorted([t for s in range(4) if s != me for t in w.hands[s]]
+                          + w.boneyard) == hidden
+            told += sum(t in w.hands[s] for s in range(4) if s != me for t in g.hands[s])
+        assert told == 10 * len(pool) if share == 1.0 else 0 < told < 10 * len(pool)
 
 
 def test_all_fives_draws_tell_what_the_next_player_lacks():

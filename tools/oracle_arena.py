@@ -12,8 +12,8 @@ pool-read``: the same pool, dealt with Hard's reading of each seat. ``--knows
 share:P``: Hard's own worlds, with each tile of the others' hands told to it with the
 chance P. ``--knows none``: Hard as it stands, for a check. What follows ``--`` goes
 to ``python -m bones arena``; keep ``--workers 1`` (a worker process started afresh
-would not see the change). Never the product: the page's and the arena's Hard see only ``observation(seat)``.
-Standard library only; run from the repository's root.
+would not see the change). Never the product: the page's and the arena's Hard see
+only ``observation(seat)``. Standard library only; run from the repository's root.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ def features(g, o: int, hand: list, boneyard: list) -> dict:
     return out
 
 
-def _round(game: str, preset, r: int, worlds: int, pol, diffs: dict) -> None:
+def _round(game: str, preset, r: int, worlds: int, pol, diffs: dict, reals: dict) -> None:
     g = bones.new_game(game, seats=4, preset=preset, seed=2000 + r)
     k = 0
     while not g.round_over:
@@ -68,29 +68,32 @@ def _round(game: str, preset, r: int, worlds: int, pol, diffs: dict) -> None:
                 for f, v in real.items():
                     m = sum(d[f] for d in dealt) / len(dealt)
                     diffs.setdefault(f, []).append(m - v)
+                    reals.setdefault(f, []).append(v)
                     if f != "boneyard pips":
                         diffs.setdefault(f"{f}, seat {o}", []).append(m - v)
+                        reals.setdefault(f"{f}, seat {o}", []).append(v)
         g.play(levels.choose(g, s, "normal", seed=r))
 
 
-def run(game: str, preset, rounds: int, worlds: int, settings: list) -> dict:
+def run(game: str, preset, rounds: int, worlds: int, settings: list) -> tuple[dict, dict]:
     """``{feature: [the mean over the worlds minus the real value, per position and
     seat]}`` over seats 1-3, and the same per seat as ``"feature, seat N"``; the
     settings (``MODULE.NAME=VALUE``, as tools/arena_with.py takes them) are put back
-    afterwards."""
+    afterwards. Also ``{feature: [the real value, per position and seat]}``."""
     pol = levels.policy_for(bones.new_game(game, seats=4, preset=preset, seed=0))
     diffs: dict = {}
+    reals: dict = {}
     changes = [arena_with.setting(item) for item in settings]
     saved = [(module, attr, getattr(module, attr)) for module, attr, _v in changes]
     for module, attr, value in changes:
         setattr(module, attr, value)
     try:
         for r in range(rounds):
-            _round(game, preset, r, worlds, pol, diffs)
+            _round(game, preset, r, worlds, pol, diffs, reals)
     finally:
         for module, attr, value in saved:
             setattr(module, attr, value)
-    return diffs
+    return diffs, reals
 
 
 def mean_ci(xs: list) -> tuple:
@@ -110,15 +113,16 @@ def main(argv=None) -> None:
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
                     help="a setting for the run, as tools/arena_with.py takes it")
     a = ap.parse_args(argv)
-    diffs = run(a.game, a.preset, a.rounds, a.worlds, a.set)
+    diffs, reals = run(a.game, a.preset, a.rounds, a.worlds, a.set)
     n = len(diffs.get("boneyard pips", []))
     print(f"{a.game} ({a.preset or 'default'}), {a.rounds} rounds of four Normals, "
           f"{n} positions of seat 0, {a.worlds} worlds each; settings: "
           f"{' '.join(a.set) or 'as kept'}")
-    print("feature                    worlds - real (95% CI)")
+    print("feature                    real, mean   worlds - real (95% CI)")
     for f in sorted(diffs):
         m, lo, hi = mean_ci(diffs[f])
-        print(f"{f:26s} {m:+7.3f} ({lo:+.3f} to {hi:+.3f})")
+        real = sum(reals[f]) / len(reals[f])
+        print(f"{f:26s} {real:10.3f}   {m:+7.3f} ({lo:+.3f} to {hi:+.3f})")
 
 
 if __name__ == "__main__":

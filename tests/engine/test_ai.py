@@ -561,12 +561,14 @@ def test_world_calibration_tool_finds_no_bias_in_worlds_that_are_the_real_hands(
     f = tool.features(g, 1, tiles("9-9 9-5 3-0"), tiles("6-6 1-0"))
     assert f["pips"] == 35 and f["doubles"] == 1 and f["boneyard pips"] == 13
     assert f["own end"] == 2 and f["any place"] == 2
-    plain = tool.run("mexican-train", "gs-mt", 1, 8, ["mexican.MODEL_TRIES=3"])
+    plain, reals = tool.run("mexican-train", "gs-mt", 1, 8, ["mexican.MODEL_TRIES=3"])
     assert aimt.MODEL_TRIES == 30
     assert any(abs(x) > 0.01 for x in plain["pips"])
     monkeypatch.setattr(tool.world, "world_sampler", real)
-    same = tool.run("mexican-train", "gs-mt", 3, 4, [])
+    same, reals = tool.run("mexican-train", "gs-mt", 3, 4, [])
     assert set(same) == set(plain) and len(same["pips, seat 2"]) > 3
+    assert set(reals) == set(same) and max(reals["pips"]) > 0
+    assert len(reals["pips"]) == 3 * len(reals["pips, seat 2"]) == 3 * len(same["pips, seat 2"])
     assert all(x == 0 for xs in same.values() for x in xs)
 
 

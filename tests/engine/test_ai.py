@@ -549,49 +549,6 @@ def test_oracle_regret_tool_reports_every_setting(capsys, tmp_path):
     assert len(got["kept"]) > 3 and min(min(v) for v in got.values()) >= 0
 
 
-def test_mexican_train_tilt_deals_more_tiles_for_a_seats_own_train(monkeypatch):
-    """``TILT_OWN`` keeps a dealt hand with the chance exp(TILT_OWN * (k - 3)), k (at
-    most 3) its tiles for the seat's own train end, read from the table alone: off by
-    default, the worlds then hold more such tiles, and the chances do not move when the
-    hidden tiles do."""
-    from bones.ai import world
-
-    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=8)
-    for k in range(10):
-        g.play(ai.choose(g, g.turn, "normal", seed=k))
-    me = g.turn
-    obs = g.observation(me)
-    monkeypatch.setattr(aimt, "TILT_OWN", 0.0)
-    assert aimt.tilt(g, obs) is None
-
-    def own_tiles() -> float:
-        sample = world.world_sampler(g, me, g.observation(me), aimt)
-        rng = random.Random(4)
-        n = 0
-        for _ in range(300):
-            w = sample(rng)
-            n += sum(g.end_of(s) in (t.hi, t.lo) for s in range(4) if s != me
-                     for t in w.hands[s])
-        return n / 300
-
-    plain = own_tiles()
-    monkeypatch.setattr(aimt, "TILT_OWN", 1.0)
-    weight = aimt.tilt(g, obs)
-    e = g.end_of((me + 1) % 4)
-    fits = [t for t in full_set(12) if e in (t.hi, t.lo)]
-    other = [t for t in full_set(12) if e not in (t.hi, t.lo)]
-    assert weight((me + 1) % 4, fits[:5]) == 1.0
-    assert weight((me + 1) % 4, other[:5]) == pytest.approx(math.exp(-3.0))
-    assert weight((me + 1) % 4, fits[:1] + other[:4]) == pytest.approx(math.exp(-2.0))
-    assert own_tiles() > plain + 0.3
-    swapped = g.clone(keep_history=True)  # the same table, other hidden tiles
-    a, b = (me + 1) % 4, (me + 2) % 4
-    swapped.hands[a], swapped.hands[b] = swapped.hands[b], swapped.hands[a]
-    again = aimt.tilt(swapped, swapped.observation(me))
-    for h in (fits[:3], other[:6], fits[2:4] + other[:1]):
-        assert again(a, h) == weight(a, h) and again(b, h) == weight(b, h)
-
-
 def test_world_calibration_tool_finds_no_bias_in_worlds_that_are_the_real_hands(monkeypatch):
     """tools/world_calibration.py compares features of the dealt hands with the real
     ones, seat by seat. Worlds that are the real hands must show no difference at all

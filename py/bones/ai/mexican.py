@@ -11,8 +11,6 @@ heaviest orphan that fits elsewhere; otherwise lay the next tile of your chain.
 
 from __future__ import annotations
 
-import math
-
 from ..mexican import MEXICAN
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from .levels import Scored, plural
@@ -458,31 +456,6 @@ MODEL_KEEP = 2
 # (127 such plays over 39 Normal rounds, none wrong), but reading it so made Hard worse:
 # -1.95 rounds won in a hundred (CI -3.60 to -0.30), seeds 1-2 (docs/ai.md, fourteenth
 # session; the code is in commits af6e5bd and facfbd1). Not kept.
-
-
-# Hard's worlds deal the others fewer tiles for their own train's end than they hold:
-# 0.97 against 1.11 a seat over 103 positions of 40 Normal rounds (-0.14, CI -0.23 to
-# -0.06; tools/world_calibration.py). ``TILT_OWN`` keeps a dealt hand with the chance
-# exp(TILT_OWN * (k - 3)) for k (at most 3) such tiles. 0: off.
-TILT_OWN = 0.0
-
-
-def tilt(game, obs: dict):
-    """Per seat and dealt hand, the chance to keep it (``TILT_OWN``); None when off."""
-    if not TILT_OWN:
-        return None
-    ends = [game.end_of(s) for s in range(obs["seats"])]
-    keep = [math.exp(TILT_OWN * (k - 3)) for k in range(4)]
-
-    def weight(seat: int, hand: list) -> float:
-        e = ends[seat]
-        k = 0
-        for t in hand:
-            if t.hi == e or t.lo == e:
-                k += 1
-        return keep[min(k, 3)]
-
-    return weight
 
 
 def _ends_open_to(state, seat: int, move) -> dict | None:

@@ -170,19 +170,9 @@ def world_sampler(game, seat: int, obs: dict, pol):
 
         check = normal_check(game, obs, pol, pol.MODEL_KEEP)
 
-    # A policy may tilt the deal (``tilt``: per seat and hand, the chance to keep it),
-    # where its worlds are known to lean away from the real hands.
-    tilt = pol.tilt(game, obs) if hasattr(pol, "tilt") else None
-    if tilt is not None:
-        ctries = ctries or 30
-
     def sample(rng: random.Random):
-        ok = check
-        if tilt is not None:
-            def ok(s: int, hand: list) -> bool:
-                return (check is None or check(s, hand)) and rng.random() < tilt(s, hand)
         hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun, slots=slots,
-                                      check=ok, check_tries=ctries)
+                                      check=check, check_tries=ctries)
         world = game.clone(keep_history=False)
         install(world, seat, obs, hands, boneyard)
         return world

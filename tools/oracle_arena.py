@@ -36,17 +36,16 @@ from oracle_regret import real_sampler  # noqa: E402
 def pool_sampler(game, seat: int, obs: dict, pol):
     """Worlds where the others' hands are the real pool of their tiles dealt afresh
     (hand sizes kept) and the boneyard holds its real tiles in a fresh order."""
+    real = real_sampler(game, seat, obs, pol)
+
     def sample(rng: random.Random):
-        w = game.clone(keep_history=False)
-        others = [s for s in range(w.seats) if s != seat]
-        pool = [t for s in others for t in w.hands[s]]
+        others = [s for s in range(game.seats) if s != seat]
+        pool = [t for s in others for t in game.hands[s]]
         rng.shuffle(pool)
+        w = real(rng)  # after the pool's shuffle, as the runs in docs/ai.md were dealt
         for s in others:
             n = len(w.hands[s])
             w.hands[s], pool = pool[:n], pool[n:]
-        w.boneyard = list(w.boneyard)
-        rng.shuffle(w.boneyard)
-        w._legal = None
         return w
 
     return sample
@@ -64,17 +63,15 @@ def pool_read_sampler(game, seat: int, obs: dict, pol):
     slots = pol.reads(game, obs) if getattr(pol, "READ_HANDS", False) else None
     tries = getattr(pol, "MODEL_TRIES", 0)
     check = normal_check(game, obs, pol, pol.MODEL_KEEP) if tries else None
+    real = real_sampler(game, seat, obs, pol)
 
     def sample(rng: random.Random):
         hands, rest = world.deal_hidden(pool, sizes, seat, known, rng, shun=shun,
                                         slots=slots, check=check, check_tries=tries)
         assert not rest
-        w = game.clone(keep_history=False)
+        w = real(rng)
         for s in others:
             w.hands[s] = list(hands[s])
-        w.boneyard = list(w.boneyard)
-        rng.shuffle(w.boneyard)
-        w._legal = None
         return w
 
     return sample

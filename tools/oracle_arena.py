@@ -1,5 +1,6 @@
 """The arena with a Hard that is told what it may not see (a development tool: what
-the hidden tiles are worth to the search, an upper bound for any fair Hard).
+the hidden tiles are worth to the search, so what any reading of them could give a Hard
+of this kind).
 
     python tools/oracle_arena.py --knows hands -- --game mexican-train --preset gs-mt \\
         --seats hard,normal,normal,normal --rounds 1000 --seed 6 --duplicate --workers 1
@@ -128,7 +129,13 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"one of {', '.join(sorted(SAMPLERS))}, or share:P (0 < P <= 1)")
     a = ap.parse_args(argv[:i])
     if a.knows.startswith("share:"):
-        search.world_sampler = partial_sampler(float(a.knows[6:]))
+        try:
+            share = float(a.knows[6:])
+        except ValueError:
+            share = -1.0
+        if not 0 < share <= 1:
+            raise SystemExit(f"--knows {a.knows!r}: P must be a number above 0, at most 1")
+        search.world_sampler = partial_sampler(share)
     elif a.knows not in SAMPLERS:
         raise SystemExit(f"--knows {a.knows!r}: not one of {sorted(SAMPLERS)} or share:P")
     elif SAMPLERS[a.knows] is not None:

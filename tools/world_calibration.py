@@ -33,10 +33,11 @@ from bones.moves import PLAY  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import arena_with  # noqa: E402
 
-FEATURES = ("pips", "doubles", "own end", "any place", "boneyard pips")
-
 
 def features(g, o: int, hand: list, boneyard: list) -> dict:
+    """Seat ``o``'s ``hand`` measured against the table of ``g`` (the boneyard's pips
+    once, with seat 1). "own end" and "any place" are for the train games only; the
+    places open to ``o`` are those of the table as it stands at another seat's turn."""
     out = {
         "pips": sum(t.hi + t.lo for t in hand),
         "doubles": sum(t.hi == t.lo for t in hand),

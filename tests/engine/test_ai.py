@@ -561,7 +561,7 @@ def test_world_calibration_tool_finds_no_bias_in_worlds_that_are_the_real_hands(
     f = tool.features(g, 1, tiles("9-9 9-5 3-0"), tiles("6-6 1-0"))
     assert f["pips"] == 35 and f["doubles"] == 1 and f["boneyard pips"] == 13
     assert f["own end"] == 2 and f["any place"] == 2
-    plain, reals = tool.run("mexican-train", "gs-mt", 1, 8, ["mexican.MODEL_TRIES=3"])
+    plain, _reals = tool.run("mexican-train", "gs-mt", 1, 8, ["mexican.MODEL_TRIES=3"])
     assert aimt.MODEL_TRIES == 30
     assert any(abs(x) > 0.01 for x in plain["pips"])
     monkeypatch.setattr(tool.world, "world_sampler", real)
@@ -595,6 +595,9 @@ def test_oracle_arena_pool_worlds_know_the_tiles_not_who_holds_them():
             moved += any(w.hands[s] != g.hands[s] for s in range(4) if s != me)
         assert moved > 15, sampler
     assert set(tool.SAMPLERS) == {"hands", "pool", "pool-read", "none"}
+    for bad in ("share:0", "share:1.5", "share:half", "everything"):
+        with pytest.raises(SystemExit, match="--knows"):
+            tool.main(["--knows", bad, "--", "--game", "mexican-train"])
     # share:P: Hard's own worlds with each real tile told with the chance P, placed
     # with its holder in every world (P = 1: the real hands)
     hidden = sorted(pool + g.boneyard)

@@ -14,6 +14,7 @@ would not see the change. Standard library only; run from the repository's root.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
 import sys
 from pathlib import Path
@@ -33,6 +34,27 @@ def setting(item: str) -> tuple:
     except (ValueError, SyntaxError):
         raise SystemExit(f"{item!r}: the value must be a Python literal") from None
     return module, attr, value
+
+
+_UNSET = object()
+
+
+@contextlib.contextmanager
+def applied(changes: list[tuple]):
+    """Within the block, each ``(module, NAME, VALUE)`` (as ``setting`` gives) set; as
+    they were afterwards (a name the module did not have is taken away again)."""
+    saved = [(module, attr, getattr(module, attr, _UNSET))
+             for module, attr, _value in changes]
+    for module, attr, value in changes:
+        setattr(module, attr, value)
+    try:
+        yield
+    finally:
+        for module, attr, value in reversed(saved):
+            if value is _UNSET:
+                delattr(module, attr)
+            else:
+                setattr(module, attr, value)
 
 
 def apply(settings: list[str]) -> None:

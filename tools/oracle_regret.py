@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_with import setting  # noqa: E402  (tools/arena_with.py)
+from arena_with import applied, setting  # noqa: E402  (tools/arena_with.py)
 
 import bones  # noqa: E402
 from bones.ai import levels, search  # noqa: E402
@@ -108,18 +108,11 @@ def judge(game, pol, plays: list, n: int, seed: int) -> dict:
 def choose(game, variant: dict, worlds: int, seed: int, oracle=None):
     """Hard's choice with ``variant``'s constants; ``oracle`` (a sampler) in place of
     its worlds."""
-    saved = {k: getattr(*k) for k in variant}
-    for (mod, attr), v in variant.items():
-        setattr(mod, attr, v)
-    plain = search.world_sampler
+    changes = [(mod, attr, v) for (mod, attr), v in variant.items()]
     if oracle is not None:
-        search.world_sampler = oracle
-    try:
+        changes.append((search, "world_sampler", oracle))
+    with applied(changes):
         return levels.choose(game, game.turn, "hard", seed=seed, worlds=worlds)
-    finally:
-        search.world_sampler = plain
-        for (mod, attr), v in saved.items():
-            setattr(mod, attr, v)
 
 
 def _ci(d: list[float]) -> str:

@@ -33,7 +33,23 @@ import bones  # noqa: E402
 from bones.ai import levels, world  # noqa: E402
 from bones.moves import PLAY  # noqa: E402
 
-_UNSET = object()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from arena_with import applied  # noqa: E402  (tools/arena_with.py)
+
+
+def normal_positions(game: str, preset, rounds: int, base: int):
+    """Rounds of four Normal players (seeds ``base``, ``base + 1``, ...): yields ``(round,
+    turn, state)`` at every third turn of seat 0 that has two or more plays. The state is
+    the live game: read it, do not change it."""
+    for r in range(rounds):
+        g = bones.new_game(game, seats=4, preset=preset, seed=base + r)
+        k = 0
+        while not g.round_over:
+            s = g.turn
+            k += 1
+            if s == 0 and k % 3 == 0 and sum(m.kind == PLAY for m in g.legal_moves()) > 1:
+                yield r, k, g
+            g.play(levels.choose(g, s, "normal", seed=r))
 
 
 def readings(pol) -> dict:
@@ -61,38 +77,21 @@ def main(argv=None) -> None:
     total = dict.fromkeys(kinds, 0.0)
     secs = dict.fromkeys(kinds, 0.0)
     positions = 0
-    for r in range(a.rounds):
-        g = bones.new_game(a.game, seats=4, preset=a.preset, seed=1000 + r)
-        k = 0
-        while not g.round_over:
-            s = g.turn
-            k += 1
-            plays = sum(m.kind == PLAY for m in g.legal_moves())
-            if s == 0 and k % 3 == 0 and plays > 1:
-                for name, over in kinds.items():
-                    saved = {x: getattr(pol, x, _UNSET) for x in over}
-                    for x, v in over.items():
-                        setattr(pol, x, v)
-                    t0 = time.perf_counter()
-                    try:
-                        sample = world.world_sampler(g, 0, g.observation(0), pol)
-                        rng = random.Random(1)
-                        ws = [sample(rng) for _ in range(a.worlds)]
-                    finally:
-                        for x, v in saved.items():  # as it was, unset where it was
-                            if v is _UNSET:
-                                delattr(pol, x)
-                            else:
-                                setattr(pol, x, v)
-                    secs[name] += time.perf_counter() - t0
-                    hits = n = 0
-                    for o in range(1, 4):
-                        for t in g.hands[o]:
-                            hits += sum(t in w.hands[o] for w in ws) / a.worlds
-                            n += 1
-                    total[name] += hits / n
-                positions += 1
-            g.play(levels.choose(g, s, "normal", seed=r))
+    for _r, _k, g in normal_positions(a.game, a.preset, a.rounds, 1000):
+        for name, over in kinds.items():
+            t0 = time.perf_counter()
+            with applied([(pol, x, v) for x, v in over.items()]):
+                sample = world.world_sampler(g, 0, g.observation(0), pol)
+                rng = random.Random(1)
+                ws = [sample(rng) for _ in range(a.worlds)]
+            secs[name] += time.perf_counter() - t0
+            hits = n = 0
+            for o in range(1, 4):
+                for t in g.hands[o]:
+                    hits += sum(t in w.hands[o] for w in ws) / a.worlds
+                    n += 1
+            total[name] += hits / n
+        positions += 1
     print(f"{a.game} ({a.preset or 'default'}), {a.rounds} rounds of four Normals, "
           f"{positions} positions of seat 0, {a.worlds} worlds each")
     print("reading          chance a hand tile is dealt to its holder")

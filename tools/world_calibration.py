@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 import bones  # noqa: E402
 from bones.ai import levels, world  # noqa: E402
-from bones.moves import PLAY  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import arena_with  # noqa: E402
+from arena_with import applied, setting  # noqa: E402
+from read_quality import normal_positions  # noqa: E402
 
 
 def features(g, o: int, hand: list, boneyard: list) -> dict:
@@ -52,28 +52,20 @@ def features(g, o: int, hand: list, boneyard: list) -> dict:
     return out
 
 
-def _round(game: str, preset, r: int, worlds: int, pol, diffs: dict, reals: dict) -> None:
-    g = bones.new_game(game, seats=4, preset=preset, seed=2000 + r)
-    k = 0
-    while not g.round_over:
-        s = g.turn
-        k += 1
-        plays = sum(m.kind == PLAY for m in g.legal_moves())
-        if s == 0 and k % 3 == 0 and plays > 1:
-            sample = world.world_sampler(g, 0, g.observation(0), pol)
-            rng = random.Random(r * 1000 + k)
-            ws = [sample(rng) for _ in range(worlds)]
-            for o in range(1, 4):
-                real = features(g, o, g.hands[o], g.boneyard)
-                dealt = [features(w, o, w.hands[o], w.boneyard) for w in ws]
-                for f, v in real.items():
-                    m = sum(d[f] for d in dealt) / len(dealt)
-                    diffs.setdefault(f, []).append(m - v)
-                    reals.setdefault(f, []).append(v)
-                    if f != "boneyard pips":
-                        diffs.setdefault(f"{f}, seat {o}", []).append(m - v)
-                        reals.setdefault(f"{f}, seat {o}", []).append(v)
-        g.play(levels.choose(g, s, "normal", seed=r))
+def _position(g, r: int, k: int, worlds: int, pol, diffs: dict, reals: dict) -> None:
+    sample = world.world_sampler(g, 0, g.observation(0), pol)
+    rng = random.Random(r * 1000 + k)
+    ws = [sample(rng) for _ in range(worlds)]
+    for o in range(1, 4):
+        real = features(g, o, g.hands[o], g.boneyard)
+        dealt = [features(w, o, w.hands[o], w.boneyard) for w in ws]
+        for f, v in real.items():
+            m = sum(d[f] for d in dealt) / len(dealt)
+            diffs.setdefault(f, []).append(m - v)
+            reals.setdefault(f, []).append(v)
+            if f != "boneyard pips":
+                diffs.setdefault(f"{f}, seat {o}", []).append(m - v)
+                reals.setdefault(f"{f}, seat {o}", []).append(v)
 
 
 def run(game: str, preset, rounds: int, worlds: int, settings: list) -> tuple[dict, dict]:
@@ -84,16 +76,9 @@ def run(game: str, preset, rounds: int, worlds: int, settings: list) -> tuple[di
     pol = levels.policy_for(bones.new_game(game, seats=4, preset=preset, seed=0))
     diffs: dict = {}
     reals: dict = {}
-    changes = [arena_with.setting(item) for item in settings]
-    saved = [(module, attr, getattr(module, attr)) for module, attr, _v in changes]
-    for module, attr, value in changes:
-        setattr(module, attr, value)
-    try:
-        for r in range(rounds):
-            _round(game, preset, r, worlds, pol, diffs, reals)
-    finally:
-        for module, attr, value in saved:
-            setattr(module, attr, value)
+    with applied([setting(item) for item in settings]):
+        for r, k, g in normal_positions(game, preset, rounds, 2000):
+            _position(g, r, k, worlds, pol, diffs, reals)
     return diffs, reals
 
 

@@ -549,6 +549,21 @@ def test_oracle_regret_tool_reports_every_setting(capsys, tmp_path):
     assert len(got["kept"]) > 3 and min(min(v) for v in got.values()) >= 0
 
 
+def test_arena_with_applied_puts_every_setting_back():
+    """tools/arena_with.py's ``applied``, which the measuring tools share: inside the
+    block the settings hold; afterwards each is as it was, a name that was not there is
+    gone again, even when the block fails."""
+    applied = _tool("arena_with").applied
+    pol = types.SimpleNamespace(A=1)
+    with applied([(pol, "A", 2), (pol, "B", 3)]):
+        assert (pol.A, pol.B) == (2, 3)
+    assert pol.A == 1 and not hasattr(pol, "B")
+    with pytest.raises(RuntimeError), applied([(pol, "A", 5)]):
+        assert pol.A == 5
+        raise RuntimeError
+    assert pol.A == 1
+
+
 def test_world_calibration_tool_finds_no_bias_in_worlds_that_are_the_real_hands(monkeypatch):
     """tools/world_calibration.py compares features of the dealt hands with the real
     ones, seat by seat. Worlds that are the real hands must show no difference at all

@@ -605,9 +605,22 @@ def reexec_in_venv(py: Path, argv: list[str], chromium: str | None) -> int:
     return subprocess.call([str(py), str(ROOT / "build.py"), *argv], env=env, cwd=ROOT)
 
 
+def browser_version(chromium: str | None) -> str:
+    """What the browser tests run in, as the browser itself says it."""
+    if chromium is None:
+        return "Playwright's own Chromium"
+    try:
+        out = subprocess.run([chromium, "--version"], capture_output=True, text=True,
+                             timeout=60, stdin=subprocess.DEVNULL).stdout.strip()
+    except (OSError, subprocess.SubprocessError) as exc:
+        out = f"version unknown: {exc}"
+    return f"{chromium} ({out or 'version unknown'})"
+
+
 def cmd_test(pytest_args: list[str]) -> int:
     py = ensure_venv()
     chromium = ensure_chromium(py)
+    say(f"browser tests run in {browser_version(chromium)}")
     build()
     env = {**os.environ, "RALLY_DIST_BUILT": "1"}
     if chromium:

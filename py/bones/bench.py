@@ -2,7 +2,9 @@
 
 Plays whole rounds with uniformly random legal moves through the public
 interface (legal_moves + play, history kept, as the AI's play-outs do) and
-reports rounds and moves per second. It measures; it asserts nothing.
+reports rounds and moves per second. With ``--layout``, it lays out the table
+after every move of random rounds at the biggest tables instead, as the page
+does, and reports milliseconds per move. It measures; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -57,11 +59,56 @@ def measure(game_name: str, preset: str, seats: int, seconds: float, seed: int =
             "moves_per_round": moves / rounds}
 
 
+# (label, game, preset, seats) for --layout: the biggest tables each game allows.
+LAYOUT_CASES = [
+    ("Mexican Train, GS-MT, 8 seats", "mexican-train", "gs-mt", 8),
+    ("Chicken Foot, GS-CF, 8 seats", "chicken-foot", "gs-cf", 8),
+    ("All Fives, GS-AF, 4 seats", "all-fives", "gs-af", 4),
+]
+LAYOUT_SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
+
+
+def measure_layout(game_name: str, preset: str, seats: int, rounds: int = 4,
+                   seed: int = 1) -> dict:
+    """Milliseconds to lay out the table after each move of ``rounds`` random rounds."""
+    from .layout import layout_game
+
+    rng = random.Random(seed)
+    times: list[float] = []
+    for k in range(rounds):
+        g = new_game(game_name, seats=seats, preset=preset, seed=f"bench-layout-{seed}-{k}")
+        while not g.round_over:
+            g.play(rng.choice(g.legal_moves()))
+            width, height = LAYOUT_SIZES[len(times) % len(LAYOUT_SIZES)]
+            t0 = time.perf_counter()
+            layout_game(g, width=width, height=height)
+            times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    return {"moves": len(times), "mean_ms": sum(times) / len(times),
+            "p95_ms": times[int(0.95 * (len(times) - 1))], "max_ms": times[-1]}
+
+
+def main_layout(only: str) -> int:
+    print(f"{'layout after each move':40} {'moves':>6} {'mean ms':>8} {'p95 ms':>8} "
+          f"{'max ms':>8}")
+    for label, game, preset, seats in LAYOUT_CASES:
+        if only.lower() not in label.lower():
+            continue
+        r = measure_layout(game, preset, seats)
+        print(f"{label:40} {r['moves']:6} {r['mean_ms']:8.2f} {r['p95_ms']:8.2f} "
+              f"{r['max_ms']:8.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench engine", description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0, help="time per case (default 3)")
     ap.add_argument("-k", dest="only", default="", help="only cases whose label contains this")
+    ap.add_argument("--layout", action="store_true",
+                    help="time the table layout after every move instead")
     args = ap.parse_args(argv)
+    if args.layout:
+        return main_layout(args.only)
     print(f"{'case':40} {'rounds/s':>10} {'moves/s':>10} {'moves/round':>12}")
     for label, game, preset, seats in CASES:
         if args.only.lower() not in label.lower():

@@ -6,8 +6,6 @@ produces."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -290,22 +288,6 @@ def test_preview_draws_them():
         t = layout_game(g, width=1024, height=768)
         out = svg(t)
         assert out.startswith("<svg") and out.count("<rect") >= len(t.tiles())
-
-
-def test_fast_enough():
-    """After every move in the browser: the biggest played-out tables, a few ms."""
-    worst = []
-    for seats in (2, 8):
-        gs = played_out_cf(seats, range(8))
-        worst.append(max(gs, key=lambda g: sum(len(x) for x in g.lines)))
-    worst.append(played_out_af(4, "every", range(1))[0])
-    for g in worst:
-        for w, h in SIZES:
-            t0 = time.perf_counter()
-            for _ in range(3):
-                layout_game(g, width=w, height=h)
-            ms = (time.perf_counter() - t0) / 3 * 1000
-            assert ms < 40, f"{g.game} {ms:.1f} ms at {w}x{h}"
 
 
 def test_chicken_two_seats_six_paths_long_lines():

@@ -2,7 +2,8 @@
 
 Fixtures for any browser test:
     site_url        http://127.0.0.1:PORT/rally-dominoes/ serving dist/ (session-wide)
-    open_game       open_game(page, query="") -> page, once Python has drawn the table
+    open_game       open_game(page, query="", storage=None) -> page, once Python has drawn
+                    the table (``storage``: localStorage items set before the page loads)
     page_watch      console errors, page errors, failed and foreign requests of ``page``
     watch_page      watch_page(page, origin=None) -> a PageWatch, for pages of your own contexts
     wait_for_boot   wait_for_boot(page) -> "ready" or "failed", once start-up has ended
@@ -13,6 +14,7 @@ A failing test leaves a screenshot in test-results/.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -155,11 +157,23 @@ def drawn_domino():
     return _drawn_domino
 
 
+def seed_storage(page, items: dict[str, str]) -> None:
+    """Put ``items`` in localStorage before the page's own scripts first run, so no Python
+    start-up is spent on it. Once per tab: a reload finds what the page made of them."""
+    page.add_init_script(
+        "(items => { if (sessionStorage.getItem('test:seeded')) return;"
+        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
+        " sessionStorage.setItem('test:seeded', '1'); })(" + json.dumps(items) + ")")
+
+
 @pytest.fixture
 def open_game(site_url):
-    """open_game(page, query="") navigates to the game and waits for Python to draw it."""
+    """open_game(page, query="", storage=None) navigates to the game, with ``storage``
+    (key -> text) in localStorage first when given, and waits for Python to draw it."""
 
-    def open_(page, query: str = ""):
+    def open_(page, query: str = "", storage: dict[str, str] | None = None):
+        if storage:
+            seed_storage(page, storage)
         page.goto(site_url + query)
         state = _wait_for_boot(page)
         if state != "ready":
@@ -172,19 +186,20 @@ def open_game(site_url):
 
 @pytest.fixture
 def sized_page(browser, open_game, watch_page):
-    """sized_page(width, height, query="", touch=None) -> (page, watch): the game open in a
-    context of that size (a touch screen when asked, else below 1100 px wide), its
+    """sized_page(width, height, query="", touch=None, storage=None) -> (page, watch): the
+    game open in a context of that size (a touch screen when asked, else below 1100 px wide), its
     console and requests watched."""
     contexts = []
 
-    def open_(width: int, height: int, query: str = "", touch: bool | None = None):
+    def open_(width: int, height: int, query: str = "", touch: bool | None = None,
+              storage: dict[str, str] | None = None):
         ctx = browser.new_context(viewport={"width": width, "height": height},
                                   service_workers="block",
                                   has_touch=width < 1100 if touch is None else touch)
         contexts.append(ctx)
         page = ctx.new_page()
         watch = watch_page(page)
-        open_game(page, query)
+        open_game(page, query, storage)
         return page, watch
 
     yield open_

@@ -259,7 +259,7 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     # The button opens the browser's print dialog. A test must not race that dialog (a
     # pending print makes page.pdf fail in some Chromium builds), so window.print is counted
     # instead, and the print stylesheet is checked through emulate_media.
-    page.evaluate("window.__prints = 0; window.print = () => { window.__prints += 1; }")
+    page.evaluate("() => { window.__prints = 0; window.print = () => { window.__prints += 1; }; }")
     page.get_by_role("button", name="Print score sheets").click()
     page.wait_for_function("window.__prints > 0")
     assert page.evaluate("window.__prints") == 1
@@ -282,10 +282,7 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
 
 def test_a_damaged_event_save_is_offered_as_a_download_and_a_clean_start(page, open_game,
                                                                         page_watch):
-    open_game(page)
-    page.evaluate(f"localStorage.setItem('{KEY}', '{{\"format\": \"rally-dominoes-ev')")
-    page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    open_game(page, storage={KEY: '{"format": "rally-dominoes-ev'})
     open_rally(page)
     expect(alert(page)).to_contain_text("The saved event could not be opened")
     with page.expect_download() as dl:
@@ -307,18 +304,14 @@ def small_event() -> Event:
 
 def open_with_event(page, open_game, ev: Event) -> None:
     """The page with ``ev`` saved on this machine, opened on the scorekeeper."""
-    if open_game is not None:
-        open_game(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, ev.dumps()])
-    page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    open_game(page, storage={KEY: ev.dumps()})
     open_rally(page)
 
 
 @pytest.mark.parametrize("width,height", SIZES)
 def test_rally_screens_fit_and_read_well_at_each_size(sized_page, width, height):
-    page, watch = sized_page(width, height)
-    open_with_event(page, None, small_event())
+    page, watch = sized_page(width, height, storage={KEY: small_event().dumps()})
+    open_rally(page)
     open_table(page, "Table 1")
     page.get_by_label("Points for Ann").fill("12")
     for what in ("entry", "standings", "history"):

@@ -136,10 +136,7 @@ def test_keyboard_alone_can_play_a_tile(page, open_game):
 
 
 def test_a_damaged_save_gives_a_message_a_download_and_a_fresh_start(page, open_game):
-    open_game(page)
-    page.evaluate("localStorage.setItem('rally-dominoes:table', '{\"format\": \"rally-domi')")
-    page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    open_game(page, storage={"rally-dominoes:table": '{"format": "rally-domi'})
     dialog = page.get_by_role("dialog", name="The saved game could not be opened")
     expect(dialog).to_contain_text("damaged")
     with page.expect_download() as dl:

@@ -320,16 +320,33 @@ def input_fingerprint() -> str:
     return digest.hexdigest()
 
 
+@contextlib.contextmanager
+def build_lock():
+    """One build at a time: parallel test workers each ask for dist/ at start."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no parallel workers to guard against
+        yield
+        return
+    with open(ROOT / ".build.lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def build_if_stale(quiet: bool = True) -> None:
     """Build unless dist/ was made from exactly the current sources."""
-    if (
-        npm_ready()
-        and (DIST / "sw.js").exists()
-        and BUILD_STAMP.exists()
-        and BUILD_STAMP.read_text().strip() == input_fingerprint()
-    ):
-        return
-    build(quiet=quiet)
+    with build_lock():
+        if (
+            npm_ready()
+            and (DIST / "sw.js").exists()
+            and BUILD_STAMP.exists()
+            and BUILD_STAMP.read_text().strip() == input_fingerprint()
+        ):
+            return
+        build(quiet=quiet)
 
 
 def build(quiet: bool = False) -> dict:

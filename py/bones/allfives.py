@@ -203,7 +203,7 @@ class AllFives(Match):
         # its last draw (the AI's determinization reads them from the observation).
         self.lacks: tuple[frozenset[int], ...] = (frozenset(),) * n
         self.turn = self.leader
-        self.passes = 0
+        self.passes = 0  # passes in a row (the AI reads it; version 1 saves block on it)
         self.round_over = False
         self.out: int | None = None
         self.blocked = False

@@ -128,7 +128,9 @@ class ChickenFoot(TrainGame):
         self.owe = False  # F4: the player to move has just played a double
         self.drawn = False
         self.knocked = False
-        self.passes = 0  # passes in a row with the boneyard empty and nothing to play
+        # Passes in a row with the boneyard empty and nothing to play: read by the AI;
+        # only version 1 saves end a round on it (blocked_now() decides today).
+        self.passes = 0
         self.round_over = False
         self.blocked = False
         self.out: int | None = None

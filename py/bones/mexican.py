@@ -125,6 +125,8 @@ class MexicanTrain(TrainGame):
         self.knocked = False
         self.acted = False
         self.exposed: tuple[int, ...] = ()
+        # Passes in a row by seats that could not play, the boneyard empty: only version 1
+        # saves end a round on it (blocked_now() decides today).
         self.passes = 0
         self.round_over = False
         self.blocked = False

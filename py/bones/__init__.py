@@ -29,7 +29,8 @@ __all__ = [
 
 def new_game(game: str, *, seats: int, preset: str | None = None,
              options: Any = None, seed: int | str | None = None,
-             deal: dict | list | None = None, _exact: bool = False) -> Match:
+             deal: dict | list | None = None, _exact: bool = False,
+             _rules: int | None = None) -> Match:
     """Start a match of ``game`` by a preset's rules, changed by ``options``.
 
     ``options`` is an options object or a dict of fields to change; ``seed``
@@ -52,7 +53,9 @@ def new_game(game: str, *, seats: int, preset: str | None = None,
         opts = _with_options(opts, options)
     elif options is not None:
         raise TypeError(f"options must be a dict or {cls.options_type.__name__}")
-    return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name)
+    if _rules is None:
+        return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name)
+    return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name, rules=_rules)
 
 
 def _with_options(base: Any, changes: dict) -> Any:

@@ -27,7 +27,7 @@ from .deals import stacked as _stacked
 from .errors import IllegalMove
 from .moves import DRAW, DRAW_MOVE, JOIN, PASS, PASS_MOVE, PLAY, Move
 from .presets import Preset, register
-from .tiles import Tile, full_set, tile
+from .tiles import Tile, full_set, holds_any, tile
 
 CENTRE = -1  # the target of the lead: the first tile of a hand (A3)
 
@@ -203,7 +203,7 @@ class AllFives(Match):
         # its last draw (the AI's determinization reads them from the observation).
         self.lacks: tuple[frozenset[int], ...] = (frozenset(),) * n
         self.turn = self.leader
-        self.passes = 0
+        self.passes = 0  # passes in a row (the AI reads it; version 1 saves block on it)
         self.round_over = False
         self.out: int | None = None
         self.blocked = False
@@ -320,24 +320,46 @@ class AllFives(Match):
                 self.winner = s
             else:
                 self.turn = (s + 1) % self.seats
+                self._end_if_blocked()
             return (sc, i, old_totals)
         if kind == DRAW:
+            # The last tile that may be drawn can leave nobody able to play (A7).
+            last = len(self.boneyard) <= self.options.reserve() + 1
+            sc = self._scalars() if last else None
             self.hands[s].append(self.boneyard.pop())
             lacks = self.lacks
             if lacks[s]:
                 self.lacks = lacks[:s] + (frozenset(),) + lacks[s + 1:]
-            return (self.passes, lacks)
+            if last:
+                self._end_if_blocked()
+            return (self.passes, lacks, sc)
         if kind == PASS:
             sc = self._scalars()
             self.passes += 1
             lacks = self.lacks
             self.lacks = lacks[:s] + (lacks[s] | {e for _a, e in self.opens},) + lacks[s + 1:]
-            if self.passes >= self.seats:
-                self._end_hand(out=None)  # A7: nobody can play
+            if self.rules == 1 and self.passes >= self.seats:
+                self._end_hand(out=None)  # saves from before: blocked after n passes
             else:
                 self.turn = (s + 1) % self.seats
+                self._end_if_blocked()
             return (sc,)
         raise AssertionError(kind)
+
+    def _end_if_blocked(self) -> None:
+        """A7: "If in the course of the game it is impossible for any of the players to
+        play, the game is Blocked". ``blocked_now`` inlined: it runs after every move."""
+        bone = self.boneyard
+        if (self.rules > 1 and (not bone or len(bone) <= self.options.reserve())
+                and not holds_any(self.hands, self.turn, {e for _a, e in self.opens})):
+            self._end_hand(out=None)
+
+    def blocked_now(self) -> bool:
+        """Nothing is left to draw and no seat holds a tile for an open end. Every seat
+        plays on the same ends and a pass changes none, so no seat could play later."""
+        if len(self.boneyard) > self.options.reserve() or self.root is None:
+            return False
+        return not holds_any(self.hands, self.turn, {e for _a, e in self.opens})
 
     def _credit(self, seat: int, points: int, reason: str) -> None:
         """Points scored in play: the scorer's side gains them at once (A4)."""
@@ -384,8 +406,11 @@ class AllFives(Match):
                 self.log.pop()
             self._set_scalars(sc)
         elif kind == DRAW:
+            passes, lacks, sc = token
+            if sc is not None:
+                self._set_scalars(sc)
             self.boneyard.append(self.hands[self.turn].pop())
-            self.passes, self.lacks = token
+            self.passes, self.lacks = passes, lacks
         else:
             self._set_scalars(token[0])
 

@@ -24,7 +24,7 @@ from .deals import with_item as _with
 from .errors import IllegalMove
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
-from .tiles import Tile, set_size, tile
+from .tiles import Tile, holds_any, set_size, tile
 from .trains import TrainGame, full_pool, round_double, size_for
 
 HUB = -1  # the stem of the centre's lines: the double placed before the deal (G8)
@@ -128,7 +128,9 @@ class ChickenFoot(TrainGame):
         self.owe = False  # F4: the player to move has just played a double
         self.drawn = False
         self.knocked = False
-        self.passes = 0  # passes in a row with the boneyard empty and nothing to play
+        # Passes in a row with the boneyard empty and nothing to play: read by the AI;
+        # only version 1 saves end a round on it (blocked_now() decides today).
+        self.passes = 0
         self.round_over = False
         self.blocked = False
         self.out: int | None = None
@@ -163,20 +165,27 @@ class ChickenFoot(TrainGame):
                     out.append(_new_move(Move, (PLAY, t, target)))
         return out
 
+    def _must_play(self) -> bool:
+        """No drawing or passing while holding a tile that plays: the option, and while a
+        double is not yet satisfied, the centre's included (F2 "All 4 paths ... must be
+        satisfied", F4 "must also play a second domino ... must draw ... if unable", F5)."""
+        return self.options.must_play or (bool(self.pending) and self.rules > 1)
+
     def _round_moves(self) -> list[Move]:
         o = self.options
         moves = self._plays()
         can_play = bool(moves)
+        must = o.must_play or (self.pending and self.rules > 1)  # as _must_play (hot path)
         if can_play and not self.knocked and 2 <= len(self.hands[self.turn]) <= 3:
             moves.append(KNOCK_MOVE)  # G6: a courtesy as you play down to one bone
         if self.boneyard and (
-                (not self.drawn and (not can_play or not o.must_play))
+                (not self.drawn and (not can_play or not must))
                 or (self.drawn and not can_play and o.draw == "until")):
             moves.append(DRAW_MOVE)  # F4 / F5 and the draw option
         if not can_play:
             if not self.boneyard or (self.drawn and o.draw == "one"):
                 moves.append(PASS_MOVE)  # F5: the duty passes to the next player
-        elif self.drawn and not o.must_play:
+        elif self.drawn and not must:
             moves.append(PASS_MOVE)  # a drawn tile need not be played (as GS-MT)
         return moves
 
@@ -206,7 +215,8 @@ class ChickenFoot(TrainGame):
             n_lines = len(self.lines)
             if not hand:
                 self._end_round(out=s)  # G9; F6: going out on a double needs no satisfying
-            elif t.hi == t.lo:
+                return (sc, i, n_lines)
+            if t.hi == t.lo:
                 # F3: the double gets 3 toes before play goes elsewhere ...
                 self.lines.extend([] for _ in range(3))
                 self.line_info.extend(Line(TOE, t, target) for _ in range(3))
@@ -215,16 +225,18 @@ class ChickenFoot(TrainGame):
                 self.drawn = False
             else:
                 self._end_turn()
+            self._end_if_blocked()
             return (sc, i, n_lines)
         if kind == DRAW:
             self.hands[s].append(self.boneyard.pop())
             self.drawn = True
             if self.lacks[s]:
                 self.lacks = _with(self.lacks, s, frozenset())
+            self._end_if_blocked()
             return (sc,)
         if kind == PASS:
             stuck = not any(m.kind == PLAY for m in self.legal_moves())
-            if not self.drawn or self.options.must_play:
+            if not self.drawn or self._must_play():
                 # Public proof of holding none of the ends only where a pass is allowed
                 # to no one who could play (after a draw in GS-CF it may be a choice).
                 lacks = self.lacks[s] | {self.end_of(i) for i in self.targets()}
@@ -233,10 +245,11 @@ class ChickenFoot(TrainGame):
                 self.passes = 0
             else:
                 self.passes += 1
-                if self.passes >= self.seats:
-                    self._end_round(out=None)  # G9: boneyard empty and nobody can play
+                if self.rules == 1 and self.passes >= self.seats:
+                    self._end_round(out=None)  # saves from before: blocked after n passes
                     return (sc,)
             self._end_turn()  # F5: an unsatisfied double is now the next player's duty
+            self._end_if_blocked()
             return (sc,)
         if kind == KNOCK:
             self.knocked = True
@@ -246,6 +259,19 @@ class ChickenFoot(TrainGame):
     def _end_turn(self) -> None:
         self.turn = (self.turn + 1) % self.seats  # G4: clockwise
         self.owe = self.drawn = self.knocked = False
+
+    def _end_if_blocked(self) -> None:
+        """G9: "until ... all the bones have been chosen and no one is able to play"."""
+        if not self.boneyard and not self.round_over and self.rules > 1 and self.blocked_now():
+            self._end_round(out=None)
+
+    def blocked_now(self) -> bool:
+        """Nothing is left to draw and no seat holds a tile for the lines everyone may play
+        on: a pass changes no line and the duty to a double goes round, so no seat could
+        play later either (docs/chicken-foot.md)."""
+        if self.boneyard:
+            return False
+        return not holds_any(self.hands, self.turn, {self.end_of(i) for i in self.targets()})
 
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
@@ -315,6 +341,8 @@ class ChickenFoot(TrainGame):
             if self.drawn:
                 return IllegalMove("the drawn tile plays: play it (you draw until one plays)",
                                    rule="draw")
+            if self.pending and self.rules > 1:
+                return self._owed()
             return IllegalMove("you hold a tile that plays: you must play it",
                                rule="must_play")
         elif move.kind == PASS:
@@ -324,6 +352,8 @@ class ChickenFoot(TrainGame):
                                        "plays or the boneyard is empty", rule="draw")
                 return IllegalMove("draw a tile first: you may pass only when the drawn tile "
                                    "does not play", rule="F4" if self.owe else "F5")
+            if self.pending and self.rules > 1:
+                return self._owed()
             if not self.drawn and self.boneyard and not o.must_play:
                 return IllegalMove("you hold a tile that plays: play it, or draw first",
                                    rule="F5")
@@ -334,6 +364,15 @@ class ChickenFoot(TrainGame):
         elif move.kind == CALL:
             return IllegalMove("these rules have no penalty for not knocking", rule="G6")
         return IllegalMove(f"{self.notation(move)} is not a legal move here")
+
+    def _owed(self) -> IllegalMove:
+        info = self.line_info[self.pending[0]]
+        if self.owe:
+            return IllegalMove(f"you played the double {info.double}: play your second tile "
+                               "on it; you draw only if you cannot", rule="F4")
+        return IllegalMove(f"the double {info.double} is yours to satisfy and you hold a tile "
+                           "for it: play it; you draw only if you cannot",
+                           rule="F5")
 
     # ---- what a seat may see --------------------------------------------------------------
     def all_tiles(self) -> list[Tile]:

@@ -21,7 +21,14 @@ from .deals import check_seat, draw_for_first_player
 from .errors import IllegalMove
 from .moves import Move
 
-_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset")
+_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules")
+
+# The edition of the rules a match is played by, saved as the save's format version
+# (record.py). 2: the sheets as today. 1: matches saved before issue 31, replayed as they
+# were played: the first player found from the round number (G4, shifting after a late
+# arrival), a round blocked after a pass by every seat in a row (G9, A7), and drawing
+# allowed while holding a tile for an owed double (M5, M6, S4, F4, F5).
+RULES = 2
 
 GAMES: dict[str, type[Match]] = {}
 
@@ -41,13 +48,15 @@ class Match:
             GAMES[cls.game] = cls
 
     def __init__(self, *, seats: int, options: Any, seed: int | str | None = None,
-                 deal: dict | list | None = None, preset: str | None = None):
+                 deal: dict | list | None = None, preset: str | None = None,
+                 rules: int = RULES):
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"{self.game} is played by {self.min_seats} to {self.max_seats} "
                              f"players, not {seats!r}")
         options.check(seats)
         self.options = options
         self.preset = preset
+        self.rules = rules
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**48)
         self.deals = [deal] if isinstance(deal, dict) else list(deal or [])
         self.initial_seats = seats

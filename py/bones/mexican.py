@@ -15,7 +15,7 @@ from .deals import with_item as _with
 from .errors import IllegalMove
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
-from .tiles import Tile, set_size, tile
+from .tiles import Tile, holds_any, set_size, tile
 from .trains import TrainGame, full_pool, round_double, size_for
 
 MEXICAN = -1
@@ -125,6 +125,8 @@ class MexicanTrain(TrainGame):
         self.knocked = False
         self.acted = False
         self.exposed: tuple[int, ...] = ()
+        # Passes in a row by seats that could not play, the boneyard empty: only version 1
+        # saves end a round on it (blocked_now() decides today).
         self.passes = 0
         self.round_over = False
         self.blocked = False
@@ -198,16 +200,23 @@ class MexicanTrain(TrainGame):
                     out.append(_new_move(Move, (PLAY, t, target)))
         return out
 
+    def _must_play(self) -> bool:
+        """No drawing or passing while holding a tile that plays: C3, and on every sheet
+        while a double is owed (M5 "you must play an extra domino ... You must draw if
+        you can't", M6, S4, C5)."""
+        return self.options.must_play or (bool(self.pending) and self.rules > 1)
+
     def _round_moves(self) -> list[Move]:
         o = self.options
         moves = self._plays()
         can_play = bool(moves)
+        must = o.must_play or (self.pending and self.rules > 1)  # as _must_play (hot path)
         if can_play and not self.knocked and 2 <= len(self.hands[self.turn]) <= 3:
             moves.append(KNOCK_MOVE)  # G6 / S5: knock as you play down to one bone
-        if not self.drawn and self.boneyard and (not can_play or not o.must_play):
+        if not self.drawn and self.boneyard and (not can_play or not must):
             moves.append(DRAW_MOVE)  # M3 (C3: not while holding a tile that plays)
         if (self.drawn or not self.boneyard) and (
-                not can_play or (self.drawn and not o.must_play)):
+                not can_play or (self.drawn and not must)):
             moves.append(PASS_MOVE)  # M3: put your marker up
         if o.knock_penalty and not self.acted:
             for s in self.exposed:  # C7: call a player who did not knock
@@ -237,7 +246,7 @@ class MexicanTrain(TrainGame):
             e = self.end_of(target)
             self.trains[target].append((t, t.lo if t.hi == e else t.hi))
             self.acted = True
-            self.passes = 0  # a tile went down: nobody is blocked (G9)
+            self.passes = 0
             if target == s and self.markers[s]:
                 # ST-MT 4: the marker stays until its owner plays on his own train again.
                 self.markers = _with(self.markers, s, False)
@@ -247,12 +256,14 @@ class MexicanTrain(TrainGame):
                 self.pending = tuple(p)
             if not hand:
                 self._end_round(out=s)  # G9; M7: going out on a double needs no satisfying
-            elif t.hi == t.lo:
+                return (sc, i)
+            if t.hi == t.lo:
                 self.pending = self.pending + (target,)
                 self.owe = True  # M5 / S4 / C5: the double is followed in the same turn
                 self.drawn = False  # ... drawing once more if that tile is missing
             else:
                 self._end_turn(stuck=False)
+            self._end_if_blocked()
             return (sc, i)
         if kind == DRAW:
             self.hands[s].append(self.boneyard.pop())
@@ -260,11 +271,12 @@ class MexicanTrain(TrainGame):
             self.acted = True
             if self.lacks[s]:
                 self.lacks = _with(self.lacks, s, frozenset())
+            self._end_if_blocked()
             return (sc,)
         if kind == PASS:
             stuck = not any(m.kind == PLAY for m in self.legal_moves())
             o = self.options
-            if not self.drawn or (o.must_play and o.drawn_playable):
+            if not self.drawn or (self._must_play() and o.drawn_playable):
                 # The pass is public proof the seat holds none of its ends only where
                 # the rules allow it to no one who could play (not after a draw in
                 # GS-MT, where a drawn tile need not be played); ``stuck`` is then true.
@@ -273,6 +285,7 @@ class MexicanTrain(TrainGame):
             if not self.markers[s]:
                 self.markers = _with(self.markers, s, True)
             self._end_turn(stuck=stuck)
+            self._end_if_blocked()
             return (sc,)
         if kind == KNOCK:
             self.knocked = True
@@ -286,6 +299,7 @@ class MexicanTrain(TrainGame):
             if k:
                 self.lacks = _with(self.lacks, caught, frozenset())
             self.exposed = tuple(x for x in self.exposed if x != caught)
+            self._end_if_blocked()  # the penalty may draw the last tiles
             return (sc, caught, k)
         raise AssertionError(kind)
 
@@ -296,8 +310,8 @@ class MexicanTrain(TrainGame):
             self.exposed = self.exposed + (s,)
         if stuck and not self.boneyard:
             self.passes += 1
-            if self.passes >= n:
-                self._end_round(out=None)  # G9: boneyard empty and nobody can play
+            if self.rules == 1 and self.passes >= n:
+                self._end_round(out=None)  # saves from before: blocked after n passes
                 return
         else:
             self.passes = 0
@@ -306,6 +320,28 @@ class MexicanTrain(TrainGame):
         self.drawn = self.owe = self.knocked = self.acted = False
         if nxt in self.exposed:  # the chance to call them ends when their turn comes
             self.exposed = tuple(x for x in self.exposed if x != nxt)
+
+    def _end_if_blocked(self) -> None:
+        """G9: "until ... all the bones have been chosen and no one is able to play"."""
+        if not self.boneyard and not self.round_over and self.rules > 1 and self.blocked_now():
+            self._end_round(out=None)
+
+    def blocked_now(self) -> bool:
+        """Nothing is left to draw and no seat can play, now or at any turn it would get
+        while nobody plays (docs/engine.md, "Blocked"). A seat that cannot play passes and
+        puts its marker up, so at its next turn every train is open to everyone; a pass
+        never closes a train. What is owed stays owed: while a double is unsatisfied only
+        it can be played on (M6, S4, C5), except by the player of the double, who may put
+        his extra tile anywhere he may play this turn (M5)."""
+        if self.boneyard:
+            return False
+        if self.owe and self._plays():
+            return False
+        if self.pending:
+            ends = {self.end_of(self.pending[-1])}
+        else:
+            ends = {self.end_of(t) for t in range(-1, self.seats)}
+        return not holds_any(self.hands, self.turn, ends)
 
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
@@ -377,6 +413,8 @@ class MexicanTrain(TrainGame):
             if self.drawn:
                 return IllegalMove("you have already drawn this turn: play the tile or pass",
                                    rule="M3")
+            if plays and self.pending and self.rules > 1:
+                return self._owed(plays[0].tile)
             if plays and o.must_play:
                 return IllegalMove(f"you hold a tile that plays ({plays[0].tile}): you must "
                                    "play it", rule="C3")
@@ -384,6 +422,8 @@ class MexicanTrain(TrainGame):
             if not self.drawn and self.boneyard:
                 return IllegalMove("draw a tile first: you may pass only when the drawn "
                                    "tile does not play", rule="M3")
+            if plays and self.pending and self.rules > 1:
+                return self._owed(plays[0].tile)
             if plays:
                 return IllegalMove(f"you can play {plays[0].tile}: you must play it",
                                    rule="C3" if o.must_play else "M3")
@@ -397,6 +437,15 @@ class MexicanTrain(TrainGame):
                                "with one bone who did not knock, before your own move",
                                rule="C7")
         return IllegalMove(f"{self.notation(move)} is not a legal move here")
+
+    def _owed(self, t: Tile) -> IllegalMove:
+        d = self.trains[self.pending[-1]][-1][0]
+        if self.owe and self.options.double_rule == "anywhere":
+            return IllegalMove(f"you played the double {d}: play your extra tile ({t}); "
+                               "you draw only if you cannot", rule="M5")
+        return IllegalMove(f"the double {d} must be satisfied and you hold {t}: play it; "
+                           "you draw only if you cannot",
+                           rule="M6" if self.options.double_rule == "anywhere" else "S4")
 
     # ---- what a seat may see --------------------------------------------------------------
     def all_tiles(self) -> list[Tile]:

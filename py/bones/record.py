@@ -17,13 +17,17 @@ from .errors import BadSave, IllegalMove
 from .tiles import Tile
 
 FORMAT = "rally-dominoes"
-VERSION = 1
+# The format version is the edition of the rules the moves were played by (core.RULES):
+# the fields are the same in both. A version 1 save replays, and goes on, by the rules it
+# was played by, and is written back as version 1.
+VERSION = 2
+READS = (1, 2)
 
 
 def to_json(match: Match) -> dict:
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": match.rules,
         "game": match.game,
         "preset": match.preset,
         "seats": match.initial_seats,
@@ -50,13 +54,13 @@ def from_json(data: Any) -> Match:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave("this is not a Rally Dominoes save")
     version = data.get("version")
-    if version != VERSION:
+    if version not in READS or type(version) is not int:
         raise BadSave(f"this save has format version {version!r}; this game reads "
-                      f"version {VERSION}")
+                      f"versions {READS[0]} to {VERSION}")
     try:
         match = new_game(data["game"], seats=data["seats"], options=data["options"],
                          seed=data["seed"], deal=data.get("deal") or None,
-                         preset=data.get("preset"), _exact=True)
+                         preset=data.get("preset"), _exact=True, _rules=version)
     except (KeyError, TypeError, ValueError) as e:
         raise BadSave(f"the save's start is not valid: {e}") from None
     moves = data.get("moves")

@@ -100,3 +100,15 @@ PIP_COLOURS = (
     "#827717",  # 17
     "#4e342e",  # 18
 )
+
+
+def holds_any(hands: list, first: int | None, ends: set) -> bool:
+    """Whether any hand holds a tile with a number in ``ends``; the seat to move first,
+    as the one most likely to (a cheap check after every move, see docs/benchmarks.md)."""
+    n = len(hands)
+    first = first or 0
+    for k in range(n):
+        for hi, lo in hands[(first + k) % n]:
+            if hi in ends or lo in ends:
+                return True
+    return False

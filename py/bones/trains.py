@@ -37,8 +37,14 @@ class TrainGame(Match):
         return hands, boneyard
 
     def _first_leader(self) -> int:
-        """G4: play is clockwise and the first player moves one seat clockwise a round."""
-        return (self.first_seat + self.round_number - 1) % self.seats
+        """G4: play is clockwise and the first player moves one seat clockwise a round,
+        from the last round's first player; a late arrival (G7) is counted where he sits,
+        after the last seat."""
+        if self.round_number == 1:
+            return self.first_seat
+        if self.rules == 1:  # saves from before: shifted when the table grew
+            return (self.first_seat + self.round_number - 1) % self.seats
+        return (self.leader + 1) % self.seats
 
     def _end_round(self, out: int | None) -> None:
         """G9: someone went out (``out``), or the boneyard is empty and nobody can play."""

@@ -69,3 +69,42 @@ def assert_observation_hides(g: bones.Match) -> None:
             if other != seat and g.hands[other]:
                 # the others' hands appear nowhere as lists of tiles
                 assert obs.get("hand") != g.hands[other] or g.hands[other] == g.hands[seat]
+
+
+def _nothing_to_draw(g: bones.Match) -> bool:
+    reserve = g.options.reserve() if hasattr(g.options, "reserve") else 0
+    return len(g.boneyard) <= reserve
+
+
+def anyone_can_play(g: bones.Match) -> bool:
+    """Whether some seat holds a legal play now or at a turn it is sure to get while
+    nobody plays: each seat that cannot play passes, and in Mexican Train its pass puts
+    its marker up, so every seat's later turn is judged with every train open and
+    only the last unsatisfied double owed (G9, M3, M6, S4). Built from each seat's own
+    legal plays on a copy, not from the engine's blocked check."""
+    if not g.round_over and any(m.kind == PLAY for m in g.legal_moves()):
+        return True
+    for s in range(g.seats):
+        c = g.clone(keep_history=False)
+        c.round_over, c.turn = False, s
+        for name in ("owe", "drawn"):  # a later turn: no double of his own, no draw yet
+            if hasattr(c, name):
+                setattr(c, name, False)
+        if hasattr(c, "markers"):
+            c.markers = (True,) * c.seats
+        if any(m.kind == PLAY for m in c._round_moves()):
+            return True
+    return False
+
+
+def assert_over_only_when_it_should_be(g: bones.Match) -> None:
+    """G9 / A7: a round ends when someone goes out (or, in All Fives, the target is
+    reached), or when nothing is left to draw and nobody can play; then, at once."""
+    if g.round_over and (g.out is not None or getattr(g, "ended", None) == "target"):
+        assert not g.blocked
+        return
+    stuck = _nothing_to_draw(g) and not anyone_can_play(g)
+    assert g.round_over == stuck, (
+        "blocked while a seat can still play" if g.round_over
+        else "nobody can play, yet the round goes on")
+    assert g.blocked == stuck

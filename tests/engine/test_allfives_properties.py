@@ -1,6 +1,7 @@
 """Property tests: random All Fives games over the options and 2-4 seats.
 
-After every move: all 28 tiles are in exactly one place, every listed legal
+After every move: all 28 tiles are in exactly one place, the hand is over exactly when
+someone went out, the target was reached or nobody can play (A7), every listed legal
 move is accepted (and undone exactly), a sample of unlisted moves is refused
 with IllegalMove and no change, the chosen move undoes exactly, every score is
 a multiple of five and the score log adds up to the totals; at sampled points
@@ -22,6 +23,7 @@ from invariants import (
     assert_json_round_trip,
     assert_legal_moves_accepted,
     assert_observation_hides,
+    assert_over_only_when_it_should_be,
     assert_tiles_conserved,
     illegal_candidates,
 )
@@ -119,6 +121,7 @@ def test_random_hands_keep_every_invariant(seats, seed, changes):
         g.undo()
         assert g == before
         g.play(m)
+        assert_over_only_when_it_should_be(g)  # A7, after every move
         n += 1
         if n % 17 == 0:
             assert_json_round_trip(g)
@@ -135,6 +138,7 @@ def test_whole_game_then_undo_to_the_start(seats, seed, changes):
     rng = random.Random(seed)
     while g.legal_moves():
         g.play(rng.choice(g.legal_moves()))
+        assert_over_only_when_it_should_be(g)
         if g.round_over:
             check_scores(g)
     assert g.match_over and g.legal_moves() == []
@@ -167,6 +171,8 @@ def test_thousands_of_random_hands_conserve_tiles_and_score_by_the_sheet():
             m = g.play(rng.choice(g.legal_moves()))
             if m.kind == PLAY:
                 check_play_score(g, k)
+            if not g.boneyard:
+                assert_over_only_when_it_should_be(g)
         assert_tiles_conserved(g, FULL)
         check_hand_end(g)
         check_scores(g)

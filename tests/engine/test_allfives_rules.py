@@ -136,11 +136,15 @@ def test_A2_draw_from_the_boneyard_until_you_can_play():
 
 
 def test_A2_empty_boneyard_you_pass():
-    g = block_deal(["0-0 1-1 2-0 2-1", "5-5 4-4 5-3 5-2", "3-0 3-1 2-2 4-0 4-1",
-                    "3-3 4-2 4-3 5-0 5-1"])  # all 28 dealt: no boneyard
-    assert g.boneyard == [] and plays(g) == {"pass"}
+    sixes = " ".join(str(t) for t in full_set(6) if 6 in t)
+    rest = " ".join(str(t) for t in full_set(6) if 6 not in t)
+    g = af([sixes, rest])  # all 28 dealt: no boneyard
+    g.play("6-6@C")  # seat 1 holds no 6; seat 0 can still play
+    assert g.boneyard == [] and plays(g) == {"pass"} and not g.round_over
     e = refused(g, "draw")
     assert e.rule == "A2" and "empty" in str(e)
+    g.play("pass")
+    assert g.turn == 0 and g.observation(0)["lacks"][1] == {6}
 
 
 # ---- A3: the lead is any tile, ends must match -----------------------------------------------
@@ -295,25 +299,22 @@ def test_A6_domino_individual_play_all_others_and_the_last_tile_scores_too():
 def test_A7_blocked_fewest_pips_side_scores_opponents_pips():
     g = block_deal(["0-0 1-1 2-0 2-1", "5-5 4-4 5-3 5-2", "3-0 3-1 2-2 4-0 4-1",
                     "3-3 4-2 4-3 5-0 5-1"])
-    assert plays(g) == {"pass"}
-    before = list(g.totals)
-    run(g, "pass", "pass", "pass")
-    assert not g.round_over
-    assert g.observation(3)["lacks"] == (frozenset({6}), frozenset(), frozenset({6}),
-                                         frozenset({6}))
-    g.play("pass")  # nobody can play: blocked
+    # "If in the course of the game it is impossible for any of the players to play, the
+    # game is Blocked" (Blocking the Game): decided as the last 6 goes down, no passes.
     assert g.round_over and g.blocked and g.ended == "blocked" and g.out is None
     e = g.log[-1]
     # side 0 holds 7 + 20 = 27, side 1 holds 33 + 30 = 63 -> 65
     assert (e.seat, e.side, e.points) == (0, 0, 65)
     assert e.reason == "blocked: fewest pips 27, opponents 63 -> 65"
+    g.undo()
+    before = list(g.totals)
+    g.play("6-6@W")
     assert g.totals == [before[0] + 65, before[1], before[2] + 65, before[3]]
 
 
 def test_A7_blocked_individual_fewest_pips_player_scores_all_others():
     g = block_deal(["0-0 1-1 2-0 2-1", "5-5 4-4 5-3 5-2", "3-0 3-1 2-2 4-0 4-1",
                     "3-3 4-2 4-3 5-0 5-1"], partners=False)
-    run(g, "pass", "pass", "pass", "pass")
     e = g.log[-1]
     assert (e.seat, e.points, e.reason) == (0, 85, "blocked: fewest pips 7, opponents 83 -> 85")
 
@@ -321,17 +322,14 @@ def test_A7_blocked_individual_fewest_pips_player_scores_all_others():
 def test_A7_blocked_tie_nobody_scores():
     g = block_deal(["0-0 1-1 2-0 2-1", "2-2 3-0 3-1 3-3", "5-5 4-4 5-3 5-2 5-0",
                     "4-0 4-1 4-2 4-3 5-1"])
-    before = list(g.totals)
-    run(g, "pass", "pass", "pass", "pass")
     e = g.log[-1]
     assert (e.seat, e.side, e.points, e.value) == (None, None, 0, 0)
     assert e.reason == "blocked: tied at 45 pips, nobody scores"
-    assert g.totals == before and g.winner is None
+    assert g.round_scores[-1] == list(g.hand_points) and g.winner is None  # only the play's
     g.play("next")
     assert g.leader == 1  # nobody won the hand: the lead passes clockwise
     h = block_deal(["0-0 2-2 3-0 4-0", "1-1 2-0 2-1 3-1", "3-3 4-1 4-2 4-3 4-4",
                     "5-0 5-1 5-2 5-3 5-5"], partners=False)
-    run(h, "pass", "pass", "pass", "pass")
     assert h.log[-1].seat is None and h.log[-1].reason.startswith("blocked: tied at 11")
 
 

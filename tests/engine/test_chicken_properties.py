@@ -1,6 +1,7 @@
 """Property tests: random Chicken Foot games over the options and 2-8 seats.
 
-After every move: every tile is in exactly one place, the chicken feet are
+After every move: every tile is in exactly one place, the round is over exactly when
+someone went out or nobody can play (G9), the chicken feet are
 well formed (each line grows from its double, every later double has its 3
 toes, the unsatisfied double's empty lines are the only empty ones and the
 only targets), every listed legal move is accepted (and undone exactly), a
@@ -24,6 +25,7 @@ from invariants import (
     assert_json_round_trip,
     assert_legal_moves_accepted,
     assert_observation_hides,
+    assert_over_only_when_it_should_be,
     assert_tiles_conserved,
     illegal_candidates,
 )
@@ -119,6 +121,7 @@ def test_random_round_keeps_every_invariant(seats, seed, changes):
         g.undo()
         assert g == before
         g.play(m)
+        assert_over_only_when_it_should_be(g)  # G9, after every move
         n += 1
         if n % 23 == 0:
             assert_json_round_trip(g)
@@ -141,6 +144,7 @@ def test_whole_match_then_undo_to_the_start(seats, seed, changes):
         moves = g.legal_moves()
         nxt = [m for m in moves if m.kind == NEXT]
         m = g.play(nxt[0] if nxt and rng.random() < 0.8 else rng.choice(moves))
+        assert_over_only_when_it_should_be(g)
         if g.round_over and m.kind not in (NEXT, JOIN):
             check_scores(g)
     assert g.match_over and g.legal_moves() == []
@@ -173,6 +177,8 @@ def test_thousands_of_random_rounds_keep_the_feet_and_score_by_the_sheet():
         full = bones.full_set(g.options.set_high)
         while not g.round_over:
             g.play(rng.choice(g.legal_moves()))
+            if not g.boneyard:
+                assert_over_only_when_it_should_be(g)
         assert_tiles_conserved(g, full)
         assert_feet(g)
         check_scores(g)

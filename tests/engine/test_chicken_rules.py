@@ -174,22 +174,20 @@ def test_G9_round_ends_when_boneyard_is_empty_and_nobody_can_play():
     g = cf(["12-11 10-10", "12-12 11-11", "0-0 1-2"])
     g.boneyard.clear()  # nothing to draw (a tutorial-style position)
     assert plays(g) == {"pass"}
-    g.play("pass")
-    g.play("pass")
-    assert not g.round_over
-    g.play("pass")
+    g.play("pass")  # the engine looks at the position after each move: nobody can play
     assert g.round_over and g.blocked and g.out is None
     assert g.round_scores[-1] == [43, 46, 3]  # a blocked round scores like any other
 
 
-def test_G9_a_play_resets_the_count_of_passes():
-    # Seat 0 and 1 pass; seat 2 plays; the round goes on although three passes were made.
+def test_G9_blocked_the_moment_a_play_leaves_nobody_able_to_play():
+    """G9 (Good Sam's Chicken Foot, The Play 8: "until ... no one is able to play"): the
+    round is decided by the position, not by counting passes."""
     g = cf(["12-11 10-10", "12-12 11-11", "9-2 2-3"])
     g.boneyard.clear()
-    run(g, "pass", "pass", "9-2@0", "pass", "pass")
-    assert not g.round_over and g.passes == 2
-    g.play("pass")  # seat 2: 2-3 cannot go on the empty toes of the centre
-    assert g.round_over and g.blocked
+    run(g, "pass", "pass")  # seats 0 and 1 cannot play, but seat 2 can
+    assert not g.round_over
+    g.play("9-2@0")  # the centre's other paths need a 9 that nobody holds
+    assert g.round_over and g.blocked and g.round_scores[-1] == [43, 46, 5]
 
 
 def test_G10_score_is_pips_in_hand_and_double_blank_counts_zero():
@@ -224,7 +222,9 @@ def test_F2_the_centre_takes_three_toes_and_a_spur():
     g = cf(["9-1 9-2 12-10", "9-3 12-12", "9-4 12-11"])
     assert g.line_info == [Line("toe", tile(9, 9), HUB)] * 3 + [Line("spur", tile(9, 9), HUB)]
     assert g.lines == [[], [], [], []] and g.pending == (0, 1, 2, 3)
-    assert plays(g) == {"9-1@0", "9-2@0", "draw"}
+    assert plays(g) == {"9-1@0", "9-2@0"}  # F2 and F5: the centre is owed, no drawing
+    with pytest.raises(IllegalMove, match="F5"):
+        g.play("draw")
     with pytest.raises(IllegalMove, match="F2"):
         g.play("9-1@3")  # the paths are filled in order: toes, then the spur
     run(g, "9-1@0", "9-3@1", "9-4@2", "9-2@3")
@@ -235,7 +235,7 @@ def test_F2_the_centre_takes_three_toes_and_a_spur():
 def test_F2_all_four_paths_before_anything_else():
     g = cf(["9-1 1-5 2-6", "9-3 1-6", "9-4 12-12"])
     g.play("9-1@0")
-    assert plays(g) == {"9-3@1", "draw"}  # 1-6 would match line 0, but not yet
+    assert plays(g) == {"9-3@1"}  # 1-6 would match line 0, but not yet
     with pytest.raises(IllegalMove, match="F2") as e:
         g.play("1-6@0")
     assert "4 paths of the centre double 9-9" in str(e.value)
@@ -277,7 +277,9 @@ def test_F4_the_player_of_a_double_plays_a_second_tile():
     g = foot()
     g.play("1-1@0")
     assert g.turn == 0 and g.owe
-    assert plays(g) == {"2-1@4", "draw"}
+    assert plays(g) == {"2-1@4"}  # The Play 5: no drawing while a second tile plays
+    with pytest.raises(IllegalMove, match="F4"):
+        g.play("draw")
     g.play("2-1@4")
     assert g.turn == 1 and not g.owe
 
@@ -300,7 +302,9 @@ def test_F4_unable_to_play_the_second_tile_draws_then_passes():
 def test_F4_a_drawn_tile_that_fits_is_the_second_tile():
     g = cf(["9-1 9-5 1-1 12-12", "9-3 3-4 12-7", "9-4 4-6 12-8"], draws="1-7")
     run(g, "9-1@0", "9-3@1", "9-4@2", "9-5@3", "3-4@1", "4-6@2", "1-1@0", "draw")
-    assert plays(g) == {"7-1@4", "pass"}
+    assert plays(g) == {"7-1@4"}  # The Play 5: the drawn tile is the second domino
+    with pytest.raises(IllegalMove, match="F4"):
+        g.play("pass")
     g.play("7-1@4")
     assert g.turn == 1 and g.pending == (5, 6)
 
@@ -312,24 +316,31 @@ def test_F5_the_duty_to_satisfy_passes_from_player_to_player():
     g.play("draw")  # 12-11
     assert plays(g) == {"pass"}
     g.play("pass")
-    assert g.turn == 2 and plays(g) == {"8-1@5", "draw"}  # now seat 2's duty
+    assert g.turn == 2 and plays(g) == {"8-1@5"}  # now seat 2's duty (The Play 6)
+    with pytest.raises(IllegalMove, match="F5"):
+        g.play("draw")
     g.play("8-1@5")
     assert g.turn == 0 and g.pending == (6,)
 
 
 def test_a_pass_tells_the_others_only_what_the_rules_make_public():
-    # Seat 1 draws and passes on the double 1-1: stuck with 12-11, by choice with 1-3
-    # (GS-CF: a drawn tile need not be played). The others cannot tell the two apart,
-    # so what they are told (``lacks``) is the same: nothing.
+    # On an ordinary turn seat 0 draws and passes: stuck (no 1, 5 or 6), or by choice
+    # while holding 1-2 (GS-CF: a drawn tile need not be played). The others cannot tell
+    # the two apart, so what they are told (``lacks``) is the same: nothing.
     seen = []
-    for draws in ("12-11 1-3", "1-3 12-11"):
-        g = cf(FOOT_HANDS, draws)
-        run(g, *CENTRE, "1-1@0", "2-1@4", "draw", "pass")
+    for mine in ("1-2 10-11 10-12", "7-7 10-11 10-12"):
+        g = cf([f"9-1 9-5 {mine}", "9-3 3-5 6-10", "9-4 4-6 1-8 2-7"], "12-11")
+        run(g, *CENTRE, "draw", "pass")
         obs = g.observation(2)
         seen.append((obs["lacks"], obs["log"], obs["hand_sizes"]))
-    assert seen[0] == seen[1] and seen[0][0][1] == frozenset()
-    # Where a player who can play must play, the same pass proves seat 1 holds no 1.
-    g = cf(FOOT_HANDS, "12-11 1-3", must_play=True)
+    assert seen[0] == seen[1] and seen[0][0][0] == frozenset()
+    # Where a player who can play must play, the same pass proves seat 0 holds none.
+    g = cf(["9-1 9-5 7-7 10-11 10-12", "9-3 3-5 6-10", "9-4 4-6 1-8 2-7"], "12-11",
+           must_play=True)
+    run(g, *CENTRE, "draw", "pass")
+    assert g.observation(2)["lacks"][0] == {1, 5, 6}
+    # So does a pass while a double is owed (F4, F5): seat 1 drew 12-11 and holds no 1.
+    g = cf(FOOT_HANDS, FOOT_DRAWS)
     run(g, *CENTRE, "1-1@0", "2-1@4", "draw", "pass")
     assert g.observation(2)["lacks"][1] == {1}
 
@@ -338,7 +349,7 @@ def test_F5_the_centre_too_is_each_player_s_duty_in_turn():
     g = cf(["9-1 12-12", "11-11 10-10", "9-3 3-4"], draws="12-11 10-11")
     g.play("9-1@0")
     run(g, "draw", "pass")  # seat 1 cannot
-    assert g.turn == 2 and plays(g) == {"9-3@1", "draw"}
+    assert g.turn == 2 and plays(g) == {"9-3@1"}  # The Play 3 and 6: no drawing instead
 
 
 def test_F6_going_out_on_a_double_needs_no_satisfying():
@@ -369,7 +380,7 @@ def test_option_centre_of_six_paths():
     g = cf(["9-1 9-2 1-3", "9-3 9-4 12-12", "9-5 9-6 12-1"], centre_paths=6)
     assert [x.kind for x in g.line_info] == ["line"] * 6 and g.pending == tuple(range(6))
     run(g, "9-1@0", "9-3@1", "9-5@2", "9-2@3", "9-4@4")
-    assert plays(g) == {"9-6@5", "draw"}
+    assert plays(g) == {"9-6@5"}
     with pytest.raises(IllegalMove, match="6 paths"):
         g.play("12-1@0")
     g.play("9-6@5")
@@ -385,26 +396,27 @@ def test_option_draw_until_a_tile_plays():
         g.play("pass")
     g.play("draw")  # 10-10
     g.play("draw")  # 9-4 plays
-    assert plays(g) == {"9-4@1", "pass"} and len(g.hands[1]) == 4
+    assert plays(g) == {"9-4@1"} and len(g.hands[1]) == 4  # it is owed to the centre
 
 
 def test_option_draw_until_stops_at_an_empty_boneyard():
-    g = cf(["9-1 12-12", "11-11"], draw="until")
+    g = cf(["9-1 9-5 12-12", "11-11"], draw="until")
     g.play("9-1@0")
     del g.boneyard[:-2]
     g.boneyard[:] = tiles("10-10 12-11")[::-1]  # drawn in this order, neither plays
     run(g, "draw", "draw")
-    assert plays(g) == {"pass"}
+    assert plays(g) == {"pass"}  # seat 0 holds 9-5 for the centre: not blocked
 
 
 def test_option_must_play():
-    g = cf(["9-1 12-12", "9-2"], must_play=True)
-    assert plays(g) == {"9-1@0"}
+    g = cf(FOOT_HANDS, FOOT_DRAWS, must_play=True)
+    run(g, *CENTRE)  # an ordinary turn: no double is owed
+    assert plays(g) == {"1-1@0", "2-1@0"}
     with pytest.raises(IllegalMove, match="you must play it") as e:
         g.play("draw")
     assert e.value.rule == "must_play"
-    h = cf(["9-1 12-12", "9-2"])
-    assert plays(h) == {"9-1@0", "draw"}  # the sheet's preset: drawing instead is allowed
+    h = foot()
+    assert plays(h) == {"1-1@0", "2-1@0", "draw"}  # the sheet's preset: drawing is allowed
     h.play("draw")
     assert "pass" in plays(h)
 
@@ -495,3 +507,18 @@ def test_save_and_load_give_the_same_match_and_undo_is_exact():
     while g.history:
         g.undo()
     assert g == fresh
+
+
+def test_G4_G7_first_player_keeps_rotating_after_a_late_arrival():
+    """G4 (Good Sam's Chicken Foot, General 6) and G7 (General 9): the rotation goes on
+    from the last round's first player, counting the newcomer where he sits."""
+    g = cf(["9-1", "9-2"], first=1, rounds=5)
+    leaders = [g.leader]
+    for r in range(4):
+        while not g.round_over:
+            g.play(g.legal_moves()[0])
+        if r == 1:
+            g.play("join")  # seat 2 sits after seat 1
+        g.play("next")
+        leaders.append(g.leader)
+    assert leaders == [1, 0, 1, 2, 0]

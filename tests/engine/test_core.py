@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -131,3 +132,32 @@ def test_standings_after_a_full_match_name_first_and_second():
     places = g.standings()
     assert [t for _p, _s, t in places] == sorted(g.totals)
     assert places[0][0] == 1
+
+
+# Saves of format version 1, written by the engine before issue 31 (commit 674574f): whole
+# random matches with late arrivals, drawing while a double was owed and blocked rounds,
+# and the issue's wrongly blocked Mexican Train round followed by 'next'.
+SAVES_V1 = json.loads((Path(__file__).parent / "saves_v1.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(SAVES_V1))
+def test_saves_from_before_still_load_and_keep_the_rules_they_were_played_by(name):
+    """Version 1 saves replay under the rules they were played with (the first player's
+    rotation by round number, a round blocked after a pass by every seat, drawing while
+    a double is owed) and save back as version 1, so they keep loading, also after more
+    moves. Read under today's rules, each of them has a move that is no longer legal."""
+    data = SAVES_V1[name]
+    g = bones.from_json(data)
+    assert g.rules == 1 and g.moves_played() == data["moves"]
+    assert bones.to_json(g) == data
+    with pytest.raises(BadSave, match="is not legal"):
+        bones.from_json({**data, "version": 2})
+    if g.legal_moves():
+        g.play(g.legal_moves()[0])
+        assert bones.loads(bones.dumps(g)) == g
+
+
+def test_new_saves_are_version_2_and_play_by_the_sheets():
+    g = played(n=20)
+    assert g.rules == 2 and g.to_json()["version"] == 2
+    assert bones.loads(bones.dumps(g)).rules == 2

@@ -1,6 +1,7 @@
 """Property tests: random Mexican Train games under every preset and 2-8 seats.
 
-After every move: every tile is in exactly one place, every listed legal move
+After every move: every tile is in exactly one place, the round is over exactly when
+someone went out or nobody can play (G9), every listed legal move
 is accepted (and undone exactly), a sample of unlisted moves is refused with
 IllegalMove and no change, the chosen move undoes exactly, and at sampled
 points the JSON round-trip gives an equal state. Round scores follow the sheet.
@@ -21,6 +22,7 @@ from invariants import (
     assert_json_round_trip,
     assert_legal_moves_accepted,
     assert_observation_hides,
+    assert_over_only_when_it_should_be,
     assert_tiles_conserved,
     illegal_candidates,
 )
@@ -83,6 +85,7 @@ def test_random_round_keeps_every_invariant(preset, seats, seed, changes):
         g.undo()
         assert g == before
         g.play(m)
+        assert_over_only_when_it_should_be(g)  # G9, after every move
         n += 1
         if n % 37 == 0:
             assert_json_round_trip(g)
@@ -103,6 +106,7 @@ def test_whole_match_then_undo_to_the_start(preset, seats, seed):
         moves = g.legal_moves()
         nxt = [m for m in moves if m.kind == NEXT]
         m = g.play(nxt[0] if nxt and rng.random() < 0.9 else rng.choice(moves))
+        assert_over_only_when_it_should_be(g)
         if m.kind == JOIN:
             expected.append(max(expected))
         elif g.round_over and m.kind != NEXT:
@@ -127,5 +131,7 @@ def test_thousands_of_random_rounds_conserve_tiles_and_score_by_the_sheet():
         full = bones.full_set(12)
         while not g.round_over:
             g.play(rng.choice(g.legal_moves()))
+            if not g.boneyard:
+                assert_over_only_when_it_should_be(g)
         assert_tiles_conserved(g, full)
         check_scores(g)

@@ -116,9 +116,7 @@ def test_G9_round_ends_when_a_player_goes_out():
 def test_G9_round_ends_when_boneyard_is_empty_and_nobody_can_play():
     g = mt(["12-11 10-10", "12-12 11-11"])
     g.boneyard.clear()  # nothing to draw (a tutorial-style position)
-    g.play("pass")
-    assert not g.round_over
-    g.play("pass")
+    g.play("pass")  # the engine looks at the position after each move: nobody can play
     assert g.round_over and g.blocked and g.out is None
     assert g.round_scores[-1] == [43, 46]
 
@@ -480,11 +478,9 @@ def test_C8_blocked_round_blanks_score_25_and_double_blank_50():
     g2 = mt(["12-12 11-0 10-10", "0-0 11-11"], preset="wc-mt")
     g2.boneyard.clear()
     g2.play("pass")
-    g2.play("pass")
     assert g2.blocked and g2.round_scores[-1] == [11 + 25 + 20, 50 + 22]
     g3 = mt(["11-0 10-10", "0-0 11-11"], preset="gs-mt", first_double=12)
     g3.boneyard.clear()
-    g3.play("pass")
     g3.play("pass")
     assert g3.round_scores[-1] == [11 + 20, 0 + 22]  # other sheets: pips only
 
@@ -499,3 +495,118 @@ def test_G9_a_double_played_this_turn_means_the_table_is_not_blocked():
     g.play("pass")  # seat 1 cannot follow its double; but a tile went down this turn
     assert not g.round_over
     assert tile_plays(g) == {"5-3@1"}  # seat 0 can satisfy it (M6)
+
+
+# ---- issue 31: blocked by the position, the rotation after a late arrival, a double's duty ---
+REPRO_HANDS = [
+    "6-1 5-1 6-2 5-2 4-0 4-1 4-2 4-3 4-4 6-4 1-0 1-1 2-0",
+    "6-5 5-5 5-0 3-0 5-3 5-4 2-1 2-2 3-1 3-2 3-3 6-0 6-3",
+]
+REPRO_MOVES = "6-1@0 6-5@1 5-1@0 5-5@1 5-0@1 6-2@M 3-0@1 5-2@M 5-3@1 draw pass 5-4@1".split()
+
+
+def test_G9_a_pass_that_opens_a_train_does_not_block_the_round():
+    """G9 (Good Sam's Mexican Train, The Play 9: "until ... no one is able to play"):
+    seat 1's pass puts its marker up, and seat 0 holds 4s for its train's open 4."""
+    g = mt(REPRO_HANDS, draws="0-0", set_high=6, first_double=6)
+    for m in REPRO_MOVES:
+        g.play(m)
+    assert not g.boneyard
+    g.play("pass")  # seat 0: nothing on its train, the Mexican Train (both 5) or ...
+    g.play("pass")  # ... seat 1, whose train (open end 4) this pass opens
+    assert not g.round_over and not g.blocked and g.turn == 0
+    assert tile_plays(g) == {"4-0@1", "4-1@1", "4-2@1", "4-3@1", "4-4@1", "6-4@1"}
+
+
+def test_G9_blocked_as_soon_as_nobody_can_play_even_after_passes():
+    """G9: with the boneyard empty the round ends the moment no seat can play at any
+    turn it could still get (every pass only opens more trains): no passes are needed."""
+    g = mt(["9-1 2-2", "3-4 4-4"])
+    g.boneyard.clear()
+    g.play("9-1@0")  # 2-2, 3-4, 4-4: nothing matches 1 or 9 on any train, open or not
+    assert g.round_over and g.blocked and g.out is None
+    assert g.round_scores[-1] == [4, 15]
+
+
+def test_G9_M5_the_owing_player_can_still_play_anywhere_so_not_blocked():
+    """M5: the player of a double may put the extra tile anywhere he may play; nobody can
+    satisfy the double, but he can play on the Mexican Train, so the round goes on."""
+    g = mt(["9-5 5-5 9-7 3-3", "9-4 1-1"])
+    g.boneyard.clear()
+    g.play("9-5@0")
+    g.play("9-4@1")
+    g.play("5-5@0")  # owes a tile; holds 9-7 (plays on the Mexican Train), no 5
+    assert not g.round_over and tile_plays(g) == {"9-7@M"}
+    g.play("9-7@M")
+    assert g.round_over and g.blocked  # nobody holds a 5 for the double: blocked now
+
+
+def test_G4_G7_first_player_keeps_rotating_after_a_late_arrival():
+    """G4 (General 6) and G7 (General 9): the first player moves one seat clockwise a
+    round; a late arrival sits after the last seat and the rotation goes on from the
+    last round's first player."""
+    g = mt(["9-1", "9-2"], first=1, rounds=5)
+    leaders = [g.leader]
+    for r in range(4):
+        while not g.round_over:
+            g.play(g.legal_moves()[0])
+        if r == 1:
+            g.play("join")  # seat 2 sits after seat 1
+        g.play("next")
+        leaders.append(g.leader)
+    assert leaders == [1, 0, 1, 2, 0]
+
+
+def test_M5_the_player_of_a_double_may_not_draw_while_holding_the_extra_tile():
+    """M5 (Good Sam's Mexican Train, The Play 6): "you must play an extra domino ...
+    You must draw if you can't play the second tile"."""
+    g = mt(["9-5 5-5 5-1 12-12", "9-4 4-4 2-3"])
+    for m in ("9-5@0", "9-4@1", "5-5@0"):
+        g.play(m)
+    assert g.owe and "draw" not in plays(g) and tile_plays(g) == {"5-1@0"}
+    with pytest.raises(IllegalMove, match="M5"):
+        g.play("draw")
+
+
+def test_M6_the_next_player_may_not_draw_while_holding_a_tile_for_the_double():
+    """M6 (The Play 7): "the next player must satisfy the double ... If unable to do so,
+    that player draws"."""
+    g = mt(["9-5 5-5 9-8 12-12", "9-2 5-4 2-2"])
+    for m in ("9-5@0", "9-2@1", "5-5@0", "9-8@M"):
+        g.play(m)
+    assert plays(g) - {"knock"} == {"5-4@0"}
+    with pytest.raises(IllegalMove, match="M6"):
+        g.play("draw")
+
+
+def test_M5_a_drawn_tile_that_meets_the_duty_must_be_played():
+    """M5 / M3: the player of a double who draws the extra tile plays it (he passes only
+    when "he still cannot play")."""
+    g = mt(["9-5 5-5 12-12", "9-4 4-4 2-3"], draws="5-2")
+    for m in ("9-5@0", "9-4@1", "5-5@0", "draw"):
+        g.play(m)
+    assert plays(g) == {"5-2@0", "knock"}
+
+
+def test_S4_the_double_must_be_satisfied_before_drawing():
+    """S4 (Samboree tournament sheet, To Start 5): "(s)he must "satisfy" the double by
+    playing the next matching tile. If (s)he cannot, (s)he must draw"."""
+    g = mt(["12-5 5-5 5-1 11-11", "12-4 4-3 1-2"], preset="st-mt")
+    for m in ("12-5@0", "12-4@1", "5-5@0"):
+        g.play(m)
+    assert plays(g) - {"knock"} == {"5-1@0"}
+    with pytest.raises(IllegalMove, match="S4"):
+        g.play("draw")
+    h = mt(["12-5 5-5 11-11", "12-4 5-3 1-2"], preset="st-mt", draws="10-10")
+    for m in ("12-5@0", "12-4@1", "5-5@0", "draw", "pass"):
+        h.play(m)
+    assert plays(h) - {"knock"} == {"5-3@0"}  # the next player holds 5-3: no drawing instead
+
+
+def test_an_ordinary_turn_keeps_the_choice_to_draw():
+    """GS-MT's documented option (docs/engine.md): with no double owed, a player who
+    could play may still draw, and pass after drawing."""
+    g = mt(["9-5 5-1", "9-4 2-3"], draws="12-12")
+    assert "draw" in plays(g)
+    g.play("draw")
+    assert "pass" in plays(g)

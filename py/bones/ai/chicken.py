@@ -231,9 +231,11 @@ def hint_words(game, seat: int, obs: dict, move, rng) -> str:
 # the same fast policy on a light copy of the state: the open ends as numbers, the
 # unsatisfied double's toes, hands and boneyard as lists. It follows the engine's rules
 # for GS-CF (one draw, then pass; a double is followed by its player or left to the next;
-# blocked when every seat passes in a row with the boneyard empty) and picks exactly the
-# move ``fast`` picks (same order of lines and tiles, same tie-breaks), so its outcome is
-# the engine play-out's outcome (tests/engine/test_ai.py checks this).
+# blocked when every seat passes in a row with the boneyard empty: later than the engine,
+# which ends the round as soon as nobody can play, but with the same hands, as a pass
+# changes nothing) and picks exactly the move ``fast`` picks (same order of lines and
+# tiles, same tie-breaks), so its outcome is the engine play-out's outcome
+# (tests/engine/test_ai.py checks this).
 
 def _light(world) -> tuple:
     ends = []

@@ -28,6 +28,7 @@ from app.rally_views import (
     word,
 )
 from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
+from bones.rulebook import cite
 
 SAVE_KEY = "rally-dominoes:rally"
 BAD_SAVE_KEY = "rally-dominoes:rally-bad-save"
@@ -459,7 +460,8 @@ class RallyScreen:
         self.ui.late_name = ""
         r = ev.log[n - 1]["round"]
         self.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
-                        f"{row['start']}, the table's highest total (G7).")
+                        f"{row['start']}, the table's highest total "
+                        f"({cite('G7', ev.preset)}).")
         return "#entry-title"
 
     # playoff

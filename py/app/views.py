@@ -15,7 +15,7 @@ import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
 from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
-from bones.rulebook import rules_for
+from bones.rulebook import SHEET_TITLES, cite, rules_for
 from bones.tiles import Tile
 
 
@@ -360,7 +360,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
     if joining:
-        body += join_form()
+        body += join_form(g.preset)
     btns = button("Next round" if g.game != "all-fives" else "Next hand", "next",
                   cls="btn big primary")
     if can_join and not joining and bones.Move("join") in g.legal_moves():
@@ -369,9 +369,10 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
                   else f"Hand {g.round_number} is over", body, btns, kind="wide")
 
 
-def join_form() -> str:
+def join_form(preset: str) -> str:
     return ('<fieldset class="join"><legend>A late arrival (joins with the highest total, '
-            'G7)</legend><label>Name <input type="text" id="join-name" maxlength="20" '
+            f'{e(cite("G7", preset))})</legend><label>Name <input type="text" id="join-name" '
+            'maxlength="20" '
             'autocomplete="off"></label>'
             '<label>Who plays <select id="join-kind"><option value="human">A person'
             '</option><option value="computer">The computer</option></select></label>'
@@ -397,12 +398,15 @@ def _ordinal(n: int) -> str:
 
 
 def rules_dialog(preset: str) -> str:
+    """A preset's rules in plain words, each with where its printed sheet has it."""
     p = bones.PRESETS[preset]
-    items = "".join(f'<li><span class="rule-id">{rid}</span> {e(text)} '
-                    f'<span class="sheet-name">({e(sheet)})</span></li>'
-                    for rid, sheet, text in rules_for(preset))
+    items = "".join(f'<li data-rule="{rid}">{e(text)} <span class="rule-place">'
+                    f"({e(place)})</span></li>"
+                    for rid, place, text in rules_for(preset))
     body = (f"<p><strong>{e(GAME_TITLES[p.game])}: {e(p.title)}</strong></p>"
-            f"<p>{e(p.summary)}</p><ul class=\"rules\">{items}</ul>")
+            f"<p>{e(p.summary)}</p>"
+            f'<p class="rule-sheet">As the {e(SHEET_TITLES[preset])} sheet has them:</p>'
+            f'<ul class="rules">{items}</ul>')
     return dialog("The rules", body, button("Close", "close", cls="btn big primary"),
                   kind="wide")
 

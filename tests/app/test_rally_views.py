@@ -48,13 +48,14 @@ def test_sheet_marks_the_no_show_the_late_start_and_places():
     html = sheet_table(event().sheet(1))
     assert 'class="sheet rally-sheet"' in html
     assert "Round 1<small class=\"dbl\">12-12</small>" in html
-    assert "Start <small>(G7)</small>" in html
-    assert '<td class="no-show"' in html and "22<sup>G10</sup>" in html
-    assert "joined round 2 (G7)" in html
+    assert "Start <small>(General 9)</small>" in html  # G7
+    assert '<td class="no-show"' in html and "22<sup>*</sup>" in html  # G10
+    assert "(The Play 10)" in html
+    assert "joined round 2 (General 9)" in html
     row = cells(html)
-    fay = row.index("Fay joined round 2 (G7)")
-    assert row[fay:fay + 7] == ["Fay joined round 2 (G7)", "25", "&ndash;not seated", "12", "",
-                                "37", "4th"]
+    fay = row.index("Fay joined round 2 (General 9)")
+    assert row[fay:fay + 7] == ["Fay joined round 2 (General 9)", "25", "&ndash;not seated",
+                                "12", "", "37", "4th"]
 
 
 def test_compact_sheet_shows_only_entered_rounds_without_start_or_place():
@@ -91,7 +92,7 @@ def test_entry_page_has_a_big_pad_a_box_and_a_no_show_button_per_player():
     for n in ("Ann", "Bob", "Cy", "Fay"):
         assert f'aria-label="Points for {n}"' in html
         assert f'aria-label="{n} did not show their bones"' in html
-    assert "Late arrival (G7)" in html
+    assert "Late arrival</button>" in html  # G7
     assert 'aria-label="Number pad for Ann"' in html
 
 
@@ -144,7 +145,7 @@ def test_exports_are_data_urls_that_load_back():
 def test_print_has_one_sheet_a_table_and_the_standings():
     html = print_sheets(event(), RallyState())
     assert html.count('class="print-sheet"') == 3
-    assert "Standings (G11)" in html and "Official:" in html
+    assert "Standings (The Play 11)" in html and "Official:" in html  # G11
 
 
 # ---- the screen's logic with a stand-in browser ---------------------------------------------
@@ -321,7 +322,7 @@ def test_late_arrival_no_show_and_undo(screen):
     for i, v in ((0, "3"), (2, "0"), (3, "12")):
         r.on_input(el("pts", v, i))
     r.act("rally-save", "")
-    assert "Bob did not show (G10)" in r.ui.note
+    assert "Bob did not show (The Play 10)" in r.ui.note  # G10
     assert saved(r).sheet(1)["players"][1]["total"] == 22
     r.act("rally-undo", "")
     assert "Undo of change" in r.ui.note

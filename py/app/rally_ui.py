@@ -167,7 +167,7 @@ class RallyScreen:
         ui = self.ui
         f = ui.setup
         if field in ("title", "rounds", "first"):
-            setattr(f, field, value)
+            f.type_in(field, value)
             if field != "title":  # the preview of the starting doubles follows
                 self.render(f"#rally-{field}", caret=True)
         elif field == "name":
@@ -272,7 +272,7 @@ class RallyScreen:
         return f'input[name=rally-game][value="{arg}"]'
 
     def do_preset(self, arg, el):
-        self.ui.setup.preset = arg
+        self.ui.setup.set_preset(arg)
         return f'input[name=rally-preset][value="{arg}"]'
 
     def do_create(self, arg, el):

@@ -17,7 +17,7 @@ from html import escape
 from urllib.parse import quote
 
 from bones.presets import PRESETS
-from bones.rally import GAMES, MAX_ROUNDS, Event, RallyError
+from bones.rally import GAMES, MAX_ROUNDS, Event, RallyError, sheet_defaults
 from bones.rulebook import cite
 
 PAGES = ("tables", "standings", "history", "playoff", "files")
@@ -48,25 +48,49 @@ def _ordinal(n: int) -> str:
 # ---- the screen's state ---------------------------------------------------------------------
 @dataclass
 class SetupForm:
-    """The new-event form, kept between taps (the page is redrawn whole)."""
+    """The new-event form, kept between taps (the page is redrawn whole). Rounds and the
+    first starting double start as the chosen sheet has them (G5, S2) and follow a
+    change of rules, except a field the official has typed in (``edited``): that one is
+    theirs until they empty it. A change of game starts the form over."""
 
     title: str = ""
     game: str = "mexican-train"
     preset: str = "gs-mt"
-    rounds: str = "3"
-    first: str = "12"
+    rounds: str = ""
+    first: str = ""
+    edited: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.set_preset(self.preset)
 
     def set_game(self, game: str) -> None:
         if game not in GAMES:
             return
         self.game = game
+        self.edited.clear()
         from bones.core import GAMES as MATCHES
 
-        self.preset = MATCHES[game].default_preset
-        if game == "all-fives":
-            self.rounds, self.first = "1", ""
-        elif not self.first:
-            self.first = "12"
+        self.set_preset(MATCHES[game].default_preset)
+
+    def set_preset(self, preset: str) -> None:
+        p = PRESETS.get(preset)
+        if p is None or p.game != self.game:
+            return
+        self.preset = preset
+        rounds, first = sheet_defaults(preset)
+        if "rounds" not in self.edited:
+            self.rounds = str(rounds)
+        if "first" not in self.edited:
+            self.first = "" if first is None else str(first)
+
+    def type_in(self, name: str, value: str) -> None:
+        """The official typed in a field: an emptied field is the sheet's again."""
+        setattr(self, name, value)
+        if name in ("rounds", "first"):
+            if value.strip():
+                self.edited.add(name)
+            else:
+                self.edited.discard(name)
 
 
 @dataclass
@@ -340,8 +364,12 @@ def setup_page(ui: RallyState) -> str:
     else:
         rounds = (_field("Rounds", "rounds", f.rounds, numeric=True)
                   + _field("First starting double", "first", f.first, numeric=True))
+        _n, sheet_first = sheet_defaults(f.preset)
+        other = (f"; the sheet starts at {sheet_first}-{sheet_first} "
+                 f"({cite('G5' if 'G5' in PRESETS[f.preset].rules else 'S2', f.preset)})"
+                 if ds and ds[0] != sheet_first else "")
         preview = (f'<p class="preview">Starting doubles: '
-                   f'{e(", ".join(f"{d}-{d}" for d in ds))}</p>' if ds else
+                   f'{e(", ".join(f"{d}-{d}" for d in ds))}{e(other)}</p>' if ds else
                    f'<p class="preview warn">{e(why)}</p>')
     return (
         '<section class="rally-card" aria-labelledby="setup-title">'

@@ -175,6 +175,17 @@ class _Rules:
 # Player ids (pid) are "<change n>.<i>": stable, so undoing one change can never make a
 # later change point at somebody else.
 
+def sheet_defaults(preset: str) -> tuple[int, int | None]:
+    """The rounds (All Fives: games) and first starting double of an event by ``preset``
+    when the official names none: the sheet's (G5: 9-9 on the Good Sam's sheets; S2:
+    four rounds from 12-12 on the tournament sheet) and the preset's number of rounds."""
+    p = PRESETS[preset]
+    if p.game == "all-fives":
+        return 1, None
+    o = p.options
+    return o.rounds, o.set_high if o.first_double is None else o.first_double
+
+
 def _table_label(t: Any) -> str:
     return str(t).strip().upper() if isinstance(t, str) else str(t)
 
@@ -587,8 +598,7 @@ class Event:
             names = ", ".join(n for n, q in PRESETS.items() if q.game == game)
             raise RallyError(f"{GAMES[game]} has the presets {names}, not {preset!r}")
         rules = _Rules(game, preset)
-        ds = rules.doubles(rounds, first_double, doubles,
-                           1 if rules.fives else p.options.rounds)
+        ds = rules.doubles(rounds, first_double, doubles, sheet_defaults(preset)[0])
         ev = cls([], None, clock)  # type: ignore[arg-type]
         ev._append({"op": "create", "title": title, "game": game, "preset": preset,
                     "doubles": ds})

@@ -32,18 +32,26 @@ class _Reader(HTMLParser):
     def __init__(self):
         super().__init__()
         self.words: list[str] = []
+        self.skip = 0  # inside an SVG's <title>: its aria-label says it already
 
     def handle_starttag(self, tag, attrs):
-        self.words += [v for k, v in attrs if k in READ_ATTRS and v]
+        self.words += [f" {v} " for k, v in attrs if k in READ_ATTRS and v]
+        if tag in ("p", "li", "h2", "tr", "td", "th", "button", "legend", "label"):
+            self.words.append(" ")
+        self.skip += tag == "title"
+
+    def handle_endtag(self, tag):
+        self.skip -= tag == "title" and self.skip > 0
 
     def handle_data(self, data):
-        self.words.append(data)
+        if not self.skip:
+            self.words.append(data)
 
 
 def read(html: str) -> str:
     r = _Reader()
     r.feed(html)
-    return " ".join(r.words)
+    return " ".join("".join(r.words).split())
 
 
 def assert_no_ids(html: str, where: str) -> str:

@@ -47,6 +47,8 @@ def test_status_line_says_what_is_expected():
     seats = [Seat("Ann", "computer"), Seat("Bob", "human")]
     s = Session.new("mexican-train", "gs-mt", seats, seed=1)
     s.game = bones.new_game("mexican-train", seats=2, seed=1, deal=g_deal)
+    assert s.status() == "Round 1: Ann plays first."  # the start is on the screen
+    s.started = True
     assert s.status() == "Ann is playing\N{HORIZONTAL ELLIPSIS}"
     for m in ("9-5@0", "9-2@1", "5-5@0"):
         s.play(m)
@@ -57,6 +59,8 @@ def test_status_line_says_what_is_expected():
     s = Session.new("mexican-train", "gs-mt", [Seat("You", "computer"), Seat("Bob", "human")],
                     seed=1)
     s.game = bones.new_game("mexican-train", seats=2, seed=1, deal=g_deal)
+    assert s.status() == "Round 1: You play first."
+    s.started = True
     assert s.status() == "You are playing\N{HORIZONTAL ELLIPSIS}"
 
 

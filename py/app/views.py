@@ -15,7 +15,7 @@ import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
 from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
-from bones.rulebook import SHEET_TITLES, cite, rules_for
+from bones.rulebook import PLACES, SHEET_TITLES, cite, rules_for
 from bones.tiles import Tile
 
 
@@ -24,15 +24,18 @@ def e(text) -> str:
 
 
 _TILE_NAME = re.compile(r"(?<![\w-])(\d{1,2}-\d{1,2})(?![\w-])")
-_SHEET_ITEM = re.compile(r"\b(The Play|General|To Start) (\d{1,2})\b")
+# A sheet's item cited at the end of a bracket: "(The Play 1)", "(..., General 5)".
+_SHEET_ITEM = re.compile("(?<=[( ])(" + "|".join(sorted(
+    {re.escape(e(item)) for items in PLACES.values() for item in items.values()},
+    key=len, reverse=True)) + r")(?=\))")
 
 
 def prose(text) -> str:
     """A sentence for the page, escaped, with each tile name ("9-12") kept on one line:
     a narrow screen must not break it at its hyphen into "9-" and "12"; nor a sheet's
-    item ("The Play 1") before its number."""
+    item ("The Play 1") in the middle."""
     text = _TILE_NAME.sub(r'<span class="tn">\1</span>', e(text))
-    return _SHEET_ITEM.sub("\\1&nbsp;\\2", text)
+    return _SHEET_ITEM.sub(r'<span class="nb">\1</span>', text)
 
 
 def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,

@@ -468,8 +468,7 @@ class KioskScreen:
         s = player_session(self.settings, arg)
         self.panel = None
         c.begin(s)
-        first = s.name(s.game.turn)
-        c.hint = "You play first." if first == "You" else f"{first} plays first."
+        c.hint = s.start_summary()  # one tap starts play: the start is told in a line
         c.render()
         c.schedule()
         self._set_where("table")

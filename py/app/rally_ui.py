@@ -28,6 +28,7 @@ from app.rally_views import (
     word,
 )
 from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
+from bones.rulebook import cite
 
 SAVE_KEY = "rally-dominoes:rally"
 BAD_SAVE_KEY = "rally-dominoes:rally-bad-save"
@@ -166,7 +167,7 @@ class RallyScreen:
         ui = self.ui
         f = ui.setup
         if field in ("title", "rounds", "first"):
-            setattr(f, field, value)
+            f.type_in(field, value)
             if field != "title":  # the preview of the starting doubles follows
                 self.render(f"#rally-{field}", caret=True)
         elif field == "name":
@@ -271,7 +272,7 @@ class RallyScreen:
         return f'input[name=rally-game][value="{arg}"]'
 
     def do_preset(self, arg, el):
-        self.ui.setup.preset = arg
+        self.ui.setup.set_preset(arg)
         return f'input[name=rally-preset][value="{arg}"]'
 
     def do_create(self, arg, el):
@@ -459,7 +460,8 @@ class RallyScreen:
         self.ui.late_name = ""
         r = ev.log[n - 1]["round"]
         self.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
-                        f"{row['start']}, the table's highest total (G7).")
+                        f"{row['start']}, the table's highest total "
+                        f"({cite('G7', ev.preset)}).")
         return "#entry-title"
 
     # playoff

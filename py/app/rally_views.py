@@ -17,7 +17,8 @@ from html import escape
 from urllib.parse import quote
 
 from bones.presets import PRESETS
-from bones.rally import GAMES, MAX_ROUNDS, Event, RallyError
+from bones.rally import GAMES, MAX_ROUNDS, Event, RallyError, sheet_defaults
+from bones.rulebook import cite
 
 PAGES = ("tables", "standings", "history", "playoff", "files")
 PAGE_NAMES = {"tables": "Tables", "standings": "Standings", "history": "History",
@@ -47,25 +48,49 @@ def _ordinal(n: int) -> str:
 # ---- the screen's state ---------------------------------------------------------------------
 @dataclass
 class SetupForm:
-    """The new-event form, kept between taps (the page is redrawn whole)."""
+    """The new-event form, kept between taps (the page is redrawn whole). Rounds and the
+    first starting double start as the chosen sheet has them (G5, S2) and follow a
+    change of rules, except a field the official has typed in (``edited``): that one is
+    theirs until they empty it. A change of game starts the form over."""
 
     title: str = ""
     game: str = "mexican-train"
     preset: str = "gs-mt"
-    rounds: str = "3"
-    first: str = "12"
+    rounds: str = ""
+    first: str = ""
+    edited: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.set_preset(self.preset)
 
     def set_game(self, game: str) -> None:
         if game not in GAMES:
             return
         self.game = game
+        self.edited.clear()
         from bones.core import GAMES as MATCHES
 
-        self.preset = MATCHES[game].default_preset
-        if game == "all-fives":
-            self.rounds, self.first = "1", ""
-        elif not self.first:
-            self.first = "12"
+        self.set_preset(MATCHES[game].default_preset)
+
+    def set_preset(self, preset: str) -> None:
+        p = PRESETS.get(preset)
+        if p is None or p.game != self.game:
+            return
+        self.preset = preset
+        rounds, first = sheet_defaults(preset)
+        if "rounds" not in self.edited:
+            self.rounds = str(rounds)
+        if "first" not in self.edited:
+            self.first = "" if first is None else str(first)
+
+    def type_in(self, name: str, value: str) -> None:
+        """The official typed in a field: an emptied field is the sheet's again."""
+        setattr(self, name, value)
+        if name in ("rounds", "first"):
+            if value.strip():
+                self.edited.add(name)
+            else:
+                self.edited.discard(name)
 
 
 @dataclass
@@ -180,16 +205,18 @@ def csv_export(ev: Event) -> tuple[str, str]:
 # ---- the shared score sheet -----------------------------------------------------------------
 def sheet_table(sh: dict, *, compact: bool = False, caption: str | None = None) -> str:
     """A score sheet (``Event.sheet`` / ``match_sheet`` data) as a table: players as
-    rows, rounds as columns, G7 starts and G10 penalties marked, totals and places.
+    rows, rounds as columns, late starts (G7) and no-show penalties (G10) marked, citing
+    the sheet's own items, totals and places.
 
     ``compact`` (the in-game side panel): only the rounds entered, numbered, and the
     total; otherwise every round with its starting double, a Start column when someone
     joined late, and the place."""
     rounds = [r for r in sh["rounds"] if r["entered"]] if compact else sh["rounds"]
     starts = sh["has_starts"] and not compact
+    late_rule = sh["marks"]["late"]["cite"]
     head = ['<th scope="col">Player</th>']
     if starts:
-        head.append('<th scope="col">Start <small>(G7)</small></th>')
+        head.append(f'<th scope="col">Start <small>({e(late_rule)})</small></th>')
     for r in rounds:
         if compact:
             head.append(f'<th scope="col"><abbr title="{e(r["label"])}">{r["round"]}</abbr>'
@@ -206,7 +233,8 @@ def sheet_table(sh: dict, *, compact: bool = False, caption: str | None = None) 
     for p in sh["players"]:
         who = e(p["name"])
         if not compact and p["late"]:
-            who += f' <small class="late">joined {word_of(sh)} {p["joined"]} (G7)</small>'
+            who += (f' <small class="late">joined {word_of(sh)} {p["joined"]} '
+                    f"({e(late_rule)})</small>")
         if not compact and p.get("from"):
             who += f' <small class="from">{e(p["from"])}</small>'
         cells = [f'<th scope="row">{who}</th>']
@@ -215,9 +243,10 @@ def sheet_table(sh: dict, *, compact: bool = False, caption: str | None = None) 
         for c in p["cells"]:
             if c["round"] not in shown:
                 continue
-            if c["mark"] == "no-show":
-                cells.append(f'<td class="no-show" title="{e(sh["marks"]["no-show"]["text"])}">'
-                             f'{e(c["text"])}<sup>G10</sup></td>')
+            if c["mark"] == "no-show":  # the sheet's notes say what the star means
+                mark = sh["marks"]["no-show"]
+                cells.append(f'<td class="no-show" title="{e(mark["text"])} '
+                             f'({e(mark["cite"])})">{e(c["text"])}<sup>*</sup></td>')
             elif c["mark"] == "not seated":
                 cells.append('<td class="not-seated"><span aria-hidden="true">&ndash;</span>'
                              '<span class="vh">not seated</span></td>')
@@ -335,8 +364,12 @@ def setup_page(ui: RallyState) -> str:
     else:
         rounds = (_field("Rounds", "rounds", f.rounds, numeric=True)
                   + _field("First starting double", "first", f.first, numeric=True))
+        _n, sheet_first = sheet_defaults(f.preset)
+        other = (f"; the sheet starts at {sheet_first}-{sheet_first} "
+                 f"({cite('G5' if 'G5' in PRESETS[f.preset].rules else 'S2', f.preset)})"
+                 if ds and ds[0] != sheet_first else "")
         preview = (f'<p class="preview">Starting doubles: '
-                   f'{e(", ".join(f"{d}-{d}" for d in ds))}</p>' if ds else
+                   f'{e(", ".join(f"{d}-{d}" for d in ds))}{e(other)}</p>' if ds else
                    f'<p class="preview warn">{e(why)}</p>')
     return (
         '<section class="rally-card" aria-labelledby="setup-title">'
@@ -450,7 +483,7 @@ def table_page(ev: Event, ui: RallyState) -> str:
         val = draft.points.get(n, "")
         tools = ""
         if can_g10:
-            tools = button("Did not show their bones" + (" (G10)" if ns else ""),
+            tools = button("Did not show their bones" + (" (marked)" if ns else ""),
                            f"rally-noshow:{i}", cls="btn noshow" + (" on" if ns else ""),
                            pressed=ns, name=f"{n} did not show their bones")
         rows.append(
@@ -462,7 +495,7 @@ def table_page(ev: Event, ui: RallyState) -> str:
             + f'<label class="pts" for="rally-pts-{i}"><span class="vh">Points for {e(n)}'
               f'</span><input type="text" id="rally-pts-{i}" data-rally-field="pts" '
               f'data-i="{i}" inputmode="numeric" autocomplete="off" value="{e(val)}"'
-              f'{" disabled" if ns else ""} placeholder="{"G10" if ns else ""}" '
+              f'{" disabled" if ns else ""} placeholder="{"no-show" if ns else ""}" '
               f'aria-label="Points for {e(n)}"></label>'
             + tools + "</li>")
     who = names[min(draft.active, len(names) - 1)] if names else ""
@@ -493,11 +526,11 @@ def table_page(ev: Event, ui: RallyState) -> str:
         if ui.late_open:
             late = side_form(
                 "A late arrival joins at the next round not entered, with the highest "
-                "total at the table (G7).",
+                f"total at the table ({cite('G7', ev.preset)}).",
                 _field("Name of the late arrival", "late-name", ui.late_name,
                        extra=' maxlength="40"'), "Add the late arrival", "rally-late")
         else:
-            late = button("Late arrival (G7)", "rally-late-open", cls="btn big")
+            late = button("Late arrival", "rally-late-open", cls="btn big")
     extra = late + rename_form(sh, ui)
     entry = (
         f'<form class="entry" onsubmit="return false" aria-labelledby="entry-title">{head}'
@@ -557,7 +590,7 @@ def standings_block(st: dict, title: str, hid: str) -> str:
             flag = '<strong class="tie-flag">Tie: play-off needed</strong>'
         elif r["tie"]:
             flag = "tie"
-        late = ' <small class="late">late (G7)</small>' if r["late"] else ""
+        late = ' <small class="late">late</small>' if r["late"] else ""
         rows.append(f'<tr class="{"tied" if flag else ""}"><td class="place">'
                     f'{_ordinal(r["place"])}</td><th scope="row">{e(r["name"])}{late}</th>'
                     f'<td class="tab">{tab_cell(r["table"])}</td>'
@@ -580,10 +613,11 @@ def standings_page(ev: Event, ui: RallyState) -> str:
                 "</section>")
     out = ['<section class="rally-card" aria-labelledby="st-main">'
            + standings_block(ev.standings(), f"Standings: all tables, "
-                             f"{win_rule(ev.lower_wins)} (G11)", "st-main") + "</section>"]
+                             f"{win_rule(ev.lower_wins)} ({cite('G11', ev.preset)})",
+                             "st-main") + "</section>"]
     for p in [t for t in ev.tables() if t.startswith("P")]:
         out.append(f'<section class="rally-card" aria-labelledby="st-{p}">'
-                   + standings_block(ev.standings(p), f"{table_title(p)} (S6)", f"st-{p}")
+                   + standings_block(ev.standings(p), table_title(p), f"st-{p}")
                    + "</section>")
     return "".join(out)
 
@@ -632,7 +666,7 @@ def playoff_page(ev: Event, ui: RallyState) -> str:
     kinds = "".join(
         f'<label class="choice"><input type="radio" name="rally-po-kind" value="{k}"'
         f'{" checked" if kind == k else ""} data-act="rally-po-kind:{k}"> {e(label)}</label>'
-        for k, label in (("winners", "Table winners (S6)"),
+        for k, label in (("winners", f"Table winners ({cite('S6', ev.preset)})"),
                          ("ties", "Players tied for 1st or 2nd (play-off)")))
     if cand["ready"]:
         who = ("<p>They would play: <strong>" + e(", ".join(cand["players"]))
@@ -655,7 +689,7 @@ def playoff_page(ev: Event, ui: RallyState) -> str:
     return ((f'<section class="rally-card"><h2>Playoff tables</h2><ul class="table-cards">'
              f"{existing}</ul></section>" if po else "")
             + '<section class="rally-card" aria-labelledby="po-title">'
-              '<h2 id="po-title">A new playoff (S6)</h2>'
+              '<h2 id="po-title">A new playoff</h2>'
               "<p>Table winners go to a playoff table with its own starting double and "
               "rounds; a tie for 1st or 2nd is settled the same way.</p>"
             + form + "</section>")
@@ -715,8 +749,9 @@ def print_sheets(ev: Event, ui: RallyState) -> str:
                      + '<p class="sign">Official: ______________________</p></article>')
     if any(not t.startswith("P") for t in ev.tables()):
         parts.append(f'<article class="print-sheet">{head}'
-                     + standings_block(ev.standings(), "Standings (G11)", "print-st")
-                     + "".join(standings_block(ev.standings(p), f"{table_title(p)} (S6)",
+                     + standings_block(ev.standings(), f"Standings ({cite('G11', ev.preset)})",
+                                       "print-st")
+                     + "".join(standings_block(ev.standings(p), table_title(p),
                                                f"print-st-{p}")
                                for p in ev.tables() if p.startswith("P"))
                      + "</article>")

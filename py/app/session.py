@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field
 import bones
 from bones.errors import BadSave
 from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PASS, PLAY, Move
+from bones.rulebook import cite
 
 SAVE_FORMAT = "rally-dominoes-table"
 SAVE_VERSION = 1
@@ -82,7 +83,7 @@ class Session:
     seats: list[Seat]
     settings: Settings = field(default_factory=Settings)
     shown: int | None = None  # hotseat: the human seat whose hand is on screen
-    started: bool = False  # the draw for first player (G3) has been shown
+    started: bool = False  # the start (who plays first, and why) has been shown
     news: list[str] = field(default_factory=list)  # what the last move scored, in words
 
     # ---- starting -----------------------------------------------------------------------
@@ -112,8 +113,11 @@ class Session:
         return self.seats[seat].name if seat is not None else ""
 
     def computer_to_move(self) -> bool:
+        """A computer player's turn, once the start has been shown: nothing moves
+        behind it."""
         t = self.game.turn
-        return t is not None and not self.seats[t].human and bool(self.game.legal_moves())
+        return (self.started and t is not None and not self.seats[t].human
+                and bool(self.game.legal_moves()))
 
     def needs_handoff(self) -> bool:
         """Hotseat: the next human's hand must stay hidden until they take the screen."""
@@ -273,6 +277,9 @@ class Session:
     def status(self) -> str:
         """The one line that always says what is expected."""
         g = self.game
+        if not self.started:
+            return f"Round {g.round_number}: {self.lead_text()}" if g.game != "all-fives" \
+                else self.lead_text()
         if g.match_over:
             return "The game is over. " + self.winners_text()
         if g.round_over:
@@ -346,6 +353,79 @@ class Session:
             text += (" 2nd: " if len(seconds) == 1 else " Tied for 2nd: ") \
                 + " and ".join(seconds) + "."
         return text
+
+    # ---- how the round started, as the preset's sheet has it ------------------------------
+    def says(self, seat: int, verb: str) -> str:
+        """A seat's name and a verb in the present that agrees with it: "Ann plays",
+        "You play" (a seat keeps the start form's name "You")."""
+        name = self.name(seat)
+        return f"{name} {verb}" if name != "You" else f"You {verb.removesuffix('s')}"
+
+    def lead_text(self) -> str:
+        return f"{self.says(self.game.leader, 'plays')} first."
+
+    def start_story(self) -> list:
+        """What happened before the first move of this round, in the order it happened,
+        each step citing where the preset's sheet says so: sentences, and the draws to
+        show as tiles (``("bones", rounds of (seat, tile))``) or as counts
+        (``("drew", [(seat, tiles), ...], the double)``). The first player is said
+        apart (``lead_text``)."""
+        g = self.game
+        preset = g.preset or type(g).default_preset
+        rules = bones.PRESETS[preset].rules
+
+        def c(rule: str) -> str:
+            return cite(rule, preset)
+
+        first_round = g.round_number == 1
+        if g.game == "all-fives":
+            if not first_round or not g.first_draw:
+                return []
+            return [f"Everyone drew one tile: the highest double, else the highest tile, "
+                    f"plays first ({c('A2')}).", ("bones", [list(g.first_draw)]),
+                    f"The tiles were shuffled again and everyone drew "
+                    f"{g.options.hand_size(g.seats)} ({c('A2')})."]
+        o = g.options
+        hub = g.hub
+        if getattr(o, "start", "placed") == "placed":
+            out = [f"{hub} is already in place, as in the Samboree tournament ({c('S3')})."
+                   if "S3" in rules and "G8" not in rules else
+                   f"{hub} is placed face up in the middle before the deal ({c('G8')})."]
+            if first_round and g.first_draw:
+                out += [f"Everyone drew one bone: the highest pip total plays first "
+                        f"({c('G3')}).", ("bones", list(g.first_draw))]
+            elif not first_round:
+                out.append(f"The first player moves one seat clockwise each round ({c('G4')}).")
+            return out
+        # S3 (casual) / C2: whoever holds the double places it; nobody: draw in turn.
+        rule = c("C2" if "C2" in rules or "S3" not in rules else "S3")
+        what = hub if o.start == "holder" else f"the highest double, {hub}"
+        placer = g.leader
+        if not any(g.setup_draws):
+            return [f"{self.name(placer)} held {what} and placed it in the middle ({rule})."]
+        began = g.last_out if g.last_out is not None else g.first_seat
+        order = [(began + k) % g.seats for k in range(g.seats)]
+        drew = [(s, g.setup_draws[s]) for s in order if g.setup_draws[s]]
+        out = [f"Everyone was dealt {o.hand_size(g.seats)} tiles. Nobody held {what}, so "
+               f"everyone drew from the boneyard in turn until it turned up ({rule}):",
+               ("drew", drew, hub),
+               f"{self.name(placer)} placed {hub} in the middle."]
+        if g.last_out is None:
+            out.append(f"The sheet does not say who begins the drawing: everyone drew one "
+                       f"bone, and {self.name(began)} drew the highest.")
+        else:
+            out.append(f"{self.name(began)} began the drawing, as the last to go out.")
+        return out
+
+    def start_summary(self) -> str:
+        """The start in one line of words (the kiosk's, the score panel's)."""
+        parts = []
+        for step in self.start_story():
+            if isinstance(step, str):
+                parts.append(step)
+            elif step[0] == "drew":
+                parts.append(", ".join(f"{self.name(s)} drew {n}" for s, n in step[1]) + ".")
+        return " ".join(parts + [self.lead_text()])
 
     # ---- saving -------------------------------------------------------------------------
     def to_json(self) -> str:

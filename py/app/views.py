@@ -15,7 +15,7 @@ import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
 from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
-from bones.rulebook import rules_for
+from bones.rulebook import PLACES, SHEET_TITLES, cite, rules_for
 from bones.tiles import Tile
 
 
@@ -24,12 +24,18 @@ def e(text) -> str:
 
 
 _TILE_NAME = re.compile(r"(?<![\w-])(\d{1,2}-\d{1,2})(?![\w-])")
+# A sheet's item cited at the end of a bracket: "(The Play 1)", "(..., General 5)".
+_SHEET_ITEM = re.compile("(?<=[( ])(" + "|".join(sorted(
+    {re.escape(e(item)) for items in PLACES.values() for item in items.values()},
+    key=len, reverse=True)) + r")(?=\))")
 
 
 def prose(text) -> str:
     """A sentence for the page, escaped, with each tile name ("9-12") kept on one line:
-    a narrow screen must not break it at its hyphen into "9-" and "12"."""
-    return _TILE_NAME.sub(r'<span class="tn">\1</span>', e(text))
+    a narrow screen must not break it at its hyphen into "9-" and "12"; nor a sheet's
+    item ("The Play 1") in the middle."""
+    text = _TILE_NAME.sub(r'<span class="tn">\1</span>', e(text))
+    return _SHEET_ITEM.sub(r'<span class="nb">\1</span>', text)
 
 
 def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,
@@ -146,7 +152,8 @@ def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> st
     playable = {m.tile for m in moves if m.kind == PLAY}
     coloured = session.settings.coloured
     hand = sorted(session.game.hands[seat], key=lambda t: (-t.hi, -t.lo))
-    who = "Your tiles" if len(session.humans) == 1 else f"{session.name(seat)}'s tiles"
+    who = ("Your tiles" if len(session.humans) == 1 or session.name(seat) == "You"
+           else f"{session.name(seat)}'s tiles")
     parts = [f'<div class="hand" role="group" aria-label="{e(who)}">']
     for t in hand:
         ok = t in playable
@@ -233,8 +240,9 @@ def scores_markup(session: Session) -> str:
     if g.game == "all-fives":
         extra = _allfives_sheet(session)
     sheet = _match_sheet(session, compact=True)
+    started = f'<p class="round-start">{prose(session.start_summary())}</p>'
     return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'
-            f"{sheet}</section>")
+            f"{sheet}{started}</section>")
 
 
 def _allfives_sheet(session: Session) -> str:
@@ -308,36 +316,43 @@ def dialog(title: str, body: str, buttons: str, *, kind: str = "") -> str:
 
 def handoff_dialog(session: Session) -> str:
     name = session.name(session.game.turn)
+    whose = "your" if name == "You" else f"{e(name)}'s"
     return dialog(f"Pass to {name}",
-                  f"<p>It is {e(name)}'s turn. Everyone else, look away!</p>",
+                  f"<p>It is {whose} turn. Everyone else, look away!</p>",
                   button(f"I am {e(name)}: show my tiles", "take-seat", cls="btn big primary"),
                   kind="handoff")
 
 
 def first_draw_dialog(session: Session) -> str:
-    """G3: everyone drew a bone; the highest pip total plays first (shown once)."""
+    """How the game starts, as the preset's sheet has it (shown once, before anything
+    moves): the double placed and by whom, every tile drawn for it or for the lead, and
+    who plays first."""
+    body = "".join(_start_step(session, step) for step in session.start_story())
+    body += f'<p class="lead"><strong>{e(session.lead_text())}</strong></p>'
     g = session.game
-    draws = list(getattr(g, "first_draw", []) or [])
-    if draws and isinstance(draws[0][0], int):
-        draws = [draws]  # All Fives draws once (A2): ties are settled by the higher tile
-    rows = []
-    for k, drawn in enumerate(draws):
-        for s, t in drawn:
-            rows.append(f'<li>{"Again: " if k else ""}{e(session.name(s))} drew '
-                        f'{domino_svg(t, height=56, coloured=session.settings.coloured)} '
-                        f'<span class="pips">{t.pips}</span></li>')
-    if g.game == "all-fives":
-        first = g.first_leader if g.first_leader is not None else g.turn
-        rule = "Everyone drew one tile: the highest double, else the highest tile, leads."
-    else:
-        first = getattr(g, "first_seat", g.turn)
-        rule = "Everyone drew one bone: the highest pip total plays first."
-    body = (f"<p>{rule}</p>"
-            f'<ul class="draws">{"".join(rows)}</ul>' if rows else "")
-    body += f"<p class=\"lead\"><strong>{e(session.name(first))} plays first.</strong></p>"
     return dialog("Who plays first", body,
                   button("Start round 1" if g.game != "all-fives" else "Start the game",
                          "begin", cls="btn big primary"))
+
+
+def _start_step(session: Session, step) -> str:
+    if isinstance(step, str):
+        return f"<p>{prose(step)}</p>"
+    coloured = session.settings.coloured
+    if step[0] == "bones":  # G3 / A2: one bone each, again for a tie
+        rows = [f'<li>{"Again: " if k else ""}{e(session.name(s))} drew '
+                f'{domino_svg(t, height=56, coloured=coloured)} '
+                f'<span class="pips">{t.pips}</span></li>'
+                for k, drawn in enumerate(step[1]) for s, t in drawn]
+        return f'<ul class="draws">{"".join(rows)}</ul>'
+    _kind, drew, hub = step  # C2 / S3: tiles drawn in turn until the double turned up
+    rows = []
+    for s, n in drew:
+        last = (f', the last one <span class="tn">{hub}</span> '
+                f"{domino_svg(hub, height=56, coloured=coloured)}"
+                if s == session.game.leader else "")
+        rows.append(f"<li>{e(session.name(s))} drew {n} tile{'s' if n != 1 else ''}{last}</li>")
+    return f'<ol class="draws drew">{"".join(rows)}</ol>'
 
 
 def round_end_dialog(session: Session, joining: bool = False, can_join: bool = True) -> str:
@@ -360,7 +375,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
     if joining:
-        body += join_form()
+        body += join_form(g.preset)
     btns = button("Next round" if g.game != "all-fives" else "Next hand", "next",
                   cls="btn big primary")
     if can_join and not joining and bones.Move("join") in g.legal_moves():
@@ -369,9 +384,10 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
                   else f"Hand {g.round_number} is over", body, btns, kind="wide")
 
 
-def join_form() -> str:
+def join_form(preset: str) -> str:
     return ('<fieldset class="join"><legend>A late arrival (joins with the highest total, '
-            'G7)</legend><label>Name <input type="text" id="join-name" maxlength="20" '
+            f'{e(cite("G7", preset))})</legend><label>Name <input type="text" id="join-name" '
+            'maxlength="20" '
             'autocomplete="off"></label>'
             '<label>Who plays <select id="join-kind"><option value="human">A person'
             '</option><option value="computer">The computer</option></select></label>'
@@ -397,12 +413,15 @@ def _ordinal(n: int) -> str:
 
 
 def rules_dialog(preset: str) -> str:
+    """A preset's rules in plain words, each with where its printed sheet has it."""
     p = bones.PRESETS[preset]
-    items = "".join(f'<li><span class="rule-id">{rid}</span> {e(text)} '
-                    f'<span class="sheet-name">({e(sheet)})</span></li>'
-                    for rid, sheet, text in rules_for(preset))
+    items = "".join(f'<li data-rule="{rid}">{e(text)} <span class="rule-place">'
+                    f"({e(place)})</span></li>"
+                    for rid, place, text in rules_for(preset))
     body = (f"<p><strong>{e(GAME_TITLES[p.game])}: {e(p.title)}</strong></p>"
-            f"<p>{e(p.summary)}</p><ul class=\"rules\">{items}</ul>")
+            f"<p>{e(p.summary)}</p>"
+            f'<p class="rule-sheet">As the {e(SHEET_TITLES[preset])} sheet has them:</p>'
+            f'<ul class="rules">{items}</ul>')
     return dialog("The rules", body, button("Close", "close", cls="btn big primary"),
                   kind="wide")
 

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .presets import PRESETS
+from .rulebook import cite
 
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"
 FORMAT = "rally-dominoes-event"
@@ -131,6 +132,10 @@ class _Rules:
         self.word = "game" if self.fives else "round"
         self.options = o
 
+    def cite(self, rule: str) -> str:
+        """A rule as the official's sheet numbers it ("General 9"), for what the page says."""
+        return cite(rule, self.preset)
+
     def doubles(self, rounds: int | None, first_double: int | None,
                 doubles: Iterable[Any] | None, default_rounds: int | None = None) -> list:
         """The starting double of each round (None for All Fives games)."""
@@ -169,6 +174,17 @@ class _Rules:
 #          "entries": {round: {pid: points | NO_SHOW}}}
 # Player ids (pid) are "<change n>.<i>": stable, so undoing one change can never make a
 # later change point at somebody else.
+
+def sheet_defaults(preset: str) -> tuple[int, int | None]:
+    """The rounds (All Fives: games) and first starting double of an event by ``preset``
+    when the official names none: the sheet's (G5: 9-9 on the Good Sam's sheets; S2:
+    four rounds from 12-12 on the tournament sheet) and the preset's number of rounds."""
+    p = PRESETS[preset]
+    if p.game == "all-fives":
+        return 1, None
+    o = p.options
+    return o.rounds, o.set_high if o.first_double is None else o.first_double
+
 
 def _table_label(t: Any) -> str:
     return str(t).strip().upper() if isinstance(t, str) else str(t)
@@ -279,7 +295,7 @@ class _Replay:
         where = f"{self.where(tab, r)}, {self.name(tab, pid)}"
         v = parse_points(v, rules.fives, where)
         if v == NO_SHOW and not rules.no_show_ok:
-            raise RallyError(f"'Did not show their bones' (G10) is not an All Fives rule "
+            raise RallyError(f"'Did not show their bones' is not an All Fives rule "
                              f"({where})")
         return v
 
@@ -340,24 +356,25 @@ class _Replay:
     def op_add_player(self, c: dict) -> None:
         tab = self.table(c["table"])
         self.no_playoff_yet(tab)
-        self.not_started(tab, "a newcomer joins as a late arrival (G7)")
+        self.not_started(tab, f"a newcomer joins as a late arrival "
+                              f"({self.rules.cite('G7')})")
         self._join(c, tab, 1)
 
     def op_late(self, c: dict) -> None:
         tab = self.table(c["table"])
         rules = self.rules
         if tab["kind"] != "table":
-            raise RallyError("Late arrivals (G7) join the tables, not a playoff")
+            raise RallyError("Late arrivals join the tables, not a playoff")
         if not rules.late_ok:
-            raise RallyError("All Fives tables are 2 to 4 from the start (A1): no late "
-                             "arrivals" if rules.fives else
-                             f"The preset {rules.preset} has no late arrivals (G7)")
+            raise RallyError(f"All Fives tables are 2 to 4 from the start ({rules.cite('A1')})"
+                             ": no late arrivals" if rules.fives else
+                             f"{PRESETS[rules.preset].title} has no late arrivals")
         self.no_playoff_yet(tab)
         r = self.round_no(tab, c["round"])
         done = max(tab["entries"], default=0)
         if r <= done:
             raise RallyError(f"{self.where(tab, done)} is already entered: a late arrival "
-                             f"joins at a {rules.word} not yet played (G7)")
+                             f"joins at a {rules.word} not yet played ({rules.cite('G7')})")
         self._join(c, tab, r)
 
     def op_remove_player(self, c: dict) -> None:
@@ -581,8 +598,7 @@ class Event:
             names = ", ".join(n for n, q in PRESETS.items() if q.game == game)
             raise RallyError(f"{GAMES[game]} has the presets {names}, not {preset!r}")
         rules = _Rules(game, preset)
-        ds = rules.doubles(rounds, first_double, doubles,
-                           1 if rules.fives else p.options.rounds)
+        ds = rules.doubles(rounds, first_double, doubles, sheet_defaults(preset)[0])
         ev = cls([], None, clock)  # type: ignore[arg-type]
         ev._append({"op": "create", "title": title, "game": game, "preset": preset,
                     "doubles": ds})
@@ -632,7 +648,8 @@ class Event:
             round = self.next_round(table)
             if round is None:
                 raise RallyError(f"{_table_title(_table_label(table))} has entered all its "
-                                 f"{self._rules.word}s: too late to join (G7)")
+                                 f"{self._rules.word}s: too late to join "
+                                 f"({self._rules.cite('G7')})")
         return self._append({"op": "late", "table": _table_label(table), "name": name,
                              "round": round})
 
@@ -679,9 +696,9 @@ class Event:
         ``playoff_candidates(kind)``. Returns its label ("P1", "P2" ...)."""
         rules = self._rules
         if not rules.fives and doubles is None and (first_double is None or rounds is None):
-            raise RallyError("The official picks the playoff's starting double and rounds (S6)")
+            raise RallyError("The official picks the playoff's starting double and rounds")
         if rules.fives and rounds is None:
-            raise RallyError("The official picks how many games the playoff plays (S6)")
+            raise RallyError("The official picks how many games the playoff plays")
         ds = rules.doubles(rounds, first_double, doubles)
         if players is None:
             cand = self.playoff_candidates(kind)
@@ -864,12 +881,13 @@ class Event:
     def _describe(self, c: dict, names: dict[str, str] | None = None) -> str:
         names = self._names() if names is None else names
         word = self._rules.word if self._s else "round"
+        rule = self._rules.cite if self._s else str
 
         def who(p: Any) -> str:
             return names.get(str(p), str(p))
 
         def pts(v: Any) -> str:
-            return "did not show (G10)" if v == NO_SHOW else str(v)
+            return f"did not show ({rule('G10')})" if v == NO_SHOW else str(v)
 
         op = c["op"]
         t = f"{_table_title(str(c['table']))}" if "table" in c else ""
@@ -877,15 +895,16 @@ class Event:
             ds = c["doubles"]
             what = (f"{len(ds)} games" if ds and ds[0] is None else
                     f"{len(ds)} rounds from {ds[0]}-{ds[0]}" if ds else "")
+            preset = PRESETS[c["preset"]].title if c["preset"] in PRESETS else c["preset"]
             return f"Event {c['title']!r} created: {GAMES.get(c['game'], c['game'])}, " \
-                   f"{c['preset']}, {what}"
+                   f"{preset}, {what}"
         if op == "add_table":
             return f"{t} added: {', '.join(c['players'])}"
         if op == "add_player":
             return f"{t}: {c['name']} added"
         if op == "late":
             return f"{t}: {c['name']} joins late at {word} {c['round']} with the highest " \
-                   f"total (G7)"
+                   f"total ({rule('G7')})"
         if op == "remove_player":
             return f"{t}: {who(c['player'])} taken off"
         if op == "rename":
@@ -902,14 +921,14 @@ class Event:
                    f"{pts(c['points'])}"
         if op == "no_show":
             return f"{t}, {word} {c['round']}: {who(c['player'])} did not show their " \
-                   f"bones (G10)"
+                   f"bones ({rule('G10')})"
         if op == "playoff":
             ps = ", ".join(r if isinstance(r, str) else r[2] if len(r) > 2 else who(r[1])
                            for r in c["players"])
             ds = c["doubles"]
             what = (f"{len(ds)} games" if ds[0] is None else
                     f"{len(ds)} rounds from {ds[0]}-{ds[0]}")
-            return f"{t} created (S6): {ps}; {what}"
+            return f"{t} created: {ps}; {what}"
         if op == "undo":
             return f"Undo of change {c['change']}"
         return op
@@ -962,7 +981,8 @@ class Event:
                             "total": res["totals"].get(pid)})
         return score_sheet(
             table=tab["label"], title=_table_title(tab["label"]), kind=tab["kind"],
-            game=rules.game, lower_wins=rules.lower_wins, doubles=tab["doubles"],
+            game=rules.game, preset=rules.preset, lower_wins=rules.lower_wins,
+            doubles=tab["doubles"],
             entered=set(tab["entries"]), players=players, highest=res["highest"])
 
     def sheets(self) -> list[dict]:
@@ -986,7 +1006,7 @@ class Event:
                              "total": p["total"], "played": p["played"], "late": p["late"],
                              "start": p["start"]})
         return _standings(rows, self.lower_wins, complete,
-                          "G11" if stage is None else "S6")
+                          self._rules.cite("G11" if stage is None else "S6"))
 
     def results(self) -> dict:
         """The standings that decide the event: the latest playoff's if there is one (S6),
@@ -1072,15 +1092,15 @@ MARKS = {
 }
 
 
-def score_sheet(*, table: str, title: str, kind: str, game: str, lower_wins: bool,
-                doubles: list, entered: set[int], players: list[dict],
+def score_sheet(*, table: str, title: str, kind: str, game: str, preset: str,
+                lower_wins: bool, doubles: list, entered: set[int], players: list[dict],
                 highest: dict[int, int] | None = None) -> dict:
     """One score sheet as plain data, for the screen and for print: rounds as columns,
     players as rows, marks for G7 starts and G10 penalties, totals and places. Used by
     rally tables and by the in-game sheet (``match_sheet``).
 
     ``players``: dicts with name, joined (round), start, cells {round: (points, no_show)},
-    total, from (text or None)."""
+    total, from (text or None). Marks and notes cite the ``preset``'s sheet."""
     fives = game == "all-fives"
     word = "Game" if fives else "Round"
     rounds = [{"round": r, "double": d, "label": f"{word} {r}",
@@ -1101,13 +1121,13 @@ def score_sheet(*, table: str, title: str, kind: str, game: str, lower_wins: boo
                 if ns:
                     hi = "" if highest is None else f" ({highest[r]} + 10)"
                     notes.append(f"{p['name']} did not show their bones in {word.lower()} "
-                                 f"{r}: {pts}{hi} (G10)")
+                                 f"{r}: {pts}{hi} ({cite('G10', preset)})")
             else:
                 cells.append({"round": r, "points": None, "text": "", "mark": None})
         late = p["joined"] > 1
         if late:
             notes.append(f"{p['name']} joined at {word.lower()} {p['joined']} with the table's "
-                         f"highest total, {p['start']} (G7)")
+                         f"highest total, {p['start']} ({cite('G7', preset)})")
         rows.append({"seat": seat, "name": p["name"], "joined": p["joined"], "late": late,
                      "start": p["start"], "from": p.get("from"), "cells": cells,
                      "played": sum(1 for c in cells if c["points"] is not None),
@@ -1117,7 +1137,8 @@ def score_sheet(*, table: str, title: str, kind: str, game: str, lower_wins: boo
     return {"table": table, "title": title, "kind": kind, "game": game,
             "lower_wins": lower_wins, "rounds": rounds, "players": rows,
             "has_starts": any(r["late"] for r in rows), "notes": notes,
-            "marks": {k: {"rule": v[0], "text": v[1]} for k, v in MARKS.items()},
+            "marks": {k: {"rule": v[0], "cite": cite(v[0], preset), "text": v[1]}
+                      for k, v in MARKS.items()},
             "complete": complete, "winners": winners, "tie": len(winners) > 1}
 
 
@@ -1188,6 +1209,7 @@ def match_sheet(match: Any, names: list[str] | None = None, title: str = "Score 
                         "cells": {r: (v, False) for r, v in played},
                         "total": match.totals[s], "from": None})
     return score_sheet(table="", title=title, kind="match", game=match.game,
+                       preset=match.preset or type(match).default_preset,
                        lower_wins=match.lower_wins, doubles=doubles,
                        entered=set(range(1, len(rows) + 1)), players=players)
 
@@ -1295,7 +1317,7 @@ def to_csv(ev: Event) -> str:
         for p in sh["players"]:
             src = t["players"][p["seat"] - 1]["from"]
             info = (f"from table {src[0]} seat {src[1]}" if src else
-                    "late arrival (G7)" if p["late"] else "")
+                    f"late arrival ({ev._rules.cite('G7')})" if p["late"] else "")
             row("player", label, p["joined"], "", p["seat"], p["name"],
                 total=p["start"] if p["late"] else "", info=info)
         for r in range(1, len(t["doubles"]) + 1):
@@ -1310,7 +1332,8 @@ def to_csv(ev: Event) -> str:
                 if c["points"] is None:
                     continue
                 row("score", label, r, t["doubles"][r - 1], p["seat"], p["name"], c["points"],
-                    running[p["seat"]], "no-show (G10)" if c["mark"] == "no-show" else "")
+                    running[p["seat"]],
+                    f"no-show ({ev._rules.cite('G10')})" if c["mark"] == "no-show" else "")
     return out.getvalue()
 
 
@@ -1505,7 +1528,7 @@ class _CsvBuilder:
             for p in ps:
                 if p["info"] and not p["info"].lower().startswith("late"):
                     raise self.fail(p["ln"], f"a table's player info is blank or 'late "
-                                             f"arrival (G7)', not {p['info']!r}")
+                                             f"arrival', not {p['info']!r}")
             # the first players to join at round 1 start the table; everyone after them
             # joins as a late arrival (G7), in seat order
             k = next((i for i, p in enumerate(ps) if p["joined"] != 1), len(ps))
@@ -1567,7 +1590,7 @@ class _CsvBuilder:
                 info = d["info"].strip().lower()
                 ns = info.startswith(NO_SHOW)
                 if info and not ns:
-                    raise self.fail(d["ln"], f"a score's info is blank or 'no-show (G10)', "
+                    raise self.fail(d["ln"], f"a score's info is blank or 'no-show', "
                                              f"not {d['info'].strip()!r}")
                 if ns:
                     pts[seat] = NO_SHOW
@@ -1582,7 +1605,8 @@ class _CsvBuilder:
         for p, row in zip(ps, sh["players"]):
             if p["start"] and row["late"] and p["start"] != str(row["start"]):
                 raise self.fail(p["ln"], f"{row['name']} joins with the table's highest total, "
-                                         f"{row['start']}, not {p['start']} (G7)")
+                                         f"{row['start']}, not {p['start']} "
+                                         f"({ev._rules.cite('G7')})")
         for r in sorted(got):
             for seat, d in got[r].items():
                 row = sh["players"][seat - 1]
@@ -1590,7 +1614,8 @@ class _CsvBuilder:
                 if d["points"] and cell["mark"] == "no-show" and d["points"] != str(
                         cell["points"]):
                     raise self.fail(d["ln"], f"a no-show counts the highest score that {word} "
-                                             f"+ 10: {cell['points']}, not {d['points']} (G10)")
+                                             f"+ 10: {cell['points']}, not {d['points']} "
+                                             f"({ev._rules.cite('G10')})")
                 if d["total"]:
                     want = row["start"] + sum(c["points"] or 0 for c in row["cells"][:r])
                     if d["total"] != str(want):

@@ -1,21 +1,64 @@
-"""The rules in plain words, one line per rule ID of shared/rules/README.md.
+"""The rules in plain words, one line per rule ID of shared/rules/README.md, and where
+each rule stands on its printed sheet.
 
-The table's Rules panel shows a preset's rules from here, citing the sheet and
-the IDs, so a player can hold the game to the sheet their rally plays by.
+Rule IDs (G7, S5, ...) are ours, for code and tests. A player or official knows the
+sheet itself, whose items are numbered otherwise (our G7 is the Good Sam's sheets'
+General 9), so everything the page shows cites a rule with ``cite``: the sheet's own
+name and item, from ``PLACES`` (the README's table "Where each rule stands on the
+printed sheet").
 """
 
 from __future__ import annotations
 
 from .presets import PRESETS
 
-SHEETS = {
-    "G": "Good Sam's sheets (shared)",
-    "M": "Good Sam's Mexican Train",
-    "S": "Samboree tournament sheet",
-    "C": "General Mexican Train rules",
-    "F": "Good Sam's Chicken Foot",
-    "A": "Good Sam's Dominoes (All Fives)",
+# The printed sheet each preset follows, by the name an official knows it by.
+SHEET_TITLES = {
+    "gs-mt": "Good Sam's Mexican Train",
+    "st-mt": "Samboree tournament sheet",
+    "wc-mt": "Candela's Mexican Train rules",
+    "gs-cf": "Good Sam's Chicken Foot",
+    "gs-af": "Good Sam's Dominoes",
 }
+
+_GOOD_SAMS = {"G1": "General 1 and 4", "G2": "General 2 and 3", "G3": "General 5",
+              "G4": "General 6", "G5": "General 7", "G6": "General 8", "G7": "General 9",
+              "G8": "The Play 1"}
+
+# Where each rule stands on each sheet. A sheet lists only its own rules: the same
+# rule can stand at another item on another sheet (G9 is The Play 9 on GS-MT, 8 on GS-CF).
+PLACES = {
+    "gs-mt": {**_GOOD_SAMS, "G9": "The Play 9", "G10": "The Play 10", "G11": "The Play 11",
+              **{f"M{i}": f"The Play {i + 1}" for i in range(1, 8)}},
+    "gs-cf": {**_GOOD_SAMS, "G9": "The Play 8", "G10": "The Play 9", "G11": "The Play 10",
+              **{f"F{i}": f"The Play {i + 1}" for i in range(1, 7)}},
+    "st-mt": {"S1": "To Start 1", "S2": "To Start 2", "S3": "To Start 2", "S4": "To Start 5",
+              "S5": "To Start 6", "S6": "To Start 9", "S7": "To Start 4"},
+    "wc-mt": {"C1": "Getting Started", "C2": "Getting Started", "C3": "Getting Started",
+              "C4": "Getting Started", "C5": "Jumping Trains and Doubles",
+              "C6": "Mexican Train", "C7": "Final Tiles", "C8": "Final Tiles"},
+    "gs-af": {"A1": "Players", "A2": "The Shuffle; Drawing", "A3": "Begin Play",
+              "A4": "Object of the game", "A5": "Object of the game",
+              "A6": "Object of the game", "A7": "Blocking the Game",
+              "A8": "Blocking the Game"},
+}
+
+
+def cite(rule: str, preset: str) -> str:
+    """A rule as the page cites it for a table playing ``preset``: the item of its own
+    sheet ("General 9"), or, for a rule the preset takes from another sheet (the
+    tournament sheet is silent on late arrivals), that sheet's name and item ("Good
+    Sam's Mexican Train, General 9"). The sheet of the preset's own game comes first."""
+    own = PLACES.get(preset, {})
+    if rule in own:
+        return own[rule]
+    game = PRESETS[preset].game if preset in PRESETS else None
+    homes = sorted(PLACES, key=lambda k: PRESETS[k].game != game if k in PRESETS else True)
+    for home in homes:
+        if rule in PLACES[home]:
+            return f"{SHEET_TITLES[home]}, {PLACES[home][rule]}"
+    raise KeyError(f"no sheet has the rule {rule!r}")
+
 
 RULES = {
     "G1": "Lowest total score wins. Every player's points are written down each round.",
@@ -83,6 +126,5 @@ RULES = {
 
 
 def rules_for(preset: str) -> list[tuple[str, str, str]]:
-    """(rule ID, sheet name, plain words) for every rule a preset follows."""
-    p = PRESETS[preset]
-    return [(rid, SHEETS[rid.rstrip("0123456789")], RULES[rid]) for rid in p.rules]
+    """(rule ID, where the sheet has it, plain words) for every rule a preset follows."""
+    return [(rid, cite(rid, preset), RULES[rid]) for rid in PRESETS[preset].rules]

@@ -48,13 +48,14 @@ def test_sheet_marks_the_no_show_the_late_start_and_places():
     html = sheet_table(event().sheet(1))
     assert 'class="sheet rally-sheet"' in html
     assert "Round 1<small class=\"dbl\">12-12</small>" in html
-    assert "Start <small>(G7)</small>" in html
-    assert '<td class="no-show"' in html and "22<sup>G10</sup>" in html
-    assert "joined round 2 (G7)" in html
+    assert "Start <small>(General 9)</small>" in html  # G7
+    assert '<td class="no-show"' in html and "22<sup>*</sup>" in html  # G10
+    assert "(The Play 10)" in html
+    assert "joined round 2 (General 9)" in html
     row = cells(html)
-    fay = row.index("Fay joined round 2 (G7)")
-    assert row[fay:fay + 7] == ["Fay joined round 2 (G7)", "25", "&ndash;not seated", "12", "",
-                                "37", "4th"]
+    fay = row.index("Fay joined round 2 (General 9)")
+    assert row[fay:fay + 7] == ["Fay joined round 2 (General 9)", "25", "&ndash;not seated",
+                                "12", "", "37", "4th"]
 
 
 def test_compact_sheet_shows_only_entered_rounds_without_start_or_place():
@@ -77,7 +78,7 @@ def test_the_in_game_score_panel_uses_the_shared_sheet():
 def test_no_event_shows_the_setup_form_and_the_import():
     html = rally_screen(None, RallyState())
     for text in ("A new event", "Event title", "Create the event", "Import an event file",
-                 "Starting doubles: 12-12, 11-11, 10-10", 'role="alert"'):
+                 "Starting doubles: 9-9, 8-8, 7-7", 'role="alert"'):
         assert text in html
     assert 'class="print-sheets"' not in html
 
@@ -91,7 +92,7 @@ def test_entry_page_has_a_big_pad_a_box_and_a_no_show_button_per_player():
     for n in ("Ann", "Bob", "Cy", "Fay"):
         assert f'aria-label="Points for {n}"' in html
         assert f'aria-label="{n} did not show their bones"' in html
-    assert "Late arrival (G7)" in html
+    assert "Late arrival</button>" in html  # G7
     assert 'aria-label="Number pad for Ann"' in html
 
 
@@ -144,7 +145,7 @@ def test_exports_are_data_urls_that_load_back():
 def test_print_has_one_sheet_a_table_and_the_standings():
     html = print_sheets(event(), RallyState())
     assert html.count('class="print-sheet"') == 3
-    assert "Standings (G11)" in html and "Official:" in html
+    assert "Standings (The Play 11)" in html and "Official:" in html  # G11
 
 
 # ---- the screen's logic with a stand-in browser ---------------------------------------------
@@ -197,6 +198,7 @@ def screen():
 def setup(r, game="mexican-train", names=("Ann", "Bob", "Cy")):
     r.act("rally-game", game)
     r.on_input(el("title", "Spring Samboree"))
+    r.on_input(el("rounds", "3"))
     r.act("rally-create", "")
     assert r.ui.error == ""
     while len(r.ui.new_names) > len(names):
@@ -321,7 +323,7 @@ def test_late_arrival_no_show_and_undo(screen):
     for i, v in ((0, "3"), (2, "0"), (3, "12")):
         r.on_input(el("pts", v, i))
     r.act("rally-save", "")
-    assert "Bob did not show (G10)" in r.ui.note
+    assert "Bob did not show (The Play 10)" in r.ui.note  # G10
     assert saved(r).sheet(1)["players"][1]["total"] == 22
     r.act("rally-undo", "")
     assert "Undo of change" in r.ui.note
@@ -397,3 +399,59 @@ def test_match_end_dialog_shows_the_whole_sheet():
         g.play(g.legal_moves()[0])
     html = views.match_end_dialog(s)
     assert "<caption>Score sheet</caption>" in html and "Place" in html
+
+
+# ---- a new event's defaults follow the chosen sheet (issue 31) ----------------------------------
+def form_fields(r) -> tuple[str, str]:
+    f = r.ui.setup
+    return f.rounds, f.first
+
+
+def test_G5_a_good_sams_event_starts_at_9_9_as_its_sheet_does(screen):
+    r = screen
+    assert r.ui.setup.preset == "gs-mt"
+    assert form_fields(r) == ("10", "9")  # General 7: play begins with double 9's
+    r.c.render()
+    assert "Starting doubles: 9-9, 8-8, 7-7" in r.c.html
+
+
+@pytest.mark.parametrize("game,preset,fields", [
+    ("mexican-train", "st-mt", ("4", "12")),  # S2: four rounds from 12-12 (To Start 2)
+    ("mexican-train", "wc-mt", ("13", "12")),
+    ("mexican-train", "gs-mt", ("10", "9")),  # G5
+    ("chicken-foot", "gs-cf", ("10", "9")),  # G5
+    ("all-fives", "gs-af", ("1", "")),
+])
+def test_S2_G5_the_defaults_follow_the_rules_chosen_on_the_form(screen, game, preset, fields):
+    r = screen
+    r.act("rally-game", game)
+    r.act("rally-preset", "st-mt" if game == "mexican-train" else preset)
+    r.act("rally-preset", preset)
+    assert form_fields(r) == fields
+    r.on_input(el("title", "Spring Samboree"))
+    r.act("rally-create", "")
+    ev = saved(r)
+    assert ev.preset == preset
+    assert ev.state()["doubles"] == Event.create("x", game, preset).state()["doubles"]
+
+
+def test_what_the_official_typed_stays_when_the_rules_change(screen):
+    """Decision: a field the official has edited is theirs; a later choice of rules
+    fills in only the fields left as they were (and one emptied again). A change of game
+    starts the form over: its rounds and doubles mean something else there."""
+    r = screen
+    r.on_input(el("rounds", "3"))
+    r.act("rally-preset", "st-mt")
+    assert form_fields(r) == ("3", "12")
+    r.on_input(el("first", "10"))
+    r.act("rally-preset", "wc-mt")
+    assert form_fields(r) == ("3", "10")
+    r.on_input(el("rounds", ""))  # emptied: the sheet's again
+    r.act("rally-preset", "gs-mt")
+    assert form_fields(r) == ("10", "10")
+    assert "Starting doubles: 10-10, 9-9" in r.c.html
+    assert "the sheet starts at 9-9 (General 7)" in r.c.html
+    r.act("rally-game", "chicken-foot")
+    assert form_fields(r) == ("10", "9")
+    r.act("rally-game", "mexican-train")
+    assert form_fields(r) == ("10", "9")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
-from html import unescape
+from html import escape, unescape
 
 import pytest
 
@@ -15,6 +15,7 @@ from app.session import Seat, Session, clean_name, unique_names
 from bones.errors import BadSave
 from bones.layout import layout_game
 from bones.moves import PLAY
+from bones.rulebook import cite
 
 
 def layout(s, w=1000, h=560):
@@ -46,6 +47,8 @@ def test_status_line_says_what_is_expected():
     seats = [Seat("Ann", "computer"), Seat("Bob", "human")]
     s = Session.new("mexican-train", "gs-mt", seats, seed=1)
     s.game = bones.new_game("mexican-train", seats=2, seed=1, deal=g_deal)
+    assert s.status() == "Round 1: Ann plays first."  # the start is on the screen
+    s.started = True
     assert s.status() == "Ann is playing\N{HORIZONTAL ELLIPSIS}"
     for m in ("9-5@0", "9-2@1", "5-5@0"):
         s.play(m)
@@ -56,6 +59,8 @@ def test_status_line_says_what_is_expected():
     s = Session.new("mexican-train", "gs-mt", [Seat("You", "computer"), Seat("Bob", "human")],
                     seed=1)
     s.game = bones.new_game("mexican-train", seats=2, seed=1, deal=g_deal)
+    assert s.status() == "Round 1: You play first."
+    s.started = True
     assert s.status() == "You are playing\N{HORIZONTAL ELLIPSIS}"
 
 
@@ -148,11 +153,12 @@ def test_start_form_keeps_seat_counts_inside_the_game_limits():
     assert 'aria-label="Name of player 2"' in html and "Quick game" in html
 
 
-def test_rules_panel_cites_the_sheet_and_every_rule_id_of_the_preset():
+def test_rules_panel_shows_every_rule_of_the_preset_where_its_sheet_has_it():
     for name, p in bones.PRESETS.items():
         html = views.rules_dialog(name)
         for rid in p.rules:
-            assert f'<span class="rule-id">{rid}</span>' in html
+            assert f'<li data-rule="{rid}">' in html
+            assert f'({escape(cite(rid, name), quote=True)})</span></li>' in html
 
 
 def test_round_end_shows_every_hand_and_the_winners_say_ties():

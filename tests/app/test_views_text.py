@@ -30,3 +30,10 @@ def test_the_knock_button_shows_where_the_sheet_asks_for_a_knock(game, preset, k
     html = actions_markup(s)
     assert ('data-act="knock"' in html) is knock
     assert 'data-act="draw"' in html
+
+
+def test_a_sheets_item_cited_in_brackets_is_kept_on_one_line():
+    out = prose("9-9 is placed (The Play 1). Ann leads (Good Sam's Mexican Train, General 5).")
+    assert '(<span class="nb">The Play 1</span>)' in out
+    assert 'Train, <span class="nb">General 5</span>)' in out
+    assert prose("play 5-4 on Mexican Train") == 'play <span class="tn">5-4</span> on Mexican Train'

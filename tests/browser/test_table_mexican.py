@@ -58,6 +58,29 @@ def test_a_whole_round_against_three_computers_then_the_next(page, open_game, pa
     page_watch.assert_clean()
 
 
+def test_the_candela_start_is_told_as_its_sheet_has_it_C2(page, open_game, page_watch):
+    """wc-mt: whoever holds 12-12 (or draws it) places it and leads; nothing moves and
+    nobody is said to be playing until the start is dismissed (issue 31)."""
+    open_game(page)
+    page.get_by_role("radio", name="Mexican Train", exact=True).check()
+    page.get_by_role("radio", name="General rules (Candela)").check()
+    page.get_by_role("button", name="Start game").click()
+    start = page.get_by_role("dialog", name="Who plays first")
+    drew = "Nobody held 12-12" in start.inner_text()  # else one of the deals held it
+    expect(start).to_contain_text("Nobody held 12-12, so everyone drew from the boneyard"
+                                  if drew else "held 12-12 and placed it in the middle "
+                                  "(Getting Started)")
+    expect(start).not_to_contain_text("highest pip total")
+    lead = start.locator(".lead").inner_text()
+    assert re.fullmatch(r"You play first\.|(Ann|Bob|Cora) plays first\.", lead), lead
+    expect(page.get_by_role("status")).to_have_text(f"Round 1: {lead}")
+    expect(page.locator(".seat.turn .seat-name")).to_have_text(lead.split(" ")[0])
+    expect(page.locator(".felt-svg .placed")).to_have_count(1)  # 12-12 alone
+    page.get_by_role("button", name="Start round 1").click()
+    expect(page.get_by_role("status")).not_to_contain_text("plays first")
+    page_watch.assert_clean()
+
+
 def test_a_reload_in_the_middle_of_a_round_finds_the_same_table(page, open_game, page_watch):
     open_game(page)
     quick_game(page)
@@ -146,14 +169,20 @@ def test_a_damaged_save_gives_a_message_a_download_and_a_fresh_start(page, open_
     expect(page.get_by_role("button", name=re.compile("^Quick game"))).to_be_visible()
 
 
-def test_rules_panel_cites_the_sheet_and_rule_ids(page, open_game):
+def test_rules_panel_cites_the_sheets_own_items(page, open_game):
     open_game(page)
     quick_game(page, pace=None)
     page.get_by_role("button", name="Rules").click()
     rules = page.get_by_role("dialog", name="The rules")
     expect(rules).to_contain_text("Good Sam's Samboree & Rally")
-    for rid in ("G3", "G7", "M5", "M6"):
-        expect(rules.locator(".rule-id", has_text=re.compile(f"^{rid}$"))).to_have_count(1)
+    items = rules.get_by_role("listitem")
+    # G3, G7, M5, M6 as the Good Sam's Mexican Train sheet numbers them
+    for text, place in (("the highest pip total plays first", "General 5"),
+                        ("A late arrival may join", "General 9"),
+                        ("Play a double and you must play another tile", "The Play 6"),
+                        ("must be satisfied by the next player", "The Play 7")):
+        expect(items.filter(has_text=text)).to_contain_text(f"({place})")
+    expect(rules).not_to_contain_text(re.compile(r"\b[GM]\d+\b"))
     page.keyboard.press("Escape")
     expect(rules).to_have_count(0)
 

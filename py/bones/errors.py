@@ -13,5 +13,12 @@ class IllegalMove(ValueError):
         super().__init__(f"{message} ({rule})" if cited else message)
 
 
-class BadSave(ValueError):
+class BadData(ValueError):
+    """Data from outside (a save, a file, a stored setting, the AI worker's answer) that is
+    refused: too large, nested too deeply, malformed or of the wrong kind. The message says
+    in plain words what is wrong; nothing was changed. See bones.inbound and
+    docs/security.md."""
+
+
+class BadSave(BadData):
     """A saved game that cannot be read back: corrupt, tampered or too new."""

@@ -10,7 +10,6 @@ PyScript worker (app.worker) once it is up, so it never blocks the page.
 from __future__ import annotations
 
 import asyncio
-import json
 
 import bones
 from app import views
@@ -481,15 +480,15 @@ class Controller:
             self._hinting = False
 
     async def hard_hint(self, s: Session, seat: int):
-        from bones.ai import Hint, hint
+        from bones.ai import hint
+        from bones.ai.levels import read_hint
 
         seed = len(s.game.history)
         worker = await self.ai_worker()
         if worker is not None:
             try:
-                d = json.loads(str(await worker.hint(bones.dumps(s.game), seat, seed,
-                                                     hard_budget_ms(s.game.game))))
-                return Hint(s.game.parse(d["move"]), d["move"], d["reason"], d["level"])
+                return read_hint(s.game, str(await worker.hint(
+                    bones.dumps(s.game), seat, seed, hard_budget_ms(s.game.game))))
             except Exception as exc:
                 self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
                                      "thinking on the page instead")
@@ -712,6 +711,8 @@ class Controller:
         35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
         time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
         benchmark."""
+        from bones.ai.levels import read_choice
+
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"
         t0 = self.js.performance.now()
@@ -722,7 +723,7 @@ class Controller:
                 try:
                     text = await worker.choose(bones.dumps(s.game), seat, level, seed,
                                                hard_budget_ms(s.game.game))
-                    move = s.game.parse(str(text))
+                    move = read_choice(s.game, str(text))
                 except Exception as exc:
                     self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
                                          "thinking on the page instead")

@@ -15,7 +15,6 @@ could disguise a name (direction overrides, invisible formatting) are not names.
 from __future__ import annotations
 
 import json
-import math
 import re
 import unicodedata
 from itertools import accumulate
@@ -29,12 +28,18 @@ MAX_DIGITS = 20  # a number longer than this is no count, seed or score of ours
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+# outside strings: a run of more than MAX_DIGITS digits, or an exponent of 3 digits (1e999)
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}|[eE][-+]?[0-9]{{3,}}")
 
 
 def nesting(text: str) -> int:
     """How deeply the brackets of JSON text nest, strings left out. A linear scan in C
     (regular expressions, ``accumulate``): no recursion, whatever the text."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return _depth(_STRING.sub("", text))
+
+
+def _depth(bare: str) -> int:
+    brackets = _NOT_BRACKET.sub("", bare)
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
@@ -55,25 +60,8 @@ def check_text(data: Any, what: str, max_chars: int, error: type[BadData] = BadD
     return data.lstrip("\ufeff")
 
 
-class _BadNumber(Exception):
-    pass
-
-
-def _int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _BadNumber(f"a number of {len(text):,} digits")
-    return int(text)
-
-
-def _float(text: str) -> float:
-    x = float(text)
-    if len(text) > 2 * MAX_DIGITS or not math.isfinite(x):
-        raise _BadNumber(f"the number {text[:24]}")
-    return x
-
-
 def _constant(name: str) -> Any:
-    raise _BadNumber(name)
+    raise BadData(f"the number {name}")
 
 
 def read_json(data: Any, what: str, max_chars: int, error: type[BadData] = BadData) -> Any:
@@ -82,16 +70,19 @@ def read_json(data: Any, what: str, max_chars: int, error: type[BadData] = BadDa
     and at most MAX_DIGITS digits. Otherwise raises ``error`` whose message begins with
     ``what`` ("the saved game is nested too deeply ...")."""
     text = check_text(data, what, max_chars, error)
-    depth = nesting(text)
-    if depth > MAX_DEPTH:
+    bare = _STRING.sub("", text)
+    if _depth(bare) > MAX_DEPTH:
         raise error(f"{what} is nested too deeply (more than {MAX_DEPTH} levels of "
                     f"brackets)")
+    long = _LONG_NUMBER.search(bare)
+    if long:
+        raise error(f"{what} has a number no game of ours writes: {long.group()[:24]}")
     try:
-        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        return json.loads(text, parse_constant=_constant)
     except json.JSONDecodeError as e:
         raise error(f"{what} is not valid JSON ({e.msg}: line {e.lineno}, column "
                     f"{e.colno})") from None
-    except _BadNumber as e:
+    except BadData as e:
         raise error(f"{what} has a number no game of ours writes: {e}") from None
     except (ValueError, RecursionError) as e:  # a last line: never an unexplained failure
         raise error(f"{what} could not be read ({e})") from None

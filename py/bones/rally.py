@@ -514,7 +514,7 @@ def _check_shape(c: Any, n: int) -> dict:
     if not isinstance(c, dict):
         raise RallyError(f"change {n} is not a record: {str(c)[:40]!r}")
     op = c.get("op")
-    if op not in _SHAPES:
+    if not isinstance(op, str) or op not in _SHAPES:
         raise RallyError(f"change {n} has an unknown kind {str(op)[:40]!r}")
     if c.get("n") != n:
         raise RallyError(f"change {n} is numbered {c.get('n')!r}: changes are numbered 1, 2, "

@@ -86,7 +86,9 @@ class Controller:
         self.kiosk = KioskScreen(self)
         self.kiosk.start()  # in kiosk mode the attract screen may come first
         if not self.kiosk.active and self._stored(OPEN_SCREEN_KEY) == "rally":
+            said = self.dialog  # a damaged save is still said, over the scorekeeper
             self.do_rally("", None)  # the official was keeping score: back to it
+            self.dialog = said
         self.render()
         self.schedule()
 

@@ -70,8 +70,10 @@ def clean_name(raw: str, fallback: str, who: str = "The name") -> str:
     empty. A name longer than NAME_LIMIT letters is refused (BadName), never cut."""
     text = name_text(raw)
     n = len(letters(text))
-    if n > NAME_LIMIT or len(text) > NAME_CODES:
-        raise BadName(f"{who} is longer than {NAME_LIMIT} letters ({n}): {text[:NAME_LIMIT]}...")
+    if n > NAME_LIMIT:
+        raise BadName(f"{who} is longer than {NAME_LIMIT} letters (it has {n})")
+    if len(text) > NAME_CODES:
+        raise BadName(f"{who} is longer than {NAME_CODES} characters with its marks")
     return text or fallback
 
 

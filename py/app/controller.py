@@ -488,9 +488,10 @@ class Controller:
         seed = len(s.game.history)
         worker = await self.ai_worker()
         if worker is not None:
+            asked = s.game.clone()  # the answer is checked against the table as it was
             try:
-                return read_hint(s.game, str(await worker.hint(
-                    bones.dumps(s.game), seat, seed, hard_budget_ms(s.game.game))))
+                return read_hint(asked, str(await worker.hint(
+                    bones.dumps(asked), seat, seed, hard_budget_ms(asked.game))))
             except Exception as exc:
                 self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
                                      "thinking on the page instead")
@@ -722,10 +723,11 @@ class Controller:
         if level == "hard":
             worker = await self.ai_worker()
             if worker is not None:
+                asked = s.game.clone()  # checked against the table as it was asked about
                 try:
-                    text = await worker.choose(bones.dumps(s.game), seat, level, seed,
-                                               hard_budget_ms(s.game.game))
-                    move = read_choice(s.game, str(text))
+                    text = await worker.choose(bones.dumps(asked), seat, level, seed,
+                                               hard_budget_ms(asked.game))
+                    move = read_choice(asked, str(text))
                 except Exception as exc:
                     self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
                                          "thinking on the page instead")

@@ -266,3 +266,29 @@ def test_a_megabyte_of_brackets_is_refused_by_its_size_or_depth():
     for text in (DEEP * 20, "[" * 1_000_000, "{" * 4_000_000):
         with pytest.raises(BadData, match="too"):
             loads(text)
+
+
+# ---- the AI worker's answers -------------------------------------------------------------------
+@pytest.mark.parametrize("answer", [
+    '{"move": "13-13@M", "reason": "trust me", "level": "hard"}',  # not a legal move
+    DEEP, '{"move": "draw", "reason": NaN, "level": "hard"}', "not json at all"])
+def test_a_workers_answer_that_does_not_hold_is_set_aside_for_the_pages_own(answer):
+    import asyncio
+
+    from test_hints import Page, my_turn, run
+
+    class Liar:
+        async def hint(self, *a):
+            return answer
+
+    s = my_turn("mexican-train", "gs-mt")
+    page = Page(s, Liar())
+
+    async def go():
+        page.do_hint(None, None)
+        while page._hinting:
+            await asyncio.sleep(0.01)
+
+    run(go)
+    assert page.hint.startswith("Hint: ") and "likely deals" in page.hint
+    assert any("the AI worker's" in e for e in page.errors)

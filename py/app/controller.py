@@ -136,6 +136,7 @@ class Controller:
         except Exception as exc:  # BadData; anything else is a bug, but must not brick
             if not isinstance(exc, BadData):
                 self.js.console.error(f"Rally Dominoes: the save could not be read: {exc!r}")
+                exc = BadData(f"it could not be read ({exc!r})")  # a message safe to show
             set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
             self.bad_save = text if len(text) <= KEEP_LIMIT else None  # this visit's copy
             self.dialog = "bad-save:" + str(exc).rstrip(".")

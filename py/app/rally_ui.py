@@ -27,7 +27,7 @@ from app.rally_views import (
     table_title,
     word,
 )
-from app.storage import read, remove, set_aside, write
+from app.storage import KEEP_LIMIT, read, remove, set_aside, write
 from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
 
 SAVE_KEY = "rally-dominoes:rally"
@@ -115,7 +115,11 @@ class RallyScreen:
         try:
             self.event = loads(text, clock=self.clock)
         except Exception as exc:  # RallyError; anything else must not close the page
-            kept = set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
+            if not isinstance(exc, RallyError):
+                self.warn(f"Rally Dominoes: the saved event could not be read: {exc!r}")
+                exc = RallyError(f"it could not be read ({exc!r})")  # a message safe to show
+            set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
+            kept = len(text) <= KEEP_LIMIT  # in storage when there was room; this visit
             self.bad_text = text if kept else None
             self.event = None
             self.ui.bad_save = kept

@@ -143,6 +143,15 @@ def test_a_huge_save_does_not_stop_the_start_and_is_not_copied_aside():
     assert "Download" not in html and "too large to keep" in html
 
 
+def test_a_huge_rally_store_is_removed_not_copied_and_the_scorekeeper_opens():
+    c = RallyHost(Storage({RALLY_KEY: "{" + "x" * 3_000_000, "other": "kept"}))
+    c.rally.open()
+    assert "too large to keep" in c.rally.ui.error and not c.rally.ui.bad_save
+    assert c.st == {"other": "kept"}
+    c.render()
+    assert "Download the damaged save" not in c.html and "Create the event" in c.html
+
+
 def test_no_storage_failure_stops_the_start():
     class Broken(Storage):
         def getItem(self, k):

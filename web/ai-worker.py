@@ -23,11 +23,12 @@ async def setup(bundle_url):
     return True
 
 
+# The arguments go on as the page sent them: choose_from_json and hint_from_json check
+# each one (bones.ai.levels; tested in CPython), and the page checks the answer.
 def choose(save_json, seat, level, seed, budget_ms):
     from bones.ai import choose_from_json
 
-    return choose_from_json(save_json, int(seat), str(level), seed=str(seed),
-                            budget_ms=float(budget_ms))
+    return choose_from_json(save_json, seat, level, seed=seed, budget_ms=budget_ms)
 
 
 def hint(save_json, seat, seed, budget_ms):
@@ -36,8 +37,8 @@ def hint(save_json, seat, seed, budget_ms):
 
     from bones.ai import hint_from_json
 
-    return json.dumps(hint_from_json(save_json, int(seat), "hard", seed=str(seed),
-                                     budget_ms=float(budget_ms)))
+    return json.dumps(hint_from_json(save_json, seat, "hard", seed=seed,
+                                     budget_ms=budget_ms))
 
 
 __export__ = ["setup", "choose", "hint"]

@@ -10,12 +10,12 @@ PyScript worker (app.worker) once it is up, so it never blocks the page.
 from __future__ import annotations
 
 import asyncio
-import json
 
 import bones
 from app import views
-from app.session import HINT_LEVELS, PACES, Seat, Session, Settings, clean_name
-from bones.errors import BadSave, IllegalMove
+from app.session import HINT_LEVELS, PACES, BadName, Seat, Session, Settings, clean_name
+from app.storage import KEEP_LIMIT, read, remove, set_aside, write
+from bones.errors import BadData, IllegalMove
 from bones.moves import JOIN, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
@@ -56,7 +56,8 @@ class Controller:
         self.hint = ""
         self.fresh = None
         self.prefer = None
-        self.bad_save: str | None = None
+        self.bad_save: str | None = None  # a damaged save, for its download
+        self.join_error = ""  # why a late arrival's name was refused
         self._loop_running = False
         self._drag: dict | None = None
         self._suppress_click = False
@@ -85,24 +86,20 @@ class Controller:
         self.kiosk = KioskScreen(self)
         self.kiosk.start()  # in kiosk mode the attract screen may come first
         if not self.kiosk.active and self._stored(OPEN_SCREEN_KEY) == "rally":
+            said = self.dialog  # a damaged save is still said, over the scorekeeper
             self.do_rally("", None)  # the official was keeping score: back to it
+            self.dialog = said
         self.render()
         self.schedule()
 
     def _stored(self, key: str) -> str | None:
-        st = self.storage()
-        v = None if st is None else st.getItem(key)
-        return None if nothing(v) else str(v)
+        return read(self.storage(), key)
 
     def _remember_screen(self) -> None:
         """Which screen is open, so a reload comes back to the rally scorekeeper."""
-        st = self.storage()
         want = "rally" if self.screen == "rally" else "game"
-        if st is not None and self._stored(OPEN_SCREEN_KEY) != want:
-            try:
-                st.setItem(OPEN_SCREEN_KEY, want)
-            except Exception:
-                pass
+        if self._stored(OPEN_SCREEN_KEY) != want:
+            write(self.storage(), OPEN_SCREEN_KEY, want)
 
     def _listen(self, target, kind: str, fn) -> None:
         def guarded(event):
@@ -128,29 +125,34 @@ class Controller:
             return None
 
     def _load(self) -> Session | None:
+        """The saved game, or None. A damaged one is taken away (the next load starts
+        clean), kept aside for a download when it is small enough, and explained."""
         st = self.storage()
-        text = st.getItem(SAVE_KEY) if st is not None else None
-        if nothing(text) or not str(text):
+        text = read(st, SAVE_KEY)
+        if not text:
             return None
-        text = str(text)
         try:
             return Session.from_json(text)
-        except (BadSave, ValueError) as exc:
-            # Never drop it silently: keep it aside and offer it as a download.
-            self.bad_save = text
-            st.setItem(BAD_SAVE_KEY, text)
-            st.removeItem(SAVE_KEY)
+        except Exception as exc:  # BadData; anything else is a bug, but must not brick
+            if not isinstance(exc, BadData):
+                self.js.console.error(f"Rally Dominoes: the save could not be read: {exc!r}")
+                exc = BadData(f"it could not be read ({exc!r})")  # a message safe to show
+            set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
+            self.bad_save = text if len(text) <= KEEP_LIMIT else None  # this visit's copy
             self.dialog = "bad-save:" + str(exc).rstrip(".")
             return None
 
+    def forget_bad_save(self) -> None:
+        """The damaged save is no longer kept (downloaded, or the player started fresh)."""
+        remove(self.storage(), BAD_SAVE_KEY)
+        self.bad_save = None
+
     def save(self) -> None:
-        st = self.storage()
-        if st is None or self.session is None:
+        if self.session is None or self.storage() is None:
             return
-        try:
-            st.setItem(SAVE_KEY, self.session.to_json())
-        except Exception as exc:  # quota: keep playing, say so once in the console
-            self.js.console.warn(f"Could not save the game: {exc}")
+        if not write(self.storage(), SAVE_KEY, self.session.to_json()):
+            # quota: keep playing, say so in the console
+            self.js.console.warn("Rally Dominoes: could not save the game")
 
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
@@ -208,13 +210,13 @@ class Controller:
         if d.startswith("kiosk-") and self.kiosk is not None:
             return self.kiosk.dialog_markup(d)
         if d.startswith("bad-save:"):
-            return views.bad_save_dialog(d.split(":", 1)[1])
+            return views.bad_save_dialog(d.split(":", 1)[1], kept=self.bad_save is not None)
         if d.startswith("rules:"):
             return views.rules_dialog(d.split(":", 1)[1])
         if d == "settings" and s is not None:
             return views.settings_dialog(s)
         if d == "join" and s is not None:
-            return views.round_end_dialog(s, joining=True)
+            return views.round_end_dialog(s, joining=True, error=self.join_error)
         return ""
 
     def _can_resume(self) -> bool:
@@ -415,6 +417,7 @@ class Controller:
 
     def do_join_form(self, arg, el) -> None:
         self.dialog = "join"
+        self.join_error = ""
         self.render()
         self._focus("#join-name")
 
@@ -426,7 +429,14 @@ class Controller:
             self.dialog = None
             self.render()
             return
-        s.join(clean_name(name, f"Player {len(s.seats) + 1}"), kind)
+        try:
+            name = clean_name(name, f"Player {len(s.seats) + 1}", "The name")
+        except BadName as exc:
+            self.join_error = f"{exc}. Please shorten it."
+            self.render()
+            self._focus("#join-name")
+            return
+        s.join(name, kind)
         self.dialog = None
         self.save()
         self.render()
@@ -473,15 +483,16 @@ class Controller:
             self._hinting = False
 
     async def hard_hint(self, s: Session, seat: int):
-        from bones.ai import Hint, hint
+        from bones.ai import hint
+        from bones.ai.levels import read_hint
 
         seed = len(s.game.history)
         worker = await self.ai_worker()
         if worker is not None:
+            asked = s.game.clone()  # the answer is checked against the table as it was
             try:
-                d = json.loads(str(await worker.hint(bones.dumps(s.game), seat, seed,
-                                                     hard_budget_ms(s.game.game))))
-                return Hint(s.game.parse(d["move"]), d["move"], d["reason"], d["level"])
+                return read_hint(asked, str(await worker.hint(
+                    bones.dumps(asked), seat, seed, hard_budget_ms(asked.game))))
             except Exception as exc:
                 self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
                                      "thinking on the page instead")
@@ -538,17 +549,21 @@ class Controller:
         self.schedule()
 
     def do_download_bad(self, arg, el) -> None:
-        st = self.storage()
-        text = self.bad_save
-        if text is None and st is not None:
-            kept = st.getItem(BAD_SAVE_KEY)
-            text = "" if nothing(kept) else str(kept)
+        """The damaged save as a file; once downloaded it is no longer kept in storage
+        (this visit keeps it, so the button still works)."""
+        text = self.bad_save or self._stored(BAD_SAVE_KEY) or ""
         a = self.doc.createElement("a")
         a.href = "data:application/json;charset=utf-8," + self.js.encodeURIComponent(text)
         a.download = "rally-dominoes-damaged-save.json"
         self.doc.body.appendChild(a)
         a.click()
         a.remove()
+        remove(self.storage(), BAD_SAVE_KEY)
+        self.bad_save = text or None
+
+    def do_start_fresh(self, arg, el) -> None:
+        self.forget_bad_save()
+        self.do_close(arg, el)
 
     def do_rally(self, arg, el) -> None:
         """Open the rally scorekeeper (issue 9): its own screens, same page."""
@@ -585,6 +600,15 @@ class Controller:
 
     def do_start(self, arg, el) -> None:
         f = self.form
+        for i, x in enumerate(f.seats):
+            try:
+                clean_name(x.name, "", f"Player {i + 1}'s name")
+            except BadName as exc:  # said, not cut: the player shortens it
+                f.error = f"{exc}. Please shorten it."
+                self.render()
+                self._focus(f'[data-field="name"][data-seat="{i}"]')
+                return
+        f.error = ""
         self.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
                                                   for x in f.seats],
                                options=f.engine_options(),
@@ -691,6 +715,8 @@ class Controller:
         35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
         time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
         benchmark."""
+        from bones.ai.levels import read_choice
+
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"
         t0 = self.js.performance.now()
@@ -698,10 +724,11 @@ class Controller:
         if level == "hard":
             worker = await self.ai_worker()
             if worker is not None:
+                asked = s.game.clone()  # checked against the table as it was asked about
                 try:
-                    text = await worker.choose(bones.dumps(s.game), seat, level, seed,
-                                               hard_budget_ms(s.game.game))
-                    move = s.game.parse(str(text))
+                    text = await worker.choose(bones.dumps(asked), seat, level, seed,
+                                               hard_budget_ms(asked.game))
+                    move = read_choice(asked, str(text))
                 except Exception as exc:
                     self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
                                          "thinking on the page instead")

@@ -21,8 +21,13 @@ from dataclasses import asdict, dataclass, field
 
 import bones
 from app.session import LEVELS, Seat, Session
+from app.storage import read, remove, write
+from bones.errors import BadData
+from bones.inbound import read_json
 
 SETTINGS_KEY = "rally-dominoes:kiosk"
+MAX_SETTINGS = 10_000  # characters: the settings take about 300
+DEFAULTS_USED = "defaults used"  # the end of the problem when the whole setup is refused
 SCREEN_KEY = "rally-dominoes:kiosk-screen"  # where a kiosk was: "attract" or "table"
 
 GAME_ORDER = ("mexican-train", "chicken-foot", "all-fives")
@@ -74,11 +79,11 @@ def parse_settings(text) -> tuple[KioskSettings, list[str]]:
     if text is None or text == "":
         return s, []
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        return s, ["the kiosk settings are not readable JSON: defaults used"]
+        data = read_json(text, "the kiosk's stored setup", MAX_SETTINGS)
+    except BadData as e:
+        return s, [f"{e}: {DEFAULTS_USED}"]
     if not isinstance(data, dict):
-        return s, ["the kiosk settings are not an object: defaults used"]
+        return s, [f"the kiosk settings are not an object: {DEFAULTS_USED}"]
     problems = []
 
     def bad(name: str) -> None:
@@ -132,6 +137,20 @@ def parse_settings(text) -> tuple[KioskSettings, list[str]]:
             s.pin = data["pin"]
         else:
             bad("pin")
+    return s, problems
+
+
+def load_settings(st) -> tuple[KioskSettings, list[str]]:
+    """The settings kept in local storage ``st`` (None: storage is off), and what was
+    wrong with them. Bad data does not stay for the next load: unreadable settings are
+    removed, settings with bad fields are written back without them."""
+    text = read(st, SETTINGS_KEY)
+    s, problems = parse_settings(text)
+    if problems:
+        if problems[0].endswith(DEFAULTS_USED):
+            remove(st, SETTINGS_KEY)
+        else:
+            write(st, SETTINGS_KEY, s.to_json())
     return s, problems
 
 

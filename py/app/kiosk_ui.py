@@ -33,7 +33,7 @@ from app.kiosk import (
     check_pin,
     countdown_for,
     idle_state,
-    parse_settings,
+    load_settings,
     pin_problem,
     pin_record,
     pin_wait,
@@ -42,6 +42,7 @@ from app.kiosk import (
     url_options,
 )
 from app.session import GAME_TITLES, LEVELS
+from app.storage import read, write
 
 NO_ZOOM = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"
 # Run on a tap or key (a user activation): full screen when the browser allows it.
@@ -94,9 +95,7 @@ class KioskScreen:
         c = self.c
         js = c.js
         self.url = url_options(str(js.location.search))
-        st = c.storage()
-        text = None if st is None else st.getItem(SETTINGS_KEY)
-        self.settings, problems = parse_settings(None if _nothing(text) else str(text))
+        self.settings, problems = load_settings(c.storage())
         for p in problems:
             js.console.warn(f"Rally Dominoes: {p}")
         if self.url.kiosk is not None and self.url.kiosk != self.settings.enabled:
@@ -151,29 +150,18 @@ class KioskScreen:
     # ---- storage ----------------------------------------------------------------------
     def save_settings(self) -> None:
         st = self.c.storage()
-        if st is None:
-            return
-        try:
-            st.setItem(SETTINGS_KEY, self.settings.to_json())
-        except Exception as exc:
-            self.c.js.console.warn(f"Could not save the kiosk settings: {exc}")
+        if st is not None and not write(st, SETTINGS_KEY, self.settings.to_json()):
+            self.c.js.console.warn("Rally Dominoes: could not save the kiosk settings")
 
     def _stored_where(self) -> str | None:
-        st = self.c.storage()
-        v = None if st is None else st.getItem(SCREEN_KEY)
-        return None if _nothing(v) else str(v)
+        return read(self.c.storage(), SCREEN_KEY)
 
     def _set_where(self, where: str) -> None:
         """Remember which screen a kiosk shows, for after a power cut."""
         if not self.active or where == self._where:
             return
         self._where = where
-        st = self.c.storage()
-        if st is not None:
-            try:
-                st.setItem(SCREEN_KEY, where)
-            except Exception:
-                pass
+        write(self.c.storage(), SCREEN_KEY, where)
 
     def idle_seconds(self) -> int:
         if self.active and self.url.idle:
@@ -644,6 +632,4 @@ class KioskScreen:
     def _has_bad_save(self) -> bool:
         from app.controller import BAD_SAVE_KEY
 
-        st = self.c.storage()
-        v = None if st is None else st.getItem(BAD_SAVE_KEY)
-        return not _nothing(v) and bool(str(v))
+        return bool(read(self.c.storage(), BAD_SAVE_KEY))

@@ -27,6 +27,7 @@ from app.rally_views import (
     table_title,
     word,
 )
+from app.storage import KEEP_LIMIT, read, remove, set_aside, write
 from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
 from bones.rulebook import cite
 
@@ -109,25 +110,31 @@ class RallyScreen:
             return
         self.loaded = True
         st = self.c.storage()
-        text = None if st is None else st.getItem(SAVE_KEY)
-        if _nothing(text) or not str(text):
+        text = read(st, SAVE_KEY)
+        if not text:
             return
-        text = str(text)
         try:
             self.event = loads(text, clock=self.clock)
-        except ValueError as exc:
-            self.bad_text = text
-            try:
-                st.setItem(BAD_SAVE_KEY, text)
-                st.removeItem(SAVE_KEY)
-            except Exception:
-                pass
+        except Exception as exc:  # RallyError; anything else must not close the page
+            if not isinstance(exc, RallyError):
+                self.warn(f"Rally Dominoes: the saved event could not be read: {exc!r}")
+                exc = RallyError(f"it could not be read ({exc!r})")  # a message safe to show
+            set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
+            kept = len(text) <= KEEP_LIMIT  # in storage when there was room; this visit
+            self.bad_text = text if kept else None
             self.event = None
-            self.ui.bad_save = True
-            self.ui.error = (f"The saved event could not be opened: {exc}. It is kept aside "
-                             "(download it below); a clean start is ready.")
+            self.ui.bad_save = kept
+            self.ui.error = (f"The saved event could not be opened: {exc}. "
+                             + ("It is kept aside until you download it (below) or start "
+                                "a new event; " if kept else
+                                "It was too large to keep, so it was removed; ")
+                             + "a clean start is ready.")
             return
         self.event.clock = self.clock
+
+    def forget_bad_save(self) -> None:
+        """The damaged event is no longer kept (downloaded, or a new event began)."""
+        remove(self.c.storage(), BAD_SAVE_KEY)
 
     def save(self) -> None:
         st = self.c.storage()
@@ -135,14 +142,13 @@ class RallyScreen:
             self.ui.error = ("This browser does not let the page save: export the event "
                              "to keep it.")
             return
-        try:
-            if self.event is None:
-                st.removeItem(SAVE_KEY)
-            else:
-                st.setItem(SAVE_KEY, self.event.dumps())
-        except Exception as exc:  # quota: keep going, say so
-            self.ui.error = f"Could not save on this machine ({exc}): export the event."
-            self.warn(f"Could not save the rally event: {exc}")
+        if self.event is None:
+            remove(st, SAVE_KEY)
+            return
+        self.forget_bad_save()  # a new event took the damaged one's place
+        if not write(st, SAVE_KEY, self.event.dumps()):  # quota: keep going, say so
+            self.ui.error = "Could not save on this machine: export the event."
+            self.warn("Rally Dominoes: could not save the rally event")
 
     # ---- markup and events ---------------------------------------------------------------
     def markup(self) -> str:
@@ -504,7 +510,8 @@ class RallyScreen:
 
     def do_new_yes(self, arg, el):
         self.event = None
-        self.ui = RallyState(bad_save=self.ui.bad_save)
+        self.forget_bad_save()
+        self.ui = RallyState()
         self.save()
         self.ui.note = "A new event: fill in its title, game and rounds."
         return "#rally-title"
@@ -517,17 +524,15 @@ class RallyScreen:
             js.window.print()
 
     def do_download_bad(self, arg, el):
-        text = self.bad_text
-        st = self.c.storage()
-        if text is None and st is not None:
-            kept = st.getItem(BAD_SAVE_KEY)
-            text = "" if _nothing(kept) else str(kept)
+        text = self.bad_text or read(self.c.storage(), BAD_SAVE_KEY) or ""
         js = self.js
         if js is None:
             return
         a = js.document.createElement("a")
-        a.href = "data:application/json;charset=utf-8," + js.encodeURIComponent(text or "")
+        a.href = "data:application/json;charset=utf-8," + js.encodeURIComponent(text)
         a.download = "rally-dominoes-damaged-event.json"
         js.document.body.appendChild(a)
         a.click()
         a.remove()
+        self.bad_text = text or None  # kept for this visit; no longer in storage
+        self.forget_bad_save()

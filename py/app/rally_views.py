@@ -17,7 +17,7 @@ from html import escape
 from urllib.parse import quote
 
 from bones.presets import PRESETS
-from bones.rally import GAMES, MAX_ROUNDS, Event, RallyError, sheet_defaults
+from bones.rally import GAMES, MAX_NAME, MAX_ROUNDS, MAX_TITLE, Event, RallyError, sheet_defaults
 from bones.rulebook import cite
 
 PAGES = ("tables", "standings", "history", "playoff", "files")
@@ -25,6 +25,9 @@ PAGE_NAMES = {"tables": "Tables", "standings": "Standings", "history": "History"
               "playoff": "Playoff", "files": "Import / export"}
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "enter")
 BOM = "\ufeff"
+# maxlength counts UTF-16 units, so a name of emoji would be cut without a word: the
+# inputs take the most any name may hold, and bones.rally refuses a longer one saying so.
+NAME_INPUT, TITLE_INPUT = 16 * MAX_NAME, 16 * MAX_TITLE
 
 
 def e(text) -> str:
@@ -378,7 +381,7 @@ def setup_page(ui: RallyState) -> str:
         "points, see the standings, print the sheets. Everything is saved on this "
         "machine after every entry.</p>"
         '<form class="rally-form" onsubmit="return false">'
-        + _field("Event title", "title", f.title, extra=' maxlength="80"')
+        + _field("Event title", "title", f.title, extra=f' maxlength="{TITLE_INPUT}"')
         + f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
         + f'<fieldset><legend>Rules</legend><div class="choices">{presets}</div></fieldset>'
         + f'<fieldset><legend>Rounds</legend><div class="rally-row">{rounds}</div>{preview}'
@@ -435,7 +438,7 @@ def add_table_form(ev: Event, ui: RallyState) -> str:
     what = "Players or partnerships" if fives(ev) else "Players"
     rows = "".join(
         "<li>" + _field(f"Player {i + 1}", "name", v, fid=f"rally-name-{i}",
-                        extra=f' data-i="{i}" maxlength="40"') + "</li>"
+                        extra=f' data-i="{i}" maxlength="{NAME_INPUT}"') + "</li>"
         for i, v in enumerate(ui.new_names))
     return (
         '<section class="rally-card" aria-labelledby="add-title">'
@@ -528,7 +531,7 @@ def table_page(ev: Event, ui: RallyState) -> str:
                 "A late arrival joins at the next round not entered, with the highest "
                 f"total at the table ({cite('G7', ev.preset)}).",
                 _field("Name of the late arrival", "late-name", ui.late_name,
-                       extra=' maxlength="40"'), "Add the late arrival", "rally-late")
+                       extra=f' maxlength="{NAME_INPUT}"'), "Add the late arrival", "rally-late")
         else:
             late = button("Late arrival", "rally-late-open", cls="btn big")
     extra = late + rename_form(sh, ui)
@@ -557,7 +560,8 @@ def rename_form(sh: dict, ui: RallyState) -> str:
         "Correct a player's name on this table's sheet.",
         '<label class="rally-field" for="rally-rename-seat"><span>Whose name</span>'
         f'<select id="rally-rename-seat" data-rally-field="rename-seat">{opts}</select></label>'
-        + _field("The right name", "rename-name", ui.rename_name, extra=' maxlength="40"'),
+        + _field("The right name", "rename-name", ui.rename_name,
+                 extra=f' maxlength="{NAME_INPUT}"'),
         "Save the name", "rally-rename")
 
 

@@ -11,7 +11,8 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import bones
-from bones.errors import BadSave
+from bones.errors import BadData, BadSave
+from bones.inbound import fields, letters, name_text, read_json, unsafe
 from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PASS, PLAY, Move
 from bones.rulebook import cite
 
@@ -25,7 +26,9 @@ GAME_TITLES = {
 }
 LEVELS = ("easy", "normal", "hard")
 PACES = {"slow": 1600, "normal": 900, "fast": 400, "very fast": 120}  # ms between moves
-NAME_LIMIT = 20
+NAME_LIMIT = 20  # letters as people count them: an emoji of several code points is one
+NAME_CODES = 8 * NAME_LIMIT  # code points, so marks piled on a letter stay bounded
+MAX_SAVE = 300_000  # characters: the match (bones.record.MAX_SAVE) with seats and settings
 DEFAULT_NAMES = ("You", "Ann", "Bob", "Cora", "Dan", "Edna", "Frank", "Gail")
 
 
@@ -58,11 +61,25 @@ class Settings:
         self.coloured = self.coloured is not False
 
 
-def clean_name(raw: str, fallback: str) -> str:
-    """A seat name as the table shows it: trimmed, one line, at most NAME_LIMIT long."""
-    text = " ".join(str(raw or "").split())
-    text = "".join(ch for ch in text if ch.isprintable())
-    return text[:NAME_LIMIT] or fallback
+class BadName(BadData):
+    """A name the table cannot take as it is (too long): nothing was changed."""
+
+
+def clean_name(raw: str, fallback: str, who: str = "The name") -> str:
+    """A seat name as the table shows it: one line, NFC, hidden characters and direction
+    overrides taken out (joiners kept: a family emoji stays whole), ``fallback`` when
+    empty. A name longer than NAME_LIMIT letters is refused (BadName), never cut."""
+    text = name_text(raw)
+    n = len(letters(text))
+    if n > NAME_LIMIT:
+        raise BadName(f"{who} is longer than {NAME_LIMIT} letters (it has {n})")
+    if len(text) > NAME_CODES:
+        raise BadName(f"{who} is longer than {NAME_CODES} characters with its marks")
+    return text or fallback
+
+
+def _cut(name: str, n: int) -> str:
+    return "".join(letters(name)[:n])
 
 
 def unique_names(names: list[str]) -> list[str]:
@@ -71,7 +88,7 @@ def unique_names(names: list[str]) -> list[str]:
     for n in names:
         name, k = n, 2
         while name.casefold() in (o.casefold() for o in out):
-            name = f"{n[:NAME_LIMIT - 3]} {k}"
+            name = f"{_cut(n, NAME_LIMIT - 3)} {k}"
             k += 1
         out.append(name)
     return out
@@ -90,7 +107,7 @@ class Session:
     @classmethod
     def new(cls, game: str, preset: str, seats: list[Seat], *, seed=None,
             options=None, settings: Settings | None = None) -> Session:
-        names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8])
+        names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8], f"Player {i + 1}'s name")
                               for i, s in enumerate(seats)])
         seats = [Seat(n, s.kind if s.kind in ("human", "computer") else "computer",
                       s.level if s.level in LEVELS else "normal")
@@ -439,29 +456,57 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> Session:
-        """Read a save back, or raise BadSave saying in plain words what is wrong."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError):
-            raise BadSave("the saved game is damaged (it is not readable JSON)") from None
+        """Read a save back, every value checked, or raise BadSave saying in plain words
+        what is wrong (the page then puts the save aside and starts clean)."""
+        data = read_json(text, "the saved game", MAX_SAVE, BadSave)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise BadSave("this is not a saved Rally Dominoes table")
         if data.get("version") != SAVE_VERSION:
-            raise BadSave(f"the saved game is from another version of the game "
-                          f"(format {data.get('version')!r}, this one reads {SAVE_VERSION})")
-        g = bones.from_json(data.get("match"))
-        try:
-            seats = [Seat(clean_name(s["name"], f"Player {i + 1}"), s["kind"], s["level"])
-                     for i, s in enumerate(data["seats"])]
-            settings = Settings(**data.get("settings", {}))
-        except (KeyError, TypeError) as e:
-            raise BadSave(f"the saved game's seats are damaged ({e})") from None
-        if len(seats) != g.seats:
+            raise BadSave(f"the saved game is from another version of the game (format "
+                          f"{str(data.get('version'))[:20]}, this one reads {SAVE_VERSION})")
+        fields(data, "the saved game", {"format", "version", "match", "seats"},
+               {"settings", "shown", "started"}, BadSave)
+        g = bones.from_json(data["match"])
+        seats = data["seats"]
+        if not isinstance(seats, list) or len(seats) != g.seats:
             raise BadSave("the saved game's seats do not match its match")
+        seats = [_saved_seat(s, i) for i, s in enumerate(seats)]
+        if len({s.name.casefold() for s in seats}) != len(seats):
+            raise BadSave("the saved game has two seats of the same name")
+        settings = _saved_settings(data.get("settings", {}))
         shown = data.get("shown")
-        s = cls(g, seats, settings, shown if isinstance(shown, int) else None,
-                bool(data.get("started")))
-        return s
+        if shown is not None and (type(shown) is not int or not 0 <= shown < len(seats)):
+            raise BadSave(f"the saved game's shown seat is not a seat: {str(shown)[:20]!r}")
+        started = data.get("started", False)
+        if not isinstance(started, bool):
+            raise BadSave(f"the saved game's started is not true or false: "
+                          f"{str(started)[:20]!r}")
+        return cls(g, seats, settings, shown, started)
+
+
+def _saved_seat(s, i: int) -> Seat:
+    what = f"seat {i + 1} of the saved game"
+    fields(s, what, {"name", "kind", "level"}, set(), BadSave)
+    if s["kind"] not in ("human", "computer"):
+        raise BadSave(f"{what} has a kind that is not a person or the computer: "
+                      f"{str(s['kind'])[:20]!r}")
+    if s["level"] not in LEVELS:
+        raise BadSave(f"{what} has a level that is not one of {', '.join(LEVELS)}: "
+                      f"{str(s['level'])[:20]!r}")
+    name = s["name"]
+    if not (isinstance(name, str) and name and name.strip() == name
+            and len(name) <= NAME_CODES and len(letters(name)) <= NAME_LIMIT
+            and not any(map(unsafe, name))):
+        raise BadSave(f"{what} has a name that is not a player's name: {str(name)[:40]!r}")
+    return Seat(name, s["kind"], s["level"])
+
+
+def _saved_settings(d) -> Settings:
+    """The table's settings; a value it cannot use gets its default (a preference, not
+    the game: tests/app/test_hints.py)."""
+    fields(d, "the saved game's settings", set(), {"pace", "coloured", "hints"}, BadSave)
+    d = {k: v for k, v in d.items() if type(v) is (bool if k == "coloured" else str)}
+    return Settings(**d)
 
 
 def _line_label(g, target: int) -> str:

@@ -13,7 +13,7 @@ from html import escape
 
 import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
-from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
+from app.session import GAME_TITLES, LEVELS, NAME_CODES, PACES, Seat, Session
 from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
 from bones.rulebook import PLACES, SHEET_TITLES, cite, rules_for
 from bones.tiles import Tile
@@ -355,7 +355,8 @@ def _start_step(session: Session, step) -> str:
     return f'<ol class="draws drew">{"".join(rows)}</ol>'
 
 
-def round_end_dialog(session: Session, joining: bool = False, can_join: bool = True) -> str:
+def round_end_dialog(session: Session, joining: bool = False, can_join: bool = True,
+                     error: str = "") -> str:
     """Every hand shown, the round's scores; ``can_join`` is off where nobody can type a
     name (a kiosk has no keyboard)."""
     g = session.game
@@ -375,7 +376,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
     if joining:
-        body += join_form(g.preset)
+        body += join_form(g.preset, error)
     btns = button("Next round" if g.game != "all-fives" else "Next hand", "next",
                   cls="btn big primary")
     if can_join and not joining and bones.Move("join") in g.legal_moves():
@@ -384,10 +385,18 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
                   else f"Hand {g.round_number} is over", body, btns, kind="wide")
 
 
-def join_form(preset: str) -> str:
+NAME_INPUT = 2 * NAME_CODES  # maxlength counts UTF-16 units: room for any name we take
+
+
+def _alert(error: str) -> str:
+    """The line that says why something typed was refused (empty until then)."""
+    return f'<p class="form-error" role="alert">{e(error)}</p>'
+
+
+def join_form(preset: str, error: str = "") -> str:
     return ('<fieldset class="join"><legend>A late arrival (joins with the highest total, '
-            f'{e(cite("G7", preset))})</legend><label>Name <input type="text" id="join-name" '
-            'maxlength="20" '
+            f'{e(cite("G7", preset))})</legend>{_alert(error)}<label>Name '
+            f'<input type="text" id="join-name" maxlength="{NAME_INPUT}" '
             'autocomplete="off"></label>'
             '<label>Who plays <select id="join-kind"><option value="human">A person'
             '</option><option value="computer">The computer</option></select></label>'
@@ -450,13 +459,21 @@ def settings_dialog(session: Session) -> str:
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
 
 
-def bad_save_dialog(reason: str) -> str:
-    body = (f"<p>Your saved game could not be opened: {e(reason)}.</p>"
-            "<p>A fresh start is ready. The damaged save is kept: you can download it to "
-            "show whoever looks after the game.</p>")
+def bad_save_dialog(reason: str, kept: bool = True) -> str:
+    """``kept``: a copy is kept aside to download (until it is downloaded or the player
+    starts fresh); a save too large to keep is only named."""
+    if kept:
+        body = (f"<p>Your saved game could not be opened: {e(reason)}.</p>"
+                "<p>A fresh start is ready. The damaged save is kept until you download it "
+                "(to show whoever looks after the game) or start fresh.</p>")
+        btns = button("Download the damaged save", "download-bad", cls="btn")
+    else:
+        body = (f"<p>Your saved game could not be opened: {e(reason)}.</p>"
+                "<p>It was too large to keep, so it was removed. A fresh start is "
+                "ready.</p>")
+        btns = ""
     return dialog("The saved game could not be opened", body,
-                  button("Download the damaged save", "download-bad", cls="btn")
-                  + button("Start fresh", "close", cls="btn big primary"))
+                  btns + button("Start fresh", "start-fresh", cls="btn big primary"))
 
 
 # ---- the start screen ----
@@ -487,7 +504,7 @@ def start_screen(form, *, can_resume: bool) -> str:
                          f"{lv.capitalize()}</option>" for lv in LEVELS)
         seats.append(
             f'<li class="seat-row"><label>Player {i + 1} <input type="text" '
-            f'data-field="name" data-seat="{i}" value="{e(seat.name)}" maxlength="20" '
+            f'data-field="name" data-seat="{i}" value="{e(seat.name)}" maxlength="{NAME_INPUT}" '
             f'autocomplete="off" aria-label="Name of player {i + 1}"></label>'
             f'<select data-field="kind" data-seat="{i}" aria-label="Who plays for player '
             f'{i + 1}">{kinds}</select>'
@@ -521,6 +538,7 @@ def start_screen(form, *, can_resume: bool) -> str:
         + f'<span class="count" aria-live="polite">{len(form.seats)} players</span>'
         + button("+", "seats:+1", disabled=len(form.seats) >= hi, name="One more player")
         + f'</div><ol class="seat-rows">{"".join(seats)}</ol></fieldset>'
+        + _alert(form.error)
         + button("Start game", "start", cls="btn huge primary")
         + "</form></div>")
 
@@ -553,6 +571,7 @@ class StartForm:
         self.preset = "gs-mt"
         self.seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
         self.options: dict[str, int] = {}
+        self.error = ""  # why the last "Start game" was refused (a name too long)
 
     def engine_options(self) -> dict | None:
         """The chosen length as engine options (61 means counting in fives, A8)."""

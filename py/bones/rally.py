@@ -28,6 +28,8 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .errors import BadData
+from .inbound import check_text, from_cell, letters, read_json, to_cell, unsafe
 from .presets import PRESETS
 from .rulebook import cite
 
@@ -44,27 +46,32 @@ MAX_TITLE = 80
 MAX_POINTS = 999
 MAX_ROUNDS = 100
 MAX_FILE = 5_000_000  # characters: far beyond any real event
+MAX_CHANGES = 5_000  # a 40-table event of 10 rounds has about 450
+MAX_CSV_LINES = 20_000  # the same event's score sheets take about 2,700
 GAMES = {"mexican-train": "Mexican Train", "chicken-foot": "Chicken Foot",
          "all-fives": "All Fives"}
 
 
-class RallyError(ValueError):
+class RallyError(BadData):
     """A change or a file that makes no sense. Nothing was changed."""
 
 
 # ---- small checks ---------------------------------------------------------------------------
 def clean_name(name: Any, what: str = "A player's name") -> str:
-    """Trimmed, NFC; any script, no control characters, 1 to MAX_NAME characters."""
+    """Trimmed, NFC; any script, no hidden characters or direction overrides (joiners are
+    kept: a family emoji is one letter), 1 to MAX_NAME letters as people count them."""
     limit = MAX_TITLE if what == "The event's title" else MAX_NAME
     if not isinstance(name, str):
-        raise RallyError(f"{what} must be text, not {name!r}")
+        raise RallyError(f"{what} must be text, not {str(name)[:40]!r}")
     name = unicodedata.normalize("NFC", " ".join(name.split()))
     if not name:
         raise RallyError(f"{what} is empty")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
-        raise RallyError(f"{what} has a character that cannot be printed: {name!r}")
-    if len(name) > limit:
-        raise RallyError(f"{what} is longer than {limit} characters: {name[:limit]!r}...")
+    if any(map(unsafe, name)):
+        raise RallyError(f"{what} has a character that cannot be printed: {name[:limit]!r}")
+    n = len(letters(name))
+    if n > limit or len(name) > 8 * limit:
+        raise RallyError(f"{what} is longer than {limit} characters ({n}): "
+                         f"{name[:limit]!r}...")
     return name
 
 
@@ -524,7 +531,7 @@ def _check_shape(c: Any, n: int) -> dict:
     if not isinstance(c, dict):
         raise RallyError(f"change {n} is not a record: {str(c)[:40]!r}")
     op = c.get("op")
-    if op not in _SHAPES:
+    if not isinstance(op, str) or op not in _SHAPES:
         raise RallyError(f"change {n} has an unknown kind {str(op)[:40]!r}")
     if c.get("n") != n:
         raise RallyError(f"change {n} is numbered {c.get('n')!r}: changes are numbered 1, 2, "
@@ -1216,30 +1223,14 @@ def match_sheet(match: Any, names: list[str] | None = None, title: str = "Score 
 
 # ---- JSON --------------------------------------------------------------------------------------
 def _text(data: str | bytes) -> str:
-    if isinstance(data, bytes | bytearray):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise RallyError("This file is not text (UTF-8): it cannot be an event") from None
-    if not isinstance(data, str):
-        raise RallyError("An event file is text")
-    if len(data) > MAX_FILE:
-        raise RallyError("This file is far too large to be an event")
-    return data.lstrip("\ufeff")
+    return check_text(data, "This file", MAX_FILE, RallyError)
 
 
 def from_json(data: Any, clock: Callable[[], str] | None = None) -> Event:
     """An event from ``dumps`` text (or bytes, or its parsed dict): every change is
     checked again as when it was made. Raises RallyError saying what is wrong."""
     if not isinstance(data, dict):
-        text = _text(data)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RallyError(f"This is not a complete JSON event file: {e.msg} at line "
-                             f"{e.lineno}, column {e.colno}") from None
-        except RecursionError:
-            raise RallyError("This JSON file is nested too deeply to be an event") from None
+        data = read_json(data, "This file", MAX_FILE, RallyError)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RallyError(f"This JSON file is not a Rally Dominoes event (its format should be "
                          f"{FORMAT!r})")
@@ -1251,6 +1242,9 @@ def from_json(data: Any, clock: Callable[[], str] | None = None) -> Event:
     log = data.get("log")
     if not isinstance(log, list) or not log:
         raise RallyError("The event file has no changes in it")
+    if len(log) > MAX_CHANGES:
+        raise RallyError(f"The event file has {len(log):,} changes: more than the "
+                         f"{MAX_CHANGES:,} any event takes")
     extra = set(data) - {"format", "version", "log"}
     if extra:
         raise RallyError(f"The event file has an unknown field {sorted(extra)[0]!r}")
@@ -1271,8 +1265,8 @@ def from_json(data: Any, clock: Callable[[], str] | None = None) -> Event:
                 if target not in {x["n"] for x in _effective(ev._log)}:
                     raise RallyError(f"change {target} is already undone")
                 ev._s = ev._check_replay(ev._log + [c], target)
-            else:
-                r = _Replay(copy.deepcopy(ev._s))
+            else:  # no copy to fall back on: a refused change refuses the whole file
+                r = _Replay(ev._s)
                 r.apply(c)
                 ev._s = r.s
         except RallyError as e:
@@ -1303,7 +1297,7 @@ def to_csv(ev: Event) -> str:
 
     s = ev.state()
     row("format", info=f"{CSV_FORMAT} {CSV_VERSION}")
-    row("event", info=s["title"])
+    row("event", info=to_cell(s["title"]))
     row("game", info=s["game"])
     row("preset", info=s["preset"])
     for r, d in enumerate(s["doubles"], 1):
@@ -1318,7 +1312,7 @@ def to_csv(ev: Event) -> str:
             src = t["players"][p["seat"] - 1]["from"]
             info = (f"from table {src[0]} seat {src[1]}" if src else
                     f"late arrival ({ev._rules.cite('G7')})" if p["late"] else "")
-            row("player", label, p["joined"], "", p["seat"], p["name"],
+            row("player", label, p["joined"], "", p["seat"], to_cell(p["name"]),
                 total=p["start"] if p["late"] else "", info=info)
         for r in range(1, len(t["doubles"]) + 1):
             if r not in t["entries"]:
@@ -1331,8 +1325,8 @@ def to_csv(ev: Event) -> str:
                 c = p["cells"][r - 1]
                 if c["points"] is None:
                     continue
-                row("score", label, r, t["doubles"][r - 1], p["seat"], p["name"], c["points"],
-                    running[p["seat"]],
+                row("score", label, r, t["doubles"][r - 1], p["seat"], to_cell(p["name"]),
+                    c["points"], running[p["seat"]],
                     f"no-show ({ev._rules.cite('G10')})" if c["mark"] == "no-show" else "")
     return out.getvalue()
 
@@ -1345,6 +1339,9 @@ def from_csv(data: str | bytes, clock: Callable[[], str] | None = None) -> Event
         lines = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as e:
         raise RallyError(f"This is not a readable CSV file: {e}") from None
+    if len(lines) > MAX_CSV_LINES:
+        raise RallyError(f"This CSV file has {len(lines):,} lines: more than the "
+                         f"{MAX_CSV_LINES:,} any event takes")
     if not lines or [c.strip().lower() for c in lines[0]][:len(CSV_COLUMNS)] != list(
             CSV_COLUMNS):
         head = [c.strip().lower() for c in lines[0]] if lines else []
@@ -1362,6 +1359,7 @@ def from_csv(data: str | bytes, clock: Callable[[], str] | None = None) -> Event
         cells = (cells + [""] * len(CSV_COLUMNS))[:len(CSV_COLUMNS)]
         d = dict(zip(CSV_COLUMNS, cells))
         d = {k: (v if k in ("player", "info") else v.strip()) for k, v in d.items()}
+        d["player"] = from_cell(d["player"])  # the name, without to_cell's apostrophe
         d["record"] = d["record"].lower()
         recs.append((ln, d))
     return _CsvBuilder(recs, clock).build()
@@ -1420,7 +1418,7 @@ class _CsvBuilder:
                                         f"{first})")
                 if tables:
                     raise self.fail(ln, f"the {rec!r} record must come before the tables")
-                head[rec] = (ln, d["info"] if rec == "event" else d["info"].strip())
+                head[rec] = (ln, from_cell(d["info"]) if rec == "event" else d["info"].strip())
             elif rec == "round":
                 t = _table_label(d["table"])
                 if t and t not in tables:

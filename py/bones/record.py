@@ -14,6 +14,7 @@ from typing import Any
 
 from .core import Match, options_dict
 from .errors import BadSave, IllegalMove
+from .inbound import fields, read_json
 from .tiles import Tile
 
 FORMAT = "rally-dominoes"
@@ -22,6 +23,8 @@ FORMAT = "rally-dominoes"
 # was played by, and is written back as version 1.
 VERSION = 2
 READS = (1, 2)
+MAX_SAVE = 200_000  # characters: the longest matches played here save in about 12,000
+MAX_MOVE = 40  # characters of one move's notation ("13-12@M" is 7)
 
 
 def to_json(match: Match) -> dict:
@@ -46,33 +49,43 @@ def from_json(data: Any) -> Match:
     """Rebuild a match from ``to_json`` output (a dict or its JSON text)."""
     from . import new_game
 
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError as e:
-            raise BadSave(f"the save is not valid JSON ({e})") from None
+    if isinstance(data, str | bytes | bytearray):
+        data = read_json(data, "the save", MAX_SAVE, BadSave)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave("this is not a Rally Dominoes save")
     version = data.get("version")
     if version not in READS or type(version) is not int:
-        raise BadSave(f"this save has format version {version!r}; this game reads "
+        raise BadSave(f"this save has format version {str(version)[:20]}; this game reads "
                       f"versions {READS[0]} to {VERSION}")
+    fields(data, "the save", {"format", "version", "game", "seats", "options", "seed",
+                              "moves"}, {"preset", "deal"}, BadSave)
+    seed = data["seed"]
+    if not (isinstance(seed, int) and not isinstance(seed, bool)
+            or isinstance(seed, str) and len(seed) <= 100):
+        raise BadSave(f"the save's seed is not a number or a short text: {str(seed)[:40]!r}")
+    deal = data.get("deal")
+    if deal is not None and not (isinstance(deal, list)
+                                 and all(isinstance(d, dict) for d in deal)):
+        raise BadSave(f"the save's deal is not a list of deals: {str(deal)[:40]!r}")
+    if not isinstance(data["options"], dict):
+        raise BadSave("the save's options are not a record")
     try:
         match = new_game(data["game"], seats=data["seats"], options=data["options"],
                          seed=data["seed"], deal=data.get("deal") or None,
                          preset=data.get("preset"), _exact=True, _rules=version)
     except (KeyError, TypeError, ValueError) as e:
-        raise BadSave(f"the save's start is not valid: {e}") from None
+        raise BadSave(f"the save's start is not valid: {str(e)[:200]}") from None
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise BadSave("the save has no move list")
     for i, text in enumerate(moves):
-        if not isinstance(text, str):
-            raise BadSave(f"move {i + 1} of the save is not a move: {text!r}")
+        if not isinstance(text, str) or len(text) > MAX_MOVE:
+            raise BadSave(f"move {i + 1} of the save is not a move: {str(text)[:40]!r}")
         try:
             match.play(text)
-        except IllegalMove as e:
-            raise BadSave(f"move {i + 1} of the save ({text}) is not legal: {e}") from None
+        except (IllegalMove, ValueError) as e:
+            raise BadSave(f"move {i + 1} of the save ({text}) is not legal: "
+                          f"{str(e)[:200]}") from None
     return match
 
 

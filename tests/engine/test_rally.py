@@ -597,7 +597,7 @@ BAD_JSON = [
     (bad_json(version=2), "version 2; this scorekeeper reads version 1 .*newer"),
     (bad_json(format="something"), "not a Rally Dominoes event"),
     (bad_json(log=[]), "no changes"),
-    (small().dumps()[:-40], "not a complete JSON event file"),
+    (small().dumps()[:-40], "This file is not valid JSON"),
     (b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "not text"),
     ("[1, 2, 3]", "not a Rally Dominoes event"),
     (with_change(3, points=[10, 0, -25]), "change 4: Points must be whole numbers"),

@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from ..errors import BadData
 from ..moves import CALL, JOIN, KNOCK, NEXT, PLAY, Move
 
 LEVELS = ("easy", "normal", "hard")
+HINT_LEVELS = ("normal", "hard")  # whose choice a hint shows
 
 # game name -> policy module (each registers itself on import, see _policies()).
 _POLICIES: dict = {}
@@ -125,7 +127,7 @@ def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random
 def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | None = None,
          worlds: int | None = None) -> Hint:
     """The Normal (or Hard) choice for ``seat`` with a short reason in plain words."""
-    if level not in ("normal", "hard"):
+    if level not in HINT_LEVELS:
         raise ValueError("a hint shows the normal or the hard choice")
     legal = sorted(game.legal_moves(), key=move_key)
     if not legal:
@@ -175,16 +177,44 @@ def why_only(reason: str) -> str:
     return reason
 
 
+# ---- the AI worker's messages (web/ai-worker.py): both ways checked ----------------------------
+MAX_BUDGET_MS = 10_000  # the most a worker may be asked to think (the page asks 300 to 500)
+MAX_ANSWER = 10_000  # characters of the worker's answer: a move, or a hint's few sentences
+
+
 def _load(save_json):
     from ..record import loads
 
-    return loads(save_json) if isinstance(save_json, (str, bytes)) else save_json
+    return loads(save_json) if isinstance(save_json, str | bytes) else save_json
+
+
+def _request(game, seat, level: str, seed, budget_ms, levels=LEVELS) -> tuple:
+    """The worker's arguments as sent by the page (JavaScript numbers and text), checked:
+    a refusal is a BadData saying which one is wrong, never a search that never ends."""
+    if isinstance(seat, float) and seat.is_integer():
+        seat = int(seat)
+    if type(seat) is not int or not 0 <= seat < game.seats:
+        raise BadData(f"the AI worker was asked about seat {str(seat)[:20]!r}: not a seat here")
+    if not isinstance(level, str) or level not in levels:
+        raise BadData(f"the AI worker knows the levels {', '.join(levels)}, not "
+                      f"{str(level)[:20]!r}")
+    if type(seed) not in (int, str) or len(str(seed)) > 100:
+        raise BadData(f"the AI worker's seed is not a short number or text: {str(seed)[:20]!r}")
+    if budget_ms is not None and (type(budget_ms) not in (int, float)
+                                  or not 1 <= budget_ms <= MAX_BUDGET_MS):  # NaN too
+        raise BadData(f"the AI worker's time is 1 to {MAX_BUDGET_MS} ms, not "
+                      f"{str(budget_ms)[:20]}")
+    if game.turn != seat and not game.round_over or not game.legal_moves():
+        raise BadData(f"the AI worker was asked about seat {seat}, whose turn it is not")
+    return seat, level, seed, budget_ms
 
 
 def choose_from_json(save_json, seat: int, level: str = "normal", seed=0,
                      budget_ms: float | None = None) -> str:
-    """For the browser worker: a save (``bones.dumps``) in, the move's notation out."""
+    """For the browser worker: a save (``bones.dumps``) in, the move's notation out.
+    Every argument is checked first (BadData)."""
     g = _load(save_json)
+    seat, level, seed, budget_ms = _request(g, seat, level, seed, budget_ms)
     return g.notation(choose(g, seat, level, seed=seed, budget_ms=budget_ms))
 
 
@@ -192,8 +222,33 @@ def hint_from_json(save_json, seat: int, level: str = "normal", seed=0,
                    budget_ms: float | None = None, worlds: int | None = None) -> dict:
     """For the browser worker: ``{"move": notation, "reason": words, "level": level}``."""
     g = _load(save_json)
+    seat, level, seed, budget_ms = _request(g, seat, level, seed, budget_ms, HINT_LEVELS)
     h = hint(g, seat, level, seed=seed, budget_ms=budget_ms, worlds=worlds)
     return {"move": h.notation, "reason": h.reason, "level": h.level}
+
+
+def read_choice(game, text) -> Move:
+    """The worker's move as the page reads it: a legal move here, or BadData."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise BadData(f"the AI worker's move is not a move: {str(text)[:40]!r}")
+    try:
+        move = game.parse(text)
+    except ValueError:
+        move = None
+    if move is None or move not in game.legal_moves():
+        raise BadData(f"the AI worker's move is not a legal move here: {text!r}")
+    return move
+
+
+def read_hint(game, text) -> Hint:
+    """The worker's hint (JSON text) as the page reads it, or BadData."""
+    from ..inbound import fields, read_json
+
+    d = fields(read_json(text, "the AI worker's hint", MAX_ANSWER), "the AI worker's hint",
+               {"move", "reason", "level"})
+    if not isinstance(d["reason"], str) or d["level"] not in HINT_LEVELS:
+        raise BadData("the AI worker's hint has no reason in words or no level")
+    return Hint(read_choice(game, d["move"]), d["move"], d["reason"], d["level"])
 
 
 def is_play(m: Move) -> bool:

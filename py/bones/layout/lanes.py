@@ -104,6 +104,23 @@ def _fits(lanes: Sequence[Lane], scale: float, w: float, h: float, columns: int,
     return True
 
 
+def _biggest(lanes, width, height, columns, label, want, head, max_scale) -> float | None:
+    """The biggest whole scale at which the lanes fit this way, or None."""
+    def ok(s):
+        return _fits(lanes, s, width, height, columns, label, want, head)
+
+    lo, hi = int(MIN_SCALE), int(max_scale)
+    if not ok(lo):
+        return None
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if ok(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return float(lo)
+
+
 # A lane's name reads best above it, in full: that way is taken unless another gives
 # clearly bigger tiles.
 _WEIGHT = {"band": 1.0, "head": 0.88, "none": 0.8}
@@ -123,18 +140,9 @@ def choose(lanes: Sequence[Lane], width: float, height: float,
         found = []
         for c in cols:
             for lb in labels:
-                def ok(s, c=c, lb=lb):
-                    return _fits(lanes, s, width, height, c, lb, want, head)
-                lo, hi = int(MIN_SCALE), int(max_scale)
-                if not ok(lo):
-                    continue
-                while lo < hi:  # the biggest whole scale that fits
-                    mid = (lo + hi + 1) // 2
-                    if ok(mid):
-                        lo = mid
-                    else:
-                        hi = mid - 1
-                found.append((lo * _WEIGHT[lb], -c, float(lo), c, lb))
+                sc = _biggest(lanes, width, height, c, lb, want, head, max_scale)
+                if sc is not None:
+                    found.append((sc * _WEIGHT[lb], -c, sc, c, lb))
         if found:
             _w, _c, sc, c, lb = max(found)
             best[want] = (sc, c, lb)

@@ -82,6 +82,7 @@ class Controller:
         on(self.doc, "pointerup", self.on_pointer_up)
         on(self.doc, "pointercancel", self.on_pointer_cancel)
         on(self.js.window, "resize", lambda _e: self.render())
+        on(self.js.window, "storage", self.on_storage)
         self.session = self._load()
         if self.session is not None and not self.session.game.match_over:
             self.screen = "table"
@@ -156,6 +157,28 @@ class Controller:
             st.setItem(SAVE_KEY, self.session.to_json())
         except Exception as exc:  # quota: keep playing, say so once in the console
             self.js.console.warn(f"Could not save the game: {exc}")
+
+    def on_storage(self, event) -> None:
+        """The game open in another tab saved: this tab takes up that game, so it never
+        writes its older table over the newer one."""
+        if nothing(event.key) or str(event.key) != SAVE_KEY or nothing(event.newValue):
+            return
+        if (self.kiosk is not None and self.kiosk.active) or self.screen == "rally":
+            return
+        text = str(event.newValue)
+        if self.session is not None and text == self.session.to_json():
+            return
+        try:
+            session = Session.from_json(text)
+        except (BadSave, ValueError):
+            return  # this tab keeps its game; the other tab's save is its own business
+        self.session = session
+        self.screen = "start" if session.game.match_over else "table"
+        self.dialog = None
+        self.selected = self.hinted = self.fresh = None
+        self.hint = ""
+        self.render()
+        self.schedule()
 
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:

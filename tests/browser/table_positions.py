@@ -32,7 +32,7 @@ def _tiles_on_table(g) -> int:
 
 
 def _want(kind: str, g) -> bool:
-    if g.turn != 0 or g.round_over or not g.legal_moves():
+    if g.turn != 0 or g.round_over or not any(m.kind == PLAY for m in g.legal_moves()):
         return False
     n = _tiles_on_table(g)
     if kind == "long":

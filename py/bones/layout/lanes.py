@@ -28,7 +28,7 @@ from .geometry import ANGLES, Box, Label, Marker, Placed, TableLayout, Target, T
 
 MAX_SCALE = 72.0  # px per unit: a tile 144 x 72 px
 MIN_SCALE = 12.0
-FLOOR = 48.0  # the open ends' size this layout aims at first (px per unit)
+FLOOR = 50.0  # the open ends' size aimed at first (px per unit; a face is 0.98 of a unit)
 LABEL_PX = 18.0  # a lane's name, in CSS px whatever the scale
 BAND_PX = 24.0  # the band above a lane that holds it
 HEAD_PX = 210.0  # or the room before a lane's tiles that holds it, at most

@@ -122,7 +122,7 @@ def _biggest(lanes, width, height, columns, label, want, head, max_scale) -> flo
 
 
 # A lane's name reads best above it, in full: that way is taken unless another gives
-# clearly bigger tiles.
+# clearly bigger tiles (or reaches FLOOR where it does not).
 _WEIGHT = {"band": 1.0, "head": 0.88, "none": 0.8}
 
 
@@ -130,9 +130,10 @@ def choose(lanes: Sequence[Lane], width: float, height: float,
            max_scale: float = MAX_SCALE, labels: Sequence[str] = ("band", "head")
            ) -> tuple[float, int, str]:
     """(scale in px per unit, columns, where the names go): the biggest scale at which
-    each lane shows its newest 3 tiles, else 2, else 1; fewer tiles only when that buys a
-    clearly bigger scale or reaches FLOOR. Names go in a band above each lane ("band"),
-    before its tiles ("head"), or nowhere ("none", when ``labels`` allows it)."""
+    each lane shows its newest 3 tiles, else 2, else 1; fewer tiles only when more would
+    take the scale below FLOOR (or below the biggest there is, when that is under it).
+    Names go in a band above each lane ("band"), before its tiles ("head"), or nowhere
+    ("none", when ``labels`` allows it)."""
     cols = (1, 2) if len(lanes) > 1 else (1,)
     head = head_px(lanes, width)
     best: dict[int, tuple[float, int, str]] = {}
@@ -142,14 +143,17 @@ def choose(lanes: Sequence[Lane], width: float, height: float,
             for lb in labels:
                 sc = _biggest(lanes, width, height, c, lb, want, head, max_scale)
                 if sc is not None:
-                    found.append((sc * _WEIGHT[lb], -c, sc, c, lb))
+                    # up to FLOOR size is all; above it, the names' place counts
+                    found.append((min(sc, FLOOR), sc * _WEIGHT[lb], -c, sc, c, lb))
         if found:
-            _w, _c, sc, c, lb = max(found)
+            *_, sc, c, lb = max(found)
             best[want] = (sc, c, lb)
     if not best:
         return MIN_SCALE, cols[-1], labels[-1]
+    # Context (more tiles shown) is bought only with size above FLOOR: below it, the
+    # biggest tiles win.
     top = max(b[0] for b in best.values())
-    enough = min(FLOOR, top * 0.9)
+    enough = min(FLOOR, top)
     for want in WANT:
         if want in best and best[want][0] >= enough:
             return best[want]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -210,6 +211,7 @@ def _shot(table, path: Path) -> None:
     """A small PNG of the screen: half size (a phone's at its size), colours rounded so
     it packs small; enough to see the table as a player does."""
     page = table.page
+    path.parent.mkdir(parents=True, exist_ok=True)
     raw = base64.b64encode(page.screenshot()).decode()
     scale = 1.0 if table.size == PHONE else 0.5
     small = page.evaluate("""async ([b64, scale]) => {
@@ -223,3 +225,27 @@ def _shot(table, path: Path) -> None:
         x.putImageData(d, 0, 0);
         return c.toDataURL('image/png').split(',')[1]; }""", [raw, scale])
     path.write_bytes(base64.b64decode(small))
+
+
+def test_a_new_game_over_one_in_progress_asks_first(page, site_url):
+    """"Quick game" used to throw the game in progress away without a word."""
+    page.add_init_script(f"localStorage.setItem({json.dumps(SAVE_KEY)}, "
+                         f"{json.dumps(saved('double', 4))});")
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=90_000)
+    expect(page.locator(".game-title")).to_have_text("Mexican Train: Good Sam's Samboree & Rally")
+    hand = page.get_by_role("group", name="Your tiles").get_by_role("button")
+    mine = hand.all_inner_texts(), hand.evaluate_all("els => els.map(e => e.dataset.tile)")
+    for keep in (True, False):
+        page.get_by_role("button", name="New game").click()
+        page.get_by_role("button", name=re.compile("^Quick game")).click()
+        ask = page.get_by_role("dialog", name="Start a new game?")
+        expect(ask).to_contain_text("in progress")
+        if keep:
+            ask.get_by_role("button", name="Keep playing the game in progress").click()
+            expect(page.get_by_role("dialog")).to_have_count(0)
+            assert (hand.all_inner_texts(),
+                    hand.evaluate_all("els => els.map(e => e.dataset.tile)")) == mine
+        else:
+            ask.get_by_role("button", name="Start the new game").click()
+            expect(page.get_by_role("dialog", name="Who plays first")).to_be_visible()

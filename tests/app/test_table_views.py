@@ -1,0 +1,82 @@
+"""The play screen's table as markup (issue 33): open ends marked, names at a fixed
+size in CSS px, every total beside its player, the rule sheet in the header."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import bones
+from app import views
+from app.session import Seat, Session
+from bones.moves import PLAY
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def played(game: str, seats: int, moves: int, seed: int = 4) -> Session:
+    s = Session.new(game, bones.GAMES[game].default_preset,
+                    [Seat("You", "human")] + [Seat(f"P{i}") for i in range(1, seats)], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.game.round_over:
+            break
+        ms = s.game.legal_moves()
+        s.game.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
+    return s
+
+
+def test_every_open_end_is_marked_and_nothing_else():
+    for game, seats in (("mexican-train", 8), ("chicken-foot", 6), ("all-fives", 4)):
+        for moves in (0, 5, 30, 60):
+            s = played(game, seats, moves)
+            lay = views.lanes_layout(s, 960, 514)
+            root = ET.fromstring(views.table_svg(s, lay, selected=None, targets=set()))
+            marked = [g.find(f"{SVG}g").get("data-tile")
+                      for g in root.iter(f"{SVG}g") if g.get("data-open-end") == "1"]
+            want = [str(tv.tiles[-1].tile) for tv in lay.trains if tv.tiles]
+            if lay.extra.get("hub_open"):
+                want.append(str(lay.hub.tile))
+            assert sorted(marked) == sorted(want), (game, moves)
+            assert len(lay.trains) == 0 or marked
+
+
+def test_lane_names_and_fold_counts_are_drawn_at_18_css_px_whatever_the_scale():
+    s = played("mexican-train", 6, 60)
+    for w, h in ((1640, 760), (704, 500), (390, 470)):
+        lay = views.lanes_layout(s, w, h)
+        svg = views.table_svg(s, lay, selected=None, targets=set())
+        sizes = [float(x) * lay.scale for x in re.findall(r'font-size="([\d.]+)"', svg)]
+        assert sizes and all(abs(px - 18) < 0.05 for px in sizes)
+        assert "textLength" not in svg  # a long name is shortened, never squeezed
+
+
+def test_each_player_has_the_running_total_beside_the_name():
+    s = played("mexican-train", 6, 10)
+    s.game.totals[2] = 37
+    html = views.seats_markup(s)
+    assert html.count('class="seat-total"') == 6
+    assert re.search(r'data-seat="2"><span class="seat-name">P2</span><span class="seat-total">'
+                     r'<span class="word">Total</span> <strong>37</strong>', html)
+
+
+def test_the_header_names_the_rule_sheet():
+    s = played("chicken-foot", 4, 0)
+    assert views.game_title(s) == "Chicken Foot: " + bones.PRESETS[s.game.preset].title
+    assert f'<p class="game-title">{views.e(views.game_title(s))}</p>' in views.topbar_markup(s)
+
+
+def test_a_new_game_over_one_in_progress_asks_first():
+    s = played("mexican-train", 4, 6)
+    html = views.confirm_new_dialog(s, "quick")
+    assert 'data-act="resume"' in html and 'data-act="confirm-new:quick"' in html
+    assert "cannot be resumed" in html
+
+
+def test_round_summary_tiles_are_big_enough_to_count():
+    s = played("mexican-train", 4, 400)
+    assert s.game.round_over
+    html = views.round_end_dialog(s)
+    heights = {int(h) for h in re.findall(r'class="domino-svg"[^>]* height="(\d+)"', html)}
+    assert heights == {88}

@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_steps import PLAYABLE
-from table_positions import SAVE_KEY, saved
+from table_positions import SAVE_KEY, position, saved
 
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 768), (768, 1024), (390, 844)]
 POSITIONS = [("long", 4), ("long", 6), ("long", 8), ("double", 4), ("double", 6),
@@ -92,14 +92,16 @@ class TablePage:
     def open(self, kind: str, players: int) -> None:
         if self.showing == (kind, players):
             return
-        text = saved(kind, players)
+        session = position(kind, players)
+        text = session.to_json()
         self.page.evaluate(
             """([k, v]) => { localStorage.setItem(k, v);
                 window.dispatchEvent(new StorageEvent('storage', {key: k, newValue: v})); }""",
             [SAVE_KEY, text])
         expect(self.page.locator(".seat")).to_have_count(players)
-        self.page.wait_for_function(
-            "n => document.querySelectorAll('.felt-svg [data-open-end]').length > 0", arg=0)
+        # the page has taken this position up: its boneyard, not the last one's
+        left = f"Boneyard: {len(session.game.boneyard)}"
+        assert self.page.locator(".boneyard").text_content() == left
         self.page.evaluate(FRAME)
         self.showing = (kind, players)
 

@@ -103,6 +103,9 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         parts.append(f'<g class="{cls}"{end}>'
                      + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
                                     coloured=coloured) + "</g>")
+    scored = _scored(session) if fresh is not None else 0
+    if scored:
+        parts.append(_score_badge(lay, fresh, scored))
     # The places the chosen tile may go lie on top, so a tap anywhere on a lit train
     # (tiles included) plays there.
     for tv in lay.trains:
@@ -118,6 +121,36 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
                          f'height="{b.h:.3f}" rx="0.15" data-drop="{lead.value}"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _scored(session: Session) -> int:
+    """What the last move scored (All Fives): its entries are the last of the log."""
+    log = getattr(session.game, "log", None)
+    n = len(session.news)
+    if not n or not log:
+        return 0
+    return sum(x.points for x in log[-n:] if x.seat is not None)
+
+
+def _score_badge(lay, fresh: Tile, points: int) -> str:
+    """"+15" beside the tile that made it, in the slot after it (empty until the next
+    move), so the score stays until then; the hub's at the top of the station."""
+    box = None
+    for tv in lay.trains:
+        if tv.tiles and tv.tiles[-1].tile == fresh and tv.target is not None:
+            box = tv.target.box
+    if box is None and lay.hub is not None and lay.hub.tile == fresh and lay.station:
+        st = lay.station
+        box = type(st)(st.x, st.y - 1.0, st.w, 1.0)
+    if box is None:
+        return ""
+    px = 22 / lay.scale
+    w = max(box.w, len(str(points)) * px * 0.7 + px)
+    return (f'<g class="score-pop" aria-hidden="true"><rect x="{box.cx - w / 2:.3f}" '
+            f'y="{box.cy - px * 0.75:.3f}" width="{w:.3f}" height="{px * 1.5:.3f}" '
+            f'rx="{px * 0.4:.3f}"/><text x="{box.cx:.3f}" y="{box.cy:.3f}" '
+            f'text-anchor="middle" dominant-baseline="central" font-size="{px:.3f}">'
+            f"+{points}</text></g>")
 
 
 def _fit_text(text: str, width_px: float, size_px: float) -> str:

@@ -80,3 +80,39 @@ def test_round_summary_tiles_are_big_enough_to_count():
     html = views.round_end_dialog(s)
     heights = {int(h) for h in re.findall(r'class="domino-svg"[^>]* height="(\d+)"', html)}
     assert heights == {88}
+
+
+def test_an_all_fives_score_shows_beside_the_tile_that_made_it():
+    """A4: "+15" stays at the end where it was made until the next move."""
+    s = played("all-fives", 2, 0, seed=1)
+    rng = random.Random(2)
+    for _ in range(200):
+        if s.game.round_over:
+            break
+        ms = s.game.legal_moves()
+        move = s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
+        pts = sum(x.points for x in s.game.log[-len(s.news):]) if s.news else 0
+        if move.kind == PLAY and pts:
+            lay = views.lanes_layout(s, 960, 514)
+            svg = views.table_svg(s, lay, selected=None, targets=set(), fresh=move.tile)
+            assert f">+{pts}</text>" in svg
+            assert "score-pop" not in views.table_svg(s, lay, selected=None, targets=set())
+            return
+    raise AssertionError("no scoring play in the round")
+
+
+def _luminance(colour: str) -> float:
+    c = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+
+def test_every_pip_colour_stands_out_from_the_face_by_3_to_1():
+    """Issue 33: 6 (amber) was 2.2:1 on the ivory face, 11 (orange) 3.0:1."""
+    from app.render import domino_group
+    from bones.tiles import PIP_COLOURS, Tile
+
+    face = re.search(r'class="face"[^>]* fill="(#[0-9a-f]{6})"', domino_group(Tile(1, 0)))[1]
+    ratios = {n: (_luminance(face) + 0.05) / (_luminance(c) + 0.05)
+              for n, c in enumerate(PIP_COLOURS[:13])}
+    assert {n: round(r, 2) for n, r in ratios.items() if r < 3.0} == {}

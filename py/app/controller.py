@@ -787,6 +787,13 @@ class Controller:
         self.fresh = move.tile if move is not None and move.kind == PLAY else None
         self.hint = ""
         self._announce()
+        s = self.session
+        if move is not None and move.kind == "call" and s.seats[move.target].human:
+            # Caught not knocking: say plainly why the hand grew, and how to avoid it.
+            you = "you" if s.viewer() == move.target else s.name(move.target)
+            k = getattr(s.game.options, "knock_penalty", 0)
+            self.hint = (f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
+                         f"{you} drew {k} tiles. Knock as you play down to one tile.")
         if self.selected is not None and self.selected not in (
                 {m.tile for m in self.session.my_moves()}):
             self.selected = None

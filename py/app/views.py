@@ -268,8 +268,14 @@ def actions_markup(session: Session) -> str:
                     disabled=DRAW not in kinds, name="Draw"),
              button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass")]
     if g.knocks:
-        parts.append(button("Knock", "knock", cls="btn big", disabled=KNOCK not in kinds,
-                            name="Knock"))
+        # Where a forgotten knock costs tiles, the play down to one tile is pointed out.
+        seat = session.viewer()
+        last_play = (KNOCK in kinds and getattr(g.options, "knock_penalty", 0)
+                     and seat is not None and len(g.hands[seat]) == 2)
+        parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
+                            if last_play else "Knock", "knock",
+                            cls="btn big primary" if last_play else "btn big",
+                            disabled=KNOCK not in kinds, name="Knock"))
     for m in moves:
         if m.kind == CALL:
             who = session.name(m.target)

@@ -116,3 +116,28 @@ def test_every_pip_colour_stands_out_from_the_face_by_3_to_1():
     ratios = {n: (_luminance(face) + 0.05) / (_luminance(c) + 0.05)
               for n, c in enumerate(PIP_COLOURS[:13])}
     assert {n: round(r, 2) for n, r in ratios.items() if r < 3.0} == {}
+
+
+def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
+    """S5 / C7 (Samboree tournament, Candela): a forgotten knock costs two tiles, so the
+    play down to one tile offers Knock first; G6 (no penalty) keeps it plain."""
+    for preset, loud in (("st-mt", True), ("wc-mt", True), ("gs-mt", False)):
+        found = False
+        for seed in range(40):
+            s = Session.new("mexican-train", preset,
+                            [Seat("You", "human"), Seat("Ann"), Seat("Bob")], seed=seed)
+            rng = random.Random(seed)
+            for _ in range(300):
+                g = s.game
+                if g.round_over:
+                    break
+                moves = g.legal_moves()
+                if g.turn == 0 and len(g.hands[0]) == 2 and bones.Move("knock") in moves:
+                    found = True
+                    break
+                s.play(rng.choice([m for m in moves if m.kind == PLAY] or moves))
+            if found:
+                break
+        assert found
+        html = views.actions_markup(s)
+        assert ("Knock first!" in html) is loud, preset

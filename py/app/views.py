@@ -14,7 +14,7 @@ from html import escape
 import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, PACES, Seat, Session
-from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
+from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY
 from bones.rulebook import rules_for
 from bones.tiles import Tile
 
@@ -315,6 +315,21 @@ def seats_markup(session: Session) -> str:
     return "".join(parts)
 
 
+def move_log_markup(session: Session, most: int = 8) -> str:
+    """The round's latest moves, newest first: what happened stays readable after the
+    status line has moved on."""
+    items = []
+    for move, seat, _t in reversed(session.game.history):
+        if move.kind == NEXT or len(items) == most:
+            break
+        if seat is not None:
+            items.append(f"<li>{prose(session.move_words(move, seat))}</li>")
+    if not items:
+        return ""
+    return ('<section class="move-log" aria-label="Moves"><h2>Moves</h2>'
+            f'<ol>{"".join(items)}</ol></section>')
+
+
 def _match_sheet(session: Session, **how) -> str:
     """The match's score sheet, drawn by the rally scorekeeper's code (issue 9). Imported
     here, not at start-up: the first screen does not need it."""
@@ -403,7 +418,8 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
           f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
           "</section>"
-        + '<aside class="side">' + seats_markup(session) + scores_markup(session) + "</aside>"
+        + '<aside class="side">' + seats_markup(session) + move_log_markup(session)
+        + scores_markup(session) + "</aside>"
         + "</div>"
         + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)
         + actions_markup(session) + "</footer></div>")

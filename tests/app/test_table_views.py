@@ -141,3 +141,12 @@ def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
         assert found
         html = views.actions_markup(s)
         assert ("Knock first!" in html) is loud, preset
+
+
+def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
+    s = played("mexican-train", 4, 12)
+    words = [s.move_words(m, seat) for m, seat, _t in s.game.history][::-1][:8]
+    html = views.move_log_markup(s)
+    assert re.findall(r"<li>(.*?)</li>", re.sub(r'<span class="tn">(.*?)</span>', r"\1",
+                                                html)) == [views.e(w) for w in words]
+    assert views.move_log_markup(played("mexican-train", 4, 0)) == ""

@@ -173,7 +173,8 @@ class Controller:
         except (BadSave, ValueError):
             return  # this tab keeps its game; the other tab's save is its own business
         self.session = session
-        self.screen = "start" if session.game.match_over else "table"
+        if self.screen == "table" and session.game.match_over:
+            self.screen = "start"  # elsewhere (the start screen) the player stays put
         self.dialog = None
         self.selected = self.hinted = self.fresh = None
         self.hint = ""

@@ -56,6 +56,10 @@ class Controller:
         self.hint = ""
         self.fresh = None
         self.prefer = None
+        self._lay = None  # the table's layout, kept while the tiles and the felt stay
+        self._lay_key = None
+        self._drawn_size = None  # the felt size the table on the page was laid out for
+        self._observer = None  # watches the felt's size (app start-up, window changes)
         self.bad_save: str | None = None  # a damaged save, for its download
         self.join_error = ""  # why a late arrival's name was refused
         self._loop_running = False
@@ -77,7 +81,9 @@ class Controller:
         on(self.doc, "pointerdown", self.on_pointer_down)
         on(self.doc, "pointermove", self.on_pointer_move)
         on(self.doc, "pointerup", self.on_pointer_up)
+        on(self.doc, "pointercancel", self.on_pointer_cancel)
         on(self.js.window, "resize", lambda _e: self.render())
+        on(self.js.window, "storage", self.on_storage)
         self.session = self._load()
         if self.session is not None and not self.session.game.match_over:
             self.screen = "table"
@@ -154,9 +160,36 @@ class Controller:
             # quota: keep playing, say so in the console
             self.js.console.warn("Rally Dominoes: could not save the game")
 
+    def on_storage(self, event) -> None:
+        """The game open in another tab saved: this tab takes up that game, so it never
+        writes its older table over the newer one."""
+        if nothing(event.key) or str(event.key) != SAVE_KEY or nothing(event.newValue):
+            return
+        if (self.kiosk is not None and self.kiosk.active) or self.screen == "rally":
+            return
+        text = str(event.newValue)
+        if self.session is not None and text == self.session.to_json():
+            return
+        try:
+            session = Session.from_json(text)
+        except Exception:  # BadData, or anything: another tab's save never breaks this one
+            return  # this tab keeps its game; the other tab's save is its own business
+        self.session = session
+        if self.screen == "table" and session.game.match_over:
+            self.screen = "start"  # elsewhere (the start screen) the player stays put
+        self.dialog = None
+        self.selected = self.hinted = self.fresh = None
+        self.hint = ""
+        self.render()
+        self.schedule()
+
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
         self._remember_screen()
+        if self._drag is None:  # a drag the page never saw end leaves no ghost behind
+            ghosts = self.doc.querySelectorAll(".drag-ghost")
+            for i in range(ghosts.length):
+                ghosts.item(i).remove()
         s = self.session
         if self.kiosk is not None and self.kiosk.claims(self.screen):
             self.root.innerHTML = self.kiosk.markup() + self._dialog_markup()
@@ -175,21 +208,67 @@ class Controller:
         html = views.table_screen(s, _EmptyLayout(), selected=self.selected, hint=self.hint)
         self.root.innerHTML = html + self._dialog_markup()
         self.doc.documentElement.dataset.screen = "table"
-        felt = self.root.querySelector(".felt-area")  # the felt less its labels' bands
-        w = max(200, int(felt.clientWidth) or 800)
-        h = max(160, int(felt.clientHeight) - 4 or 500)
-        lay = self.layout(w, h)
+        self._draw_felt()
+        self._watch_felt()
+        self.doc.documentElement.dataset.turn = str(s.game.turn)
+
+    def _felt_size(self):
+        """The felt (less its labels' bands) and its size in CSS px; no size while it is
+        not shown (the page is still starting: #table is hidden until it is ready)."""
+        felt = self.root.querySelector(".felt-area")
+        if nothing(felt):
+            return None, None
+        w, h = int(felt.clientWidth), int(felt.clientHeight)
+        return felt, ((w, h) if w > 0 and h > 0 else None)
+
+    def _draw_felt(self) -> None:
+        """Draw the table for the felt's size. Laid out for a felt with no size (a
+        reload draws before the page is shown) it would be drawn too small and stay so:
+        then nothing is drawn, and the watch on the felt's size draws it once shown."""
+        felt, size = self._felt_size()
+        if size is None:
+            self._drawn_size = None
+            return
+        s = self.session
+        lay = self.layout(*size)
         moves = s.my_moves()
         targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.selected}
         svg = views.table_svg(s, lay, selected=self.selected, targets=targets,
                               fresh=self.fresh)
         felt.querySelector("svg").outerHTML = svg
-        self.doc.documentElement.dataset.turn = str(s.game.turn)
+        self._drawn_size = size
+
+    def _watch_felt(self) -> None:
+        if self._observer is None:
+            rs = getattr(self.js, "ResizeObserver", None)
+            if nothing(rs):
+                return
+            self._observer = rs.new(self._proxy(self._on_felt_resize))
+        self._observer.disconnect()
+        felt = self.root.querySelector(".felt-area")
+        if not nothing(felt):
+            self._observer.observe(felt)
+
+    def _on_felt_resize(self, *_args) -> None:
+        try:
+            if self.screen != "table" or self.session is None:
+                return
+            _felt, size = self._felt_size()
+            if size is not None and size != self._drawn_size:
+                self._draw_felt()
+        except Exception as exc:  # never a dead table; say so in the console
+            self.js.console.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
 
     def layout(self, w: int, h: int):
-        lay = views.table_layout(self.session, w, h, self.prefer)
-        self.prefer = lay.arrangement
-        return lay
+        """The table's layout, made again only when tiles change or the felt's size
+        does: choosing a tile or reading a hint moves nothing."""
+        g = self.session.game
+        key = (w, h, id(g), g.round_number, len(self.session.seats),
+               [(m, seat) for m, seat, _t in g.history])
+        if key != self._lay_key:
+            self._lay = views.lanes_layout(self.session, w, h)
+            self._lay_key = key
+        return self._lay
 
     def _dialog_markup(self) -> str:
         d = self.dialog
@@ -213,6 +292,8 @@ class Controller:
             return views.bad_save_dialog(d.split(":", 1)[1], kept=self.bad_save is not None)
         if d.startswith("rules:"):
             return views.rules_dialog(d.split(":", 1)[1])
+        if d.startswith("confirm-new:") and s is not None:
+            return views.confirm_new_dialog(s, d.split(":", 1)[1])
         if d == "settings" and s is not None:
             return views.settings_dialog(s)
         if d == "join" and s is not None:
@@ -310,6 +391,13 @@ class Controller:
             self.doc.body.appendChild(ghost)
             d["ghost"] = ghost
         d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"
+
+    def on_pointer_cancel(self, event) -> None:
+        """A drag the browser took over (a scroll, a second finger): no ghost stays."""
+        d = self._drag
+        self._drag = None
+        if d is not None and d["ghost"] is not None:
+            d["ghost"].remove()
 
     def on_pointer_up(self, event) -> None:
         d = self._drag
@@ -583,11 +671,30 @@ class Controller:
 
     def do_resume(self, arg, el) -> None:
         self.screen = "table"
+        self.dialog = None
         self.render()
         self.schedule()
 
     def do_quick(self, arg, el) -> None:
+        if self._ask_first("quick"):
+            return
         self.begin(Session.quick())
+
+    def _ask_first(self, what: str) -> bool:
+        """A new game over one in progress asks first (it would be lost)."""
+        if not self._can_resume() or self.dialog == f"confirm-new:{what}":
+            return False
+        self.dialog = f"confirm-new:{what}"
+        self.render()
+        self._focus(".dialog [data-act=resume]")
+        return True
+
+    def do_confirm_new(self, arg, el) -> None:
+        self.dialog = f"confirm-new:{arg}"
+        if arg == "quick":
+            self.do_quick(arg, el)
+        elif arg == "start":
+            self.do_start(arg, el)
 
     def do_again(self, arg, el) -> None:
         s = self.session
@@ -599,6 +706,8 @@ class Controller:
                                options=options))
 
     def do_start(self, arg, el) -> None:
+        if self._ask_first("start"):
+            return
         f = self.form
         for i, x in enumerate(f.seats):
             try:
@@ -703,6 +812,13 @@ class Controller:
         self.fresh = move.tile if move is not None and move.kind == PLAY else None
         self.hint = ""
         self._announce()
+        s = self.session
+        if move is not None and move.kind == "call" and s.seats[move.target].human:
+            # Caught not knocking: say plainly why the hand grew, and how to avoid it.
+            you = "you" if s.viewer() == move.target else s.name(move.target)
+            k = getattr(s.game.options, "knock_penalty", 0)
+            self.hint = (f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
+                         f"{you} drew {k} tiles. Knock as you play down to one tile.")
         if self.selected is not None and self.selected not in (
                 {m.tile for m in self.session.my_moves()}):
             self.selected = None

@@ -14,7 +14,7 @@ from html import escape
 import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, NAME_CODES, PACES, Seat, Session
-from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
+from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY
 from bones.rulebook import PLACES, SHEET_TITLES, cite, rules_for
 from bones.tiles import Tile
 
@@ -60,11 +60,35 @@ def table_layout(s, width: int, height: int, prefer=None):
                        max_scale=64.0)
 
 
+def lanes_layout(s, width: int, height: int):
+    """The play screen's table: every open line in a lane of its own, its newest tiles at
+    full size and older ones folded (bones.layout.lanes), each lane named as its button
+    is ("Ann's train", "Line 5 (a toe of 6-6)")."""
+    from bones.layout.lanes import layout_table  # not needed by the first screen
+
+    g = s.game
+    if g.game == "mexican-train":
+        ids = [*range(g.seats), bones.MEXICAN]
+    elif g.game == "chicken-foot":
+        ids = range(len(g.line_info))
+    else:
+        ids = range(len(g.layout().get("arms", ())))
+    names = {}
+    for t in ids:
+        # a lane in Mexican Train is named by whose train it is: "Ann", not "Ann's train"
+        name = (s.name(t) if g.game == "mexican-train" and t >= 0
+                else s.target_label(t))
+        names[t] = name[:1].upper() + name[1:]
+    return layout_table(g, width=width, height=height, names=names)
+
+
 def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int],
               fresh: Tile | None = None) -> str:
     """The felt: every tile where the layout puts it, trains' markers, and the places
-    the selected tile may go as buttons."""
+    the selected tile may go as buttons. Each tile a player can play onto (a line's
+    open end, an empty line's double or the hub) says so: ``data-open-end="1"``."""
     coloured = session.settings.coloured
+    extra = getattr(lay, "extra", {}) or {}
     parts = [f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
              f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">']
     if lay.station is not None:
@@ -75,19 +99,25 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in j)
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     for tv in lay.trains:
-        parts.append(_train_markup(session, tv, selected, targets))
+        parts.append(_train_markup(session, tv, selected, targets, lay))
+    ends = {id(tv.tiles[-1]) for tv in lay.trains if tv.target is not None and tv.tiles}
+    hub_open = extra.get("hub_open", False)
     for p in lay.tiles():
         cls = "placed fresh" if fresh is not None and p.tile == fresh else "placed"
+        end = ' data-open-end="1"' if id(p) in ends or (p is lay.hub and hub_open) else ""
         x, y = p.corner()
-        parts.append(f'<g class="{cls}">'
+        parts.append(f'<g class="{cls}"{end}>'
                      + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
                                     coloured=coloured) + "</g>")
+    scored = _scored(session) if fresh is not None else 0
+    if scored:
+        parts.append(_score_badge(lay, fresh, scored))
     # The places the chosen tile may go lie on top, so a tap anywhere on a lit train
     # (tiles included) plays there.
     for tv in lay.trains:
         if tv.train in targets and tv.target is not None:
             parts.append(_target_button(session, tv.train, tv.target.box, tv.lane))
-    lead = lay.extra.get("lead") if hasattr(lay, "extra") else None
+    lead = extra.get("lead")
     if lead is not None:  # All Fives: the first tile of a hand goes in the middle (A3)
         if lead.value in targets:
             parts.append(_target_button(session, lead.value, lead.box, None))
@@ -99,8 +129,48 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     return "".join(parts)
 
 
-def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]) -> str:
+def _scored(session: Session) -> int:
+    """What the last move scored (All Fives): its entries are the last of the log."""
+    log = getattr(session.game, "log", None)
+    n = len(session.news)
+    if not n or not log:
+        return 0
+    return sum(x.points for x in log[-n:] if x.seat is not None)
+
+
+def _score_badge(lay, fresh: Tile, points: int) -> str:
+    """"+15" beside the tile that made it, in the slot after it (empty until the next
+    move), so the score stays until then; the hub's at the top of the station."""
+    box = None
+    for tv in lay.trains:
+        if tv.tiles and tv.tiles[-1].tile == fresh and tv.target is not None:
+            box = tv.target.box
+    if box is None and lay.hub is not None and lay.hub.tile == fresh and lay.station:
+        st = lay.station
+        box = type(st)(st.x, st.y - 1.0, st.w, 1.0)
+    if box is None:
+        return ""
+    px = 22 / lay.scale
+    w = max(box.w, len(str(points)) * px * 0.7 + px)
+    return (f'<g class="score-pop" aria-hidden="true"><rect x="{box.cx - w / 2:.3f}" '
+            f'y="{box.cy - px * 0.75:.3f}" width="{w:.3f}" height="{px * 1.5:.3f}" '
+            f'rx="{px * 0.4:.3f}"/><text x="{box.cx:.3f}" y="{box.cy:.3f}" '
+            f'text-anchor="middle" dominant-baseline="central" font-size="{px:.3f}">'
+            f"+{points}</text></g>")
+
+
+def _fit_text(text: str, width_px: float, size_px: float) -> str:
+    """``text``, cut short with an ellipsis to about ``width_px`` at ``size_px``: a
+    name is never squeezed below its size (older eyes), it is shortened instead."""
+    most = max(3, int(width_px / (size_px * 0.58)))
+    return text if len(text) <= most else text[:most - 1].rstrip() + "\u2026"
+
+
+def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int],
+                  lay=None) -> str:
     out = []
+    extra = getattr(lay, "extra", {}) or {}
+    px = extra.get("label_px")  # the lanes' names keep one size in CSS px
     if tv.lane is not None and tv.train in targets:
         b = tv.lane
         out.append(f'<rect class="lane lit" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
@@ -108,13 +178,21 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     if tv.label is not None:
         lb = tv.label
         x, y = lb.point
-        size = min(0.5, lb.box.h * 0.7)
-        # Long names are squeezed into their box rather than run into a neighbour.
-        fit = min(lb.box.w, len(lb.text) * size * 0.62)
-        out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
-                   f'text-anchor="{lb.anchor}" dominant-baseline="central" '
-                   f'font-size="{size:.3f}" textLength="{fit:.3f}" '
-                   f'lengthAdjust="spacingAndGlyphs">{e(lb.text)}</text>')
+        if px:
+            size = px / lay.scale
+            y = lb.box.cy
+            text = _fit_text(lb.text, lb.box.w * lay.scale, px)
+            out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
+                       f'text-anchor="{lb.anchor}" dominant-baseline="central" '
+                       f'font-size="{size:.3f}">{e(text)}</text>')
+        else:
+            size = min(0.5, lb.box.h * 0.7)
+            # Long names are squeezed into their box rather than run into a neighbour.
+            fit = min(lb.box.w, len(lb.text) * size * 0.62)
+            out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
+                       f'text-anchor="{lb.anchor}" dominant-baseline="central" '
+                       f'font-size="{size:.3f}" textLength="{fit:.3f}" '
+                       f'lengthAdjust="spacingAndGlyphs">{e(lb.text)}</text>')
     if tv.marker is not None:
         m = tv.marker
         state = "open" if tv.open else "closed"
@@ -123,6 +201,18 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
                 if tv.open else "")
         out.append(f'<g class="marker {state}"><circle cx="{m.x:.3f}" cy="{m.y:.3f}" '
                    f'r="{m.r:.3f}"/>{ring}<title>{e(tv.name)}: {state}</title></g>')
+    fold = getattr(tv, "fold", None)
+    if fold is not None and px:
+        # The older tiles, folded: a small stack with how many there are.
+        b = fold
+        out.append(f'<g class="fold"><title>{tv.folded} older tiles</title>'
+                   f'<rect x="{b.x + 0.22:.3f}" y="{b.y + 0.04:.3f}" width="{b.w - 0.3:.3f}" '
+                   f'height="{b.h - 0.16:.3f}" rx="0.12"/>'
+                   f'<rect x="{b.x + 0.08:.3f}" y="{b.y + 0.12:.3f}" width="{b.w - 0.3:.3f}" '
+                   f'height="{b.h - 0.16:.3f}" rx="0.12"/>'
+                   f'<text x="{b.x + 0.08 + (b.w - 0.3) / 2:.3f}" y="{b.y + 0.04 + b.h / 2:.3f}" '
+                   f'text-anchor="middle" dominant-baseline="central" '
+                   f'font-size="{px / lay.scale:.3f}">+{tv.folded}</text></g>')
     if tv.target is not None and tv.train not in targets:
         b = tv.target.box
         cls = "slot pending" if tv.pending else "slot"
@@ -179,14 +269,20 @@ def actions_markup(session: Session) -> str:
     moves = session.my_moves()
     kinds = {m.kind for m in moves}
     g = session.game
-    pass_name = "Pass (marker up)" if g.game == "mexican-train" else "Pass"
+    pass_name = "Pass <small>(marker up)</small>" if g.game == "mexican-train" else "Pass"
     parts = ['<div class="actions" role="group" aria-label="Actions">',
              button(f"Draw <small>({len(g.boneyard)} left)</small>", "draw", cls="btn big",
                     disabled=DRAW not in kinds, name="Draw"),
              button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass")]
     if g.knocks:
-        parts.append(button("Knock", "knock", cls="btn big", disabled=KNOCK not in kinds,
-                            name="Knock"))
+        # Where a forgotten knock costs tiles, the play down to one tile is pointed out.
+        seat = session.viewer()
+        last_play = (KNOCK in kinds and getattr(g.options, "knock_penalty", 0)
+                     and seat is not None and len(g.hands[seat]) == 2)
+        parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
+                            if last_play else "Knock", "knock",
+                            cls="btn big primary" if last_play else "btn big",
+                            disabled=KNOCK not in kinds, name="Knock"))
     for m in moves:
         if m.kind == CALL:
             who = session.name(m.target)
@@ -197,6 +293,8 @@ def actions_markup(session: Session) -> str:
 
 
 def seats_markup(session: Session) -> str:
+    """Every player with their running total in view (issue 33): name and total on one
+    line, then tiles left, who plays and what they did last."""
     g = session.game
     last = session.last_moves()
     parts = ['<ul class="seat-list" aria-label="Players">']
@@ -212,13 +310,31 @@ def seats_markup(session: Session) -> str:
             marker = ('<span class="badge open">train open</span>' if g.markers[s]
                       else '<span class="badge">train closed</span>')
         count = len(g.hands[s]) if s < len(g.hands) else 0
+        total = g.totals[s] if s < len(g.totals) else 0
         parts.append(
             f'<li class="seat{turn}" data-seat="{s}"><span class="seat-name">{e(seat.name)}'
-            f'{e(you)}</span> <span class="seat-kind">{e(kind)}</span>'
-            f'<span class="seat-count">{count} tile{"s" if count != 1 else ""}</span>{marker}'
-            f'<span class="seat-last">{e(last.get(s, ""))}</span></li>')
+            f'{e(you)}</span><span class="seat-total"><span class="word">Total</span> '
+            f'<strong>{total}</strong></span>'
+            f'<span class="seat-info"><span class="seat-count">{count} tile'
+            f'{"s" if count != 1 else ""}</span>{marker} <span class="seat-kind">{e(kind)}'
+            f'</span> <span class="seat-last">{e(last.get(s, ""))}</span></span></li>')
     parts.append("</ul>")
     return "".join(parts)
+
+
+def move_log_markup(session: Session, most: int = 8) -> str:
+    """The round's latest moves, newest first: what happened stays readable after the
+    status line has moved on."""
+    items = []
+    for move, seat, _t in reversed(session.game.history):
+        if move.kind == NEXT or len(items) == most:
+            break
+        if seat is not None:
+            items.append(f"<li>{prose(session.move_words(move, seat))}</li>")
+    if not items:
+        return ""
+    return ('<section class="move-log" aria-label="Moves"><h2>Moves</h2>'
+            f'<ol>{"".join(items)}</ol></section>')
 
 
 def _match_sheet(session: Session, **how) -> str:
@@ -266,12 +382,21 @@ def _allfives_sheet(session: Session) -> str:
             f'<p class="target">First to {target} wins.</p>{log}')
 
 
-def topbar_markup(session: Session, hint: str = "") -> str:
+def game_title(session: Session) -> str:
+    """The game and the rule sheet it is played by: "Mexican Train: Good Sam's ..."."""
     g = session.game
+    preset = bones.PRESETS.get(g.preset)
     title = GAME_TITLES.get(g.game, g.game)
+    return f"{title}: {preset.title}" if preset is not None else title
+
+
+def topbar_markup(session: Session, hint: str = "") -> str:
     can_hint = bool(session.my_moves())
+    # The status and the hint keep bands of a fixed height: a tap that changes their
+    # words must not move the table below them.
     return (
         '<header class="topbar">'
+        f'<p class="game-title">{e(game_title(session))}</p>'
         f'<p class="status" role="status" aria-live="polite">{prose(session.status())}</p>'
         f'<p class="hint-line" aria-live="polite">{prose(hint)}</p>'
         '<nav class="menu" aria-label="Game menu">'
@@ -280,7 +405,7 @@ def topbar_markup(session: Session, hint: str = "") -> str:
         + button("Rules", "rules")
         + button("Settings", "settings")
         + button("New game", "home")
-        + f'</nav><p class="game-title">{e(title)}</p></header>')
+        + "</nav></header>")
 
 
 def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",
@@ -301,7 +426,8 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
           f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
           "</section>"
-        + '<aside class="side">' + seats_markup(session) + scores_markup(session) + "</aside>"
+        + '<aside class="side">' + seats_markup(session) + move_log_markup(session)
+        + scores_markup(session) + "</aside>"
         + "</div>"
         + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)
         + actions_markup(session) + "</footer></div>")
@@ -364,7 +490,8 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     scores = g.round_scores[-1] if g.round_scores else []
     for s, seat in enumerate(session.seats):
         hand = g.hands[s] if s < len(g.hands) else []
-        tiles = "".join(domino_svg(t, height=44, coloured=session.settings.coloured)
+        # big enough to count the pips against your own count
+        tiles = "".join(domino_svg(t, height=88, coloured=session.settings.coloured)
                         for t in sorted(hand, reverse=True)) or "out!"
         sc = scores[s] if s < len(scores) and scores[s] is not None else ""
         rows.append(f'<tr><th scope="row">{e(seat.name)}</th><td class="reveal">{tiles}</td>'
@@ -457,6 +584,16 @@ def settings_dialog(session: Session) -> str:
             f'{" checked" if s.coloured else ""}> Colour-coded pips (each number its own '
             f"colour)</label>")
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
+
+
+def confirm_new_dialog(session: Session, what: str) -> str:
+    """Before a new game replaces the one in progress (it is not kept)."""
+    g = session.game
+    body = (f"<p>A game of {e(game_title(session))} is in progress (round "
+            f"{g.round_number}). A new game takes its place: it cannot be resumed after.</p>")
+    return dialog("Start a new game?", body,
+                  button("Keep playing the game in progress", "resume", cls="btn big primary")
+                  + button("Start the new game", f"confirm-new:{what}", cls="btn big"))
 
 
 def bad_save_dialog(reason: str, kept: bool = True) -> str:

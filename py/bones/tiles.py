@@ -86,12 +86,12 @@ PIP_COLOURS = (
     "#c62828",  # 3 red
     "#6a3d9a",  # 4 purple
     "#8d5524",  # 5 brown
-    "#e6a100",  # 6 amber
-    "#0097a7",  # 7 teal
+    "#b88400",  # 6 amber (3.3:1 on the face; older eyes, issue 33)
+    "#00838f",  # 7 teal (4.4:1)
     "#ad1457",  # 8 magenta
     "#33691e",  # 9 olive
     "#283593",  # 10 navy
-    "#ef6c00",  # 11 orange
+    "#d35f00",  # 11 orange (3.8:1)
     "#5d4037",  # 12 dark brown
     "#00796b",  # 13
     "#7b1fa2",  # 14

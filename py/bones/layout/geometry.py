@@ -221,6 +221,10 @@ class TrainView:
     parent: int | None = None  # the line this one grows from (None: the hub / the lead)
     joints: tuple = ()  # polylines (tuples of points) bridging a gap at a junction
     counts: int | None = None  # All Fives: what this open end adds to the count
+    # The play screen's lanes (bones.layout.lanes): older tiles not drawn, and the chip
+    # that stands for them.
+    folded: int = 0
+    fold: Box | None = None
 
 
 @dataclass(frozen=True)

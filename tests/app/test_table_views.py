@@ -1,0 +1,152 @@
+"""The play screen's table as markup (issue 33): open ends marked, names at a fixed
+size in CSS px, every total beside its player, the rule sheet in the header."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import bones
+from app import views
+from app.session import Seat, Session
+from bones.moves import PLAY
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def played(game: str, seats: int, moves: int, seed: int = 4) -> Session:
+    s = Session.new(game, bones.GAMES[game].default_preset,
+                    [Seat("You", "human")] + [Seat(f"P{i}") for i in range(1, seats)], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.game.round_over:
+            break
+        ms = s.game.legal_moves()
+        s.game.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
+    return s
+
+
+def test_every_open_end_is_marked_and_nothing_else():
+    for game, seats in (("mexican-train", 8), ("chicken-foot", 6), ("all-fives", 4)):
+        for moves in (0, 5, 30, 60):
+            s = played(game, seats, moves)
+            lay = views.lanes_layout(s, 960, 514)
+            root = ET.fromstring(views.table_svg(s, lay, selected=None, targets=set()))
+            marked = [g.find(f"{SVG}g").get("data-tile")
+                      for g in root.iter(f"{SVG}g") if g.get("data-open-end") == "1"]
+            want = [str(tv.tiles[-1].tile) for tv in lay.trains if tv.tiles]
+            if lay.extra.get("hub_open"):
+                want.append(str(lay.hub.tile))
+            assert sorted(marked) == sorted(want), (game, moves)
+            assert len(lay.trains) == 0 or marked
+
+
+def test_lane_names_and_fold_counts_are_drawn_at_18_css_px_whatever_the_scale():
+    s = played("mexican-train", 6, 60)
+    for w, h in ((1640, 760), (704, 500), (390, 470)):
+        lay = views.lanes_layout(s, w, h)
+        svg = views.table_svg(s, lay, selected=None, targets=set())
+        sizes = [float(x) * lay.scale for x in re.findall(r'font-size="([\d.]+)"', svg)]
+        assert sizes and all(abs(px - 18) < 0.05 for px in sizes)
+        assert "textLength" not in svg  # a long name is shortened, never squeezed
+
+
+def test_each_player_has_the_running_total_beside_the_name():
+    s = played("mexican-train", 6, 10)
+    s.game.totals[2] = 37
+    html = views.seats_markup(s)
+    assert html.count('class="seat-total"') == 6
+    assert re.search(r'data-seat="2"><span class="seat-name">P2</span><span class="seat-total">'
+                     r'<span class="word">Total</span> <strong>37</strong>', html)
+
+
+def test_the_header_names_the_rule_sheet():
+    s = played("chicken-foot", 4, 0)
+    assert views.game_title(s) == "Chicken Foot: " + bones.PRESETS[s.game.preset].title
+    assert f'<p class="game-title">{views.e(views.game_title(s))}</p>' in views.topbar_markup(s)
+
+
+def test_a_new_game_over_one_in_progress_asks_first():
+    s = played("mexican-train", 4, 6)
+    html = views.confirm_new_dialog(s, "quick")
+    assert 'data-act="resume"' in html and 'data-act="confirm-new:quick"' in html
+    assert "cannot be resumed" in html
+
+
+def test_round_summary_tiles_are_big_enough_to_count():
+    s = played("mexican-train", 4, 400)
+    assert s.game.round_over
+    html = views.round_end_dialog(s)
+    heights = {int(h) for h in re.findall(r'class="domino-svg"[^>]* height="(\d+)"', html)}
+    assert heights == {88}
+
+
+def test_an_all_fives_score_shows_beside_the_tile_that_made_it():
+    """A4: "+15" stays at the end where it was made until the next move."""
+    s = played("all-fives", 2, 0, seed=1)
+    rng = random.Random(2)
+    for _ in range(200):
+        if s.game.round_over:
+            break
+        ms = s.game.legal_moves()
+        move = s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
+        pts = sum(x.points for x in s.game.log[-len(s.news):]) if s.news else 0
+        if move.kind == PLAY and pts:
+            lay = views.lanes_layout(s, 960, 514)
+            svg = views.table_svg(s, lay, selected=None, targets=set(), fresh=move.tile)
+            assert f">+{pts}</text>" in svg
+            assert "score-pop" not in views.table_svg(s, lay, selected=None, targets=set())
+            return
+    raise AssertionError("no scoring play in the round")
+
+
+def _luminance(colour: str) -> float:
+    c = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+
+def test_every_pip_colour_stands_out_from_the_face_by_3_to_1():
+    """Issue 33: 6 (amber) was 2.2:1 on the ivory face, 11 (orange) 3.0:1."""
+    from app.render import domino_group
+    from bones.tiles import PIP_COLOURS, Tile
+
+    face = re.search(r'class="face"[^>]* fill="(#[0-9a-f]{6})"', domino_group(Tile(1, 0)))[1]
+    ratios = {n: (_luminance(face) + 0.05) / (_luminance(c) + 0.05)
+              for n, c in enumerate(PIP_COLOURS[:13])}
+    assert {n: round(r, 2) for n, r in ratios.items() if r < 3.0} == {}
+
+
+def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
+    """S5 / C7 (Samboree tournament, Candela): a forgotten knock costs two tiles, so the
+    play down to one tile offers Knock first; G6 (no penalty) keeps it plain."""
+    for preset, loud in (("st-mt", True), ("wc-mt", True), ("gs-mt", False)):
+        found = False
+        for seed in range(40):
+            s = Session.new("mexican-train", preset,
+                            [Seat("You", "human"), Seat("Ann"), Seat("Bob")], seed=seed)
+            rng = random.Random(seed)
+            for _ in range(300):
+                g = s.game
+                if g.round_over:
+                    break
+                moves = g.legal_moves()
+                if g.turn == 0 and len(g.hands[0]) == 2 and bones.Move("knock") in moves:
+                    found = True
+                    break
+                s.play(rng.choice([m for m in moves if m.kind == PLAY] or moves))
+            if found:
+                break
+        assert found
+        html = views.actions_markup(s)
+        assert ("Knock first!" in html) is loud, preset
+
+
+def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
+    s = played("mexican-train", 4, 12)
+    words = [s.move_words(m, seat) for m, seat, _t in s.game.history][::-1][:8]
+    html = views.move_log_markup(s)
+    assert re.findall(r"<li>(.*?)</li>", re.sub(r'<span class="tn">(.*?)</span>', r"\1",
+                                                html)) == [views.e(w) for w in words]
+    assert views.move_log_markup(played("mexican-train", 4, 0)) == ""

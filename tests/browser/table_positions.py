@@ -1,0 +1,80 @@
+"""Saved tables to open in the page: positions built with the engine, saved as the page
+saves them (``Session.to_json`` under the controller's SAVE_KEY in localStorage).
+
+Each position waits on the player at the screen (seat 0, the only person), so nothing
+moves while a test measures it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "py") not in sys.path:
+    sys.path.insert(0, str(ROOT / "py"))
+
+import bones  # noqa: E402
+from app.session import Seat, Session  # noqa: E402
+from bones.moves import PLAY  # noqa: E402
+
+SAVE_KEY = "rally-dominoes:table"
+NAMES = ("You", "Ann", "Bob", "Cora", "Dale", "Edna", "Fran", "Gus")
+
+
+def _tiles_on_table(g) -> int:
+    if g.game == "mexican-train":
+        return sum(len(t) for t in g.trains)
+    if g.game == "chicken-foot":
+        return sum(len(d["tiles"]) for d in g.layout())
+    return sum(len(a["tiles"]) for a in g.layout().get("arms", ()))
+
+
+def _want(kind: str, g) -> bool:
+    if g.turn != 0 or g.round_over or not any(m.kind == PLAY for m in g.legal_moves()):
+        return False
+    n = _tiles_on_table(g)
+    if kind == "long":
+        return not g.pending and n >= 30
+    if kind == "double":
+        return bool(g.pending) and n >= 12
+    if kind == "toes":  # a later double with its toes growing, and one waiting
+        lines = g.layout()
+        grown = [d for d in lines if d["stem"] != -1 and d["tiles"]]
+        return len(grown) >= 2 and bool(g.pending) and n >= 25
+    if kind == "spinner":  # the spinner's four arms open, each with tiles
+        lay = g.layout()
+        arms = [a for a in lay["arms"] if a["open"]]
+        return len(arms) >= 4 and sum(bool(a["tiles"]) for a in arms) >= 4 and n >= 12
+    raise ValueError(kind)
+
+
+GAMES = {"long": "mexican-train", "double": "mexican-train", "toes": "chicken-foot",
+         "spinner": "all-fives"}
+
+
+def position(kind: str, players: int, seed: int = 1) -> Session:
+    """A session at a ``kind`` of position ("long", "double", "toes", "spinner") with
+    ``players`` seats, seat 0 (a person) to play."""
+    game = GAMES[kind]
+    for k in range(400):
+        s = Session.new(game, bones.GAMES[game].default_preset,
+                        [Seat(NAMES[0], "human")] + [Seat(n) for n in NAMES[1:players]],
+                        seed=seed * 1000 + k)
+        s.started = True
+        g = s.game
+        rng = random.Random(k)
+        for _ in range(400):
+            if _want(kind, g):
+                return s
+            if g.round_over:
+                break
+            moves = g.legal_moves()
+            plays = [m for m in moves if m.kind == PLAY]
+            g.play(rng.choice(plays or moves))
+    raise LookupError(f"no {kind} position for {players} players")
+
+
+def saved(kind: str, players: int, seed: int = 1) -> str:
+    return position(kind, players, seed).to_json()

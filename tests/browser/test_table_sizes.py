@@ -1,0 +1,253 @@
+"""The table read at a glance on every screen (issue 33): measured in the page.
+
+Saved positions built with the engine (table_positions.py) are opened at each screen
+size: one browser context per size boots once, straight into a saved mid-round game
+(the reload test measures that first drawing), then takes each other position as the
+game open in another tab would hand it over (a ``storage`` event), without a reload.
+
+Figures: every tile a player can play onto (``data-open-end="1"``: a line's open end,
+a double to satisfy, the hub of an empty train) has a short side of at least 48 CSS px
+and pips at least 7 px across (a 390 x 844 phone: 36 px and 5 px); no text on the table
+screen under 16 px, and its body text (status, hint, names, lane names) at least 18 px;
+nothing scrolls the page, and every player's running total is in view.
+
+With RALLY_TABLE_EVIDENCE=DIR the figures go to DIR/figures.json and a screenshot of
+each chosen position to DIR/*.png (docs/table.md; see there for the command).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_steps import PLAYABLE
+from table_positions import SAVE_KEY, position, saved
+
+VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 768), (768, 1024), (390, 844)]
+POSITIONS = [("long", 4), ("long", 6), ("long", 8), ("double", 4), ("double", 6),
+             ("double", 8), ("toes", 4), ("toes", 6), ("toes", 8), ("spinner", 2),
+             ("spinner", 4)]
+BOOT = ("long", 6)  # the position each size boots into (the reload test's)
+PHONE = (390, 844)
+EVIDENCE = os.environ.get("RALLY_TABLE_EVIDENCE")
+# the positions photographed for docs/table.md, per size (about 20 pictures in all)
+SHOTS = {(1920, 1080): [("long", 8), ("spinner", 4)],
+         (1280, 800): [("long", 4), ("long", 8), ("double", 6), ("toes", 8), ("spinner", 2)],
+         (1024, 768): [("long", 8), ("double", 8), ("toes", 6), ("spinner", 4)],
+         (768, 1024): [("long", 6), ("toes", 8), ("spinner", 4)],
+         (390, 844): [("long", 4), ("long", 8), ("double", 6), ("toes", 6), ("spinner", 4)]}
+
+MEASURE = """() => {
+  const inView = r => r.width > 0 && r.left >= -0.5 && r.top >= -0.5
+      && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+  const ends = [...document.querySelectorAll('.felt-svg [data-open-end="1"] .domino')]
+    .map(g => {
+      const r = g.getBoundingClientRect();
+      const pips = [...g.querySelectorAll('circle')].map(c => c.getBoundingClientRect().width);
+      return {tile: g.dataset.tile, short: Math.min(r.width, r.height),
+              pip: pips.length ? Math.min(...pips) : null, inView: inView(r)};
+    });
+  const texts = [];
+  const screen = document.querySelector('.table-screen');
+  const walker = document.createTreeWalker(screen, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || !el.checkVisibility()) continue;
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) px *= el.getScreenCTM().a;  // user units to CSS px
+    const body = !!el.closest('.status, .hint-line, .seat-name, .train-label, .seat-info');
+    texts.push({text: n.textContent.trim().slice(0, 30), px, body});
+  }
+  const totals = [...document.querySelectorAll('.seat-total strong')].map(t => {
+    const r = t.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {text: t.textContent, seen: inView(r) && !!hit && (hit === t || t.contains(hit))};
+  });
+  const doc = document.scrollingElement;
+  return {ends, texts, totals, seats: document.querySelectorAll('.seat').length,
+          scrolls: doc.scrollHeight > innerHeight + 1 || doc.scrollWidth > innerWidth + 1};
+}"""
+
+FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+class TablePage:
+    """One page at one screen size, and how to open a saved position in it."""
+
+    def __init__(self, page, size):
+        self.page = page
+        self.size = size
+        self.showing = BOOT
+        self.figures = {}
+        self.boot = None
+
+    def open(self, kind: str, players: int) -> None:
+        if self.showing == (kind, players):
+            return
+        session = position(kind, players)
+        text = session.to_json()
+        self.page.evaluate(
+            """([k, v]) => { localStorage.setItem(k, v);
+                window.dispatchEvent(new StorageEvent('storage', {key: k, newValue: v})); }""",
+            [SAVE_KEY, text])
+        expect(self.page.locator(".seat")).to_have_count(players)
+        # the page has taken this position up: its boneyard, not the last one's
+        left = f"Boneyard: {len(session.game.boneyard)}"
+        assert self.page.locator(".boneyard").text_content() == left
+        self.page.evaluate(FRAME)
+        self.showing = (kind, players)
+
+    def measure(self) -> dict:
+        return self.page.evaluate(MEASURE)
+
+
+@pytest.fixture(scope="module", params=VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
+def table(request, browser, site_url):
+    w, h = request.param
+    ctx = browser.new_context(viewport={"width": w, "height": h}, service_workers="block",
+                              has_touch=w < 1100)
+    # boot straight into a saved mid-round game, as a reload does
+    ctx.add_init_script(f"localStorage.setItem({json.dumps(SAVE_KEY)}, "
+                        f"{json.dumps(saved(*BOOT))});")
+    page = ctx.new_page()
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=90_000)
+    page.evaluate(FRAME)  # the first frame the player sees
+    tp = TablePage(page, (w, h))
+    tp.boot = tp.measure()
+    yield tp
+    if EVIDENCE:
+        out = Path(EVIDENCE)
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / "figures.json"
+        data = json.loads(path.read_text()) if path.exists() else {}
+        data.update({f"{w}x{h} {k}": v for k, v in tp.figures.items()})
+        path.write_text(json.dumps(data, indent=1, sort_keys=True))
+    ctx.close()
+
+
+def limits(size) -> tuple[float, float]:
+    return (36.0, 5.0) if size == PHONE else (48.0, 7.0)
+
+
+def problems(m: dict, size) -> list[str]:
+    side, pip = limits(size)
+    out = []
+    if not m["ends"]:
+        out.append("no tile is marked as an open end")
+    for end in m["ends"]:
+        if end["short"] < side or (end["pip"] is not None and end["pip"] < pip):
+            out.append(f"open end {end['tile']}: {end['short']:.1f} px, pips {end['pip']}")
+        if not end["inView"]:
+            out.append(f"open end {end['tile']} is not in view")
+    small = [t for t in m["texts"] if t["px"] < 16 - 0.05
+             or (t["body"] and t["px"] < 18 - 0.05)]
+    out += [f"text {t['text']!r} at {t['px']:.1f} px" for t in small[:5]]
+    hidden = [t["text"] for t in m["totals"] if not t["seen"]]
+    if hidden or len(m["totals"]) != m["seats"]:
+        out.append(f"running totals out of view: {hidden} of {m['seats']} players")
+    if m["scrolls"]:
+        out.append("the page scrolls")
+    return out
+
+
+def summary(m: dict) -> dict:
+    return {"open_end_px": round(min(e["short"] for e in m["ends"]), 1),
+            "pip_px": round(min(e["pip"] for e in m["ends"] if e["pip"] is not None), 1),
+            "text_px": round(min(t["px"] for t in m["texts"]), 1),
+            "body_px": round(min(t["px"] for t in m["texts"] if t["body"]), 1),
+            "totals_in_view": all(t["seen"] for t in m["totals"]),
+            "page_scrolls": m["scrolls"]}
+
+
+def test_a_reload_draws_the_table_at_full_size_at_once(table):
+    """Booting straight into a saved mid-round game draws the table at its full size on
+    the first frame (it used to be laid out for a felt with no size: half size)."""
+    assert problems(table.boot, table.size) == []
+
+
+@pytest.mark.parametrize("kind,players", POSITIONS, ids=[f"{k}-{n}" for k, n in POSITIONS])
+def test_open_ends_pips_text_and_totals_read_at_a_glance(table, kind, players):
+    table.open(kind, players)
+    m = table.measure()
+    if EVIDENCE:
+        table.figures[f"{kind}-{players}"] = summary(m)
+        if (kind, players) in SHOTS[table.size]:
+            _shot(table, Path(EVIDENCE) / f"{table.size[0]}x{table.size[1]}-{kind}-{players}.png")
+    assert problems(m, table.size) == []
+
+
+def test_tapping_a_tile_lights_its_places_and_moves_nothing_else(table):
+    """Choosing a tile lights where it may go; no tile, name or total moves, and the
+    table is not laid out again."""
+    table.open("long", 6)
+    page = table.page
+    boxes = """() => [...document.querySelectorAll(
+        '.felt-svg, .felt-svg .placed, .felt-svg text, .seat, .hand-tile, .tray .btn')]
+        .map((e, i) => { const r = e.getBoundingClientRect();
+            return [e.dataset.tile || i, [r.x, r.y, r.width, r.height].map(Math.round)]; })"""
+    before = dict(page.evaluate(boxes))
+    hand = page.get_by_role("group", name="Your tiles")
+    tile = hand.get_by_role("button", name=PLAYABLE).first
+    chosen = tile.get_attribute("data-tile")
+    tile.click()
+    expect(hand.locator("[aria-pressed=true]")).to_have_count(1)
+    expect(page.get_by_role("group", name="The table").get_by_role("button")).not_to_have_count(0)
+    page.evaluate(FRAME)
+    after = dict(page.evaluate(boxes))
+    moved = {k: (v, after.get(k)) for k, v in before.items() if k != chosen and after.get(k) != v}
+    assert moved == {}
+    tile.click()  # put it back
+    expect(hand.locator("[aria-pressed=true]")).to_have_count(0)
+
+
+def _shot(table, path: Path) -> None:
+    """A small PNG of the screen: half size (a phone's at its size), colours rounded so
+    it packs small; enough to see the table as a player does."""
+    page = table.page
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = base64.b64encode(page.screenshot()).decode()
+    scale = 1.0 if table.size == PHONE else 0.5
+    small = page.evaluate("""async ([b64, scale]) => {
+        const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
+        const c = document.createElement('canvas');
+        c.width = Math.round(img.width * scale); c.height = Math.round(img.height * scale);
+        const x = c.getContext('2d'); x.imageSmoothingQuality = 'high';
+        x.drawImage(img, 0, 0, c.width, c.height);
+        const d = x.getImageData(0, 0, c.width, c.height);
+        for (let i = 0; i < d.data.length; i++) d.data[i] = Math.round(d.data[i] / 24) * 24;
+        x.putImageData(d, 0, 0);
+        return c.toDataURL('image/png').split(',')[1]; }""", [raw, scale])
+    path.write_bytes(base64.b64decode(small))
+
+
+def test_a_new_game_over_one_in_progress_asks_first(page, site_url):
+    """"Quick game" used to throw the game in progress away without a word."""
+    page.add_init_script(f"localStorage.setItem({json.dumps(SAVE_KEY)}, "
+                         f"{json.dumps(saved('double', 4))});")
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=90_000)
+    expect(page.locator(".game-title")).to_have_text("Mexican Train: Good Sam's Samboree & Rally")
+    hand = page.get_by_role("group", name="Your tiles").get_by_role("button")
+    mine = hand.all_inner_texts(), hand.evaluate_all("els => els.map(e => e.dataset.tile)")
+    for keep in (True, False):
+        page.get_by_role("button", name="New game").click()
+        page.get_by_role("button", name=re.compile("^Quick game")).click()
+        ask = page.get_by_role("dialog", name="Start a new game?")
+        expect(ask).to_contain_text("in progress")
+        if keep:
+            ask.get_by_role("button", name="Keep playing the game in progress").click()
+            expect(page.get_by_role("dialog")).to_have_count(0)
+            assert (hand.all_inner_texts(),
+                    hand.evaluate_all("els => els.map(e => e.dataset.tile)")) == mine
+        else:
+            ask.get_by_role("button", name="Start the new game").click()
+            expect(page.get_by_role("dialog", name="Who plays first")).to_be_visible()

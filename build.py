@@ -327,7 +327,6 @@ def content_security_policy(html: str) -> str:
         "style-src 'self' " + " ".join(map(csp_hash, styles)),
         # PyScript starts the AI worker from a blob: URL.
         "worker-src 'self' blob:",
-        "img-src 'self' data:",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -337,16 +336,18 @@ def content_security_policy(html: str) -> str:
 def stamp_version(out: Path, page: str) -> str:
     """Write index.html (from ``page``, with its markers) and sw.js into the built ``out``.
 
-    The version is a hash of every shipped file, the page before stamping and the service
-    worker's template: any change makes a new sw.js, so returning visitors get it. The page
-    learns its own version (to tell when a newer one serves it), then carries a
-    Content-Security-Policy hashing its final inline script. Returns the cache name."""
+    The version is a hash of every shipped file, the page before stamping, its policy and
+    the service worker's template: any change makes a new sw.js, so returning visitors get
+    it. The page learns its own version (to tell when a newer one serves it), then carries
+    a Content-Security-Policy hashing its final inline script. Returns the cache name."""
     for mark in (VERSION_MARK, CSP_MARK):
         if page.count(mark) != 1:
             sys.exit(f"index.html should hold {mark} exactly once")
     shipped = [rel for rel in dist_files(out) if rel not in ("index.html", "sw.js")]
     template = (WEB / "sw.template.js").read_text()
-    digest = hashlib.sha256(page.encode() + b"\0" + template.encode())
+    # The policy too (made before the version is in the page, whose script it hashes).
+    digest = hashlib.sha256(page.encode() + b"\0" + template.encode() + b"\0"
+                            + content_security_policy(page).encode())
     for rel in shipped:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     cache_name = "rally-dominoes-" + digest.hexdigest()[:12]

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_steps import take_a_turn, wait_for_my_turn_or_a_dialog
 from playwright.sync_api import expect
+
+from browser_steps import take_a_turn, wait_for_my_turn_or_a_dialog
 
 pytestmark = pytest.mark.browser
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import contextlib
 import fnmatch
 import functools
@@ -302,6 +303,64 @@ def page_html() -> str:
     return html.replace(STYLESHEET_LINK, f"<style>\n{css}\n</style>", 1)
 
 
+VERSION_MARK = "__VERSION__"
+CSP_MARK = "__CONTENT_SECURITY_POLICY__"
+
+
+def csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def content_security_policy(html: str) -> str:
+    """The page's policy (docs/security.md): its own origin only, plus what Pyodide and
+    PyScript need, measured by tests/browser/test_browser_security.py. The inline
+    loading script and the inlined stylesheet are allowed by their hashes."""
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+    return "; ".join([
+        "default-src 'self'",
+        # Pyodide compiles WebAssembly ('wasm-unsafe-eval'). PyScript 0.7 builds its worker
+        # hooks with Function() on every page and revives them with eval in the worker:
+        # 'unsafe-eval' until it does not (measured; our own code evaluates no strings).
+        "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' "
+        + " ".join(map(csp_hash, scripts)),
+        "style-src 'self' " + " ".join(map(csp_hash, styles)),
+        # PyScript starts the AI worker from a blob: URL.
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ])
+
+
+def stamp_version(out: Path, page: str) -> str:
+    """Write index.html (from ``page``, with its markers) and sw.js into the built ``out``.
+
+    The version is a hash of every shipped file, the page before stamping, its policy and
+    the service worker's template: any change makes a new sw.js, so returning visitors get
+    it. The page learns its own version (to tell when a newer one serves it), then carries
+    a Content-Security-Policy hashing its final inline script. Returns the cache name."""
+    for mark in (VERSION_MARK, CSP_MARK):
+        if page.count(mark) != 1:
+            sys.exit(f"index.html should hold {mark} exactly once")
+    shipped = [rel for rel in dist_files(out) if rel not in ("index.html", "sw.js")]
+    template = (WEB / "sw.template.js").read_text()
+    # The policy too (made before the version is in the page, whose script it hashes).
+    digest = hashlib.sha256(page.encode() + b"\0" + template.encode() + b"\0"
+                            + content_security_policy(page).encode())
+    for rel in shipped:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    cache_name = "rally-dominoes-" + digest.hexdigest()[:12]
+    page = page.replace(VERSION_MARK, cache_name)
+    (out / "index.html").write_text(page.replace(CSP_MARK, content_security_policy(page)))
+    # "./" is index.html: one copy, so a first visit fetches the page once.
+    precache = ["./", *shipped]
+    sw = template.replace("__CACHE_NAME__", cache_name).replace(
+        "__PRECACHE_LIST__", json.dumps(precache, indent=2))
+    (out / "sw.js").write_text(sw)
+    return cache_name
+
+
 def dist_files(root: Path = DIST) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
 
@@ -363,7 +422,6 @@ def build(quiet: bool = False) -> dict:
         shutil.rmtree(out)
     out.mkdir()
     try:
-        (out / "index.html").write_text(page_html())
         for src in sorted(WEB.rglob("*")):
             rel = src.relative_to(WEB)
             inlined = rel.as_posix() == "style.css"  # lives inside index.html (page_html)
@@ -380,19 +438,8 @@ def build(quiet: bool = False) -> dict:
         precompile_bundle(out / BUNDLE)
         (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
 
-        # The service worker last: it lists, and is versioned by, everything else.
-        shipped = dist_files(out)
-        digest = hashlib.sha256()
-        for rel in shipped:
-            digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
-        template = (WEB / "sw.template.js").read_text()
-        digest.update(template.encode())
-        cache_name = "rally-dominoes-" + digest.hexdigest()[:12]
-        precache = ["./", *shipped]
-        sw = template.replace("__CACHE_NAME__", cache_name).replace(
-            "__PRECACHE_LIST__", json.dumps(precache, indent=2)
-        )
-        (out / "sw.js").write_text(sw)
+        # The page and its service worker last: they are versioned by everything else.
+        cache_name = stamp_version(out, page_html())
         check_relative_urls(out)
 
         old = DIST.with_name(f"dist.old-{os.getpid()}")

@@ -859,8 +859,7 @@ class Controller:
     def _record_time(self, level: str, ms: float) -> None:
         times = getattr(self.js.window, "rallyAiTimes", None)
         if nothing(times):
-            self.js.eval("window.rallyAiTimes = []")
-            times = self.js.window.rallyAiTimes
+            times = self.js.window.rallyAiTimes = self.js.Array.new()
         times.push(self.js.JSON.parse(f'["{level}", {ms:.2f}]'))
         if times.length > 20_000:  # a kiosk plays for days: keep the latest only
             times.splice(0, 10_000)

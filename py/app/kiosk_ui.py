@@ -45,13 +45,6 @@ from app.session import GAME_TITLES, LEVELS
 from app.storage import read, write
 
 NO_ZOOM = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"
-# Run on a tap or key (a user activation): full screen when the browser allows it.
-FULLSCREEN_JS = """() => {
-  const d = document.documentElement;
-  if (document.fullscreenEnabled && !document.fullscreenElement && d.requestFullscreen) {
-    d.requestFullscreen({navigationUI: "hide"}).catch(() => {});
-  }
-}"""
 ZOOM_KEYS = ("+", "-", "=", "0", "_")
 
 
@@ -86,7 +79,6 @@ class KioskScreen:
         self._idle_running = False
         self._where: str | None = None
         self._viewport = None
-        self._fullscreen = None
         self._guarded_history = False
         self._scroll = 0
 
@@ -239,10 +231,8 @@ class KioskScreen:
     def on_activation(self, event) -> None:
         if not self.active:
             return
-        if self._fullscreen is None:
-            self._fullscreen = self.c.js.eval(f"({FULLSCREEN_JS})")
-        try:
-            self._fullscreen()
+        try:  # plain JavaScript in index.html: the page's policy allows no eval
+            self.c.js.rallyBoot.fullscreen()
         except Exception:
             pass
 

@@ -380,7 +380,7 @@ def setup_page(ui: RallyState) -> str:
         '<p>Keep the score sheets of tables playing with real tiles: enter each round\'s '
         "points, see the standings, print the sheets. Everything is saved on this "
         "machine after every entry.</p>"
-        '<form class="rally-form" onsubmit="return false">'
+        '<form class="rally-form">'
         + _field("Event title", "title", f.title, extra=f' maxlength="{TITLE_INPUT}"')
         + f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
         + f'<fieldset><legend>Rules</legend><div class="choices">{presets}</div></fieldset>'
@@ -443,7 +443,7 @@ def add_table_form(ev: Event, ui: RallyState) -> str:
     return (
         '<section class="rally-card" aria-labelledby="add-title">'
         f'<h2 id="add-title">Add table {nxt}</h2>'
-        '<form class="rally-form" onsubmit="return false">'
+        '<form class="rally-form">'
         f'<div class="stepper"><span>{what}:</span>'
         + button("&minus;", "rally-seats:-1", name="One seat fewer", disabled=n <= 2)
         + f'<span class="count" aria-live="polite">{n} seats</span>'
@@ -536,7 +536,7 @@ def table_page(ev: Event, ui: RallyState) -> str:
             late = button("Late arrival", "rally-late-open", cls="btn big")
     extra = late + rename_form(sh, ui)
     entry = (
-        f'<form class="entry" onsubmit="return false" aria-labelledby="entry-title">{head}'
+        f'<form class="entry" aria-labelledby="entry-title">{head}'
         f'<div class="entry-grid"><ol class="entry-players">{"".join(rows)}</ol>{pad}</div>'
         f"{save}</form>")
     return (
@@ -568,7 +568,7 @@ def rename_form(sh: dict, ui: RallyState) -> str:
 def side_form(intro: str, fields: str, ok: str, act: str) -> str:
     """A small form under the entry (late arrival, a name): what it does, its fields, the
     button that does it and Cancel (``act`` + "-cancel")."""
-    return (f'<form class="late-form" onsubmit="return false"><p>{e(intro)}</p>{fields}'
+    return (f'<form class="late-form"><p>{e(intro)}</p>{fields}'
             + button(e(ok), act, cls="btn big primary")
             + button("Cancel", f"{act}-cancel", cls="btn big") + "</form>")
 
@@ -682,7 +682,7 @@ def playoff_page(ev: Event, ui: RallyState) -> str:
     fields = (_field("Games", "po-rounds", ui.po_rounds, numeric=True) if af else
               _field("Starting double", "po-first", ui.po_first, numeric=True)
               + _field("Rounds", "po-rounds", ui.po_rounds, numeric=True))
-    form = ('<form class="rally-form" onsubmit="return false">'
+    form = ('<form class="rally-form">'
             f'<fieldset><legend>Who plays</legend><div class="choices">{kinds}</div>'
             f"{who}{notes}</fieldset>"
             f'<fieldset><legend>The official picks</legend><div class="rally-row">{fields}'

@@ -665,7 +665,7 @@ def start_screen(form, *, can_resume: bool) -> str:
         + button("Kiosk mode", "kiosk-open", cls="btn",
                  name="Kiosk mode: the official's settings for a public screen")
         + "</div>"
-        '<form class="setup" aria-label="Set up a game" onsubmit="return false">'
+        '<form class="setup" aria-label="Set up a game">'
         f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
         f'<fieldset><legend>Rules</legend>{"".join(presets)}{length}</fieldset>'
         f'<fieldset><legend>Players ({len(form.seats)})</legend>'

@@ -1,6 +1,7 @@
 """build.py's pure parts: what goes into dist/ and how it is named."""
 
 import json
+import re
 import zipfile
 
 import pytest
@@ -46,10 +47,33 @@ def test_service_worker_precaches_every_file_under_a_content_hash(rally_build, b
     sw = (built / "sw.js").read_text()
     start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.loads(sw[start : sw.index(";\n", start)])
-    shipped = [f for f in rally_build.dist_files(built) if f != "sw.js"]
-    assert sorted(set(precache) - {"./"}) == shipped
+    shipped = [f for f in rally_build.dist_files(built) if f not in ("sw.js", "index.html")]
+    # The page once, as "./": a first visit downloads index.html once (issue 32).
+    assert precache[0] == "./" and sorted(precache[1:]) == shipped
     assert all(not url.startswith("/") and "://" not in url for url in precache)
     assert '"rally-dominoes-' in sw
+
+
+def test_any_changed_file_makes_a_new_service_worker_and_page_version(rally_build, built,
+                                                                      tmp_path):
+    """Issue 32: the version (the cache's name) hashes every shipped file, so a change to
+    any one reaches returning visitors through a new sw.js; the page knows its version."""
+    import shutil
+
+    page = rally_build.page_html()
+    site = tmp_path / "site"
+    shutil.copytree(built, site)
+    before = rally_build.stamp_version(site, page)
+    assert f'const CACHE = "{before}";' in (site / "sw.js").read_text()
+    assert f'var version = "{before}";' in (site / "index.html").read_text()
+    for rel in ("web/ai-worker.py", "py/rally.zip", "pyodide/pyodide-lock.json"):
+        with open(site / rel, "ab") as f:
+            f.write(b"\n")
+        after = rally_build.stamp_version(site, page)
+        assert after != before, rel
+        assert f'const CACHE = "{after}";' in (site / "sw.js").read_text()
+        before = after
+    assert rally_build.stamp_version(site, page.replace("<title>", "<title>New ")) != before
 
 
 def test_manifest_is_relative(built):
@@ -76,3 +100,24 @@ def test_bundle_carries_bytecode_made_by_the_browsers_python(rally_build, built)
     assert {n + "c" for n in sources} <= names
     pyc = zipfile.ZipFile(built / rally_build.BUNDLE).read("bones/tiles.pyc")
     assert pyc[4:8] == (1).to_bytes(4, "little")  # PEP 552 flags: hash-based, unchecked
+
+
+def test_index_carries_a_content_security_policy_with_its_inline_scripts_hash(
+        rally_build, built):
+    """Issue 32: the policy is in a meta tag before any script; inline code runs by hash."""
+    html = (built / "index.html").read_text()
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">',
+                       html).group(1)
+    assert html.index("Content-Security-Policy") < html.index("<script")
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    script = re.search(r"<script>(.*?)</script>", html, re.S).group(1)
+    style = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
+    assert rally_build.csp_hash(script) in directives["script-src"].split()
+    assert rally_build.csp_hash(style) in directives["style-src"].split()
+    assert "'unsafe-inline'" not in policy and "https:" not in policy and "*" not in policy
+    # Only the runtime's needs beyond our own files and inline script (docs/security.md).
+    assert set(directives["script-src"].split()) == {
+        "'self'", "'wasm-unsafe-eval'", "'unsafe-eval'", rally_build.csp_hash(script)}
+    assert directives["object-src"] == "'none'" and directives["base-uri"] == "'self'"
+    assert directives["default-src"] == "'self'"
+    assert "onclick" not in html  # inline handlers would need 'unsafe-hashes'

@@ -7,6 +7,13 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+# Waits are guards against a hang, not measures: a passing test never waits them out.
+# Generous, so that a busy machine (CI runs two browsers on two cores) never fails a test
+# that would pass on a quiet one.
+BOOT_TIMEOUT_MS = 90_000  # Python's start-up in the page
+EXPECT_TIMEOUT_MS = 15_000  # anything else the page is expected to show
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
 # Where the tests leave screenshots to look at, and the four screens the game must fit.
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screens"
 SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]

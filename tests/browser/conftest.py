@@ -23,8 +23,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from browser_steps import BOOT_TIMEOUT_MS
+
 ROOT = Path(__file__).resolve().parents[2]
-BOOT_TIMEOUT_MS = 30_000
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
+from browser_steps import BOOT_TIMEOUT_MS
+
 pytestmark = pytest.mark.browser
 
 
@@ -57,7 +59,8 @@ def test_loading_screen_comes_first_and_moves_on(page, site_url):
     assert first["loading"] and first["progress"] and not first["table"], first
     assert first["step"].strip()
 
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
     steps = page.evaluate("window.rallyBoot.history")
     percents = [p for p, _, _ in steps]
     times = [ms for _, _, ms in steps]
@@ -70,7 +73,8 @@ def test_loading_screen_comes_first_and_moves_on(page, site_url):
 
 def test_python_failure_at_start_up_is_a_readable_message(page, site_url):
     page.goto(site_url + "?boot-fail=1")
-    page.wait_for_function("document.documentElement.dataset.boot === 'failed'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.boot === 'failed'",
+                           timeout=BOOT_TIMEOUT_MS)
 
     panel = page.locator("#boot-error")
     expect(panel).to_be_visible()
@@ -83,7 +87,8 @@ def test_python_failure_at_start_up_is_a_readable_message(page, site_url):
 def test_a_missing_runtime_file_is_a_message_not_a_hang(page, site_url):
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body=""))
     page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.boot === 'failed'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.boot === 'failed'",
+                           timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#boot-error-summary")).to_contain_text("pyodide.asm.wasm")
 
 
@@ -98,7 +103,8 @@ def test_a_failure_before_the_page_is_read_still_shows_the_panel(page, site_url)
 
     page.route(site_url, early_failure)
     page.goto(site_url)
-    page.wait_for_function("document.documentElement.dataset.boot === 'failed'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.boot === 'failed'",
+                           timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("#boot-error")).to_be_visible()
     expect(page.locator("#boot-error-summary")).to_have_text("Failed while the head was read")
     expect(page.locator("#loading")).to_be_hidden()

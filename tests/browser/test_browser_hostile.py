@@ -10,7 +10,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import set_pace, status, take_a_turn, wait_for_my_turn_or_a_dialog
+from browser_steps import (
+    BOOT_TIMEOUT_MS,
+    set_pace,
+    status,
+    take_a_turn,
+    wait_for_my_turn_or_a_dialog,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +36,8 @@ def store_and_reload(page, items: dict) -> None:
     page.evaluate("items => { for (const [k, v] of Object.entries(items)) "
                   "localStorage.setItem(k, v) }", items)
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
 
 
 def test_hostile_storage_and_files_end_in_a_message_and_the_page_plays_on(

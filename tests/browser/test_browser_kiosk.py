@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import shot, wait_for_my_turn_or_a_dialog
+from browser_steps import BOOT_TIMEOUT_MS, shot, wait_for_my_turn_or_a_dialog
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ def expect_attract(page, timeout=15_000):
 
 def reload(page):
     page.reload()
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
 
 
 def hand(page) -> list[str]:
@@ -178,7 +178,7 @@ def test_a_power_cut_mid_game_comes_back_to_the_game(page, open_game, page_watch
     assert screen(page) == "table" and hand(page) == mine
     reload(page)  # kiosk mode is remembered without the URL option too
     page.goto(page.url.split("?")[0])
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.kiosk") == "1"
     assert screen(page) == "table"
     page_watch.assert_clean()
@@ -329,7 +329,7 @@ def test_kiosk_mode_is_switched_on_by_the_official_and_off_by_the_url(
     expect_attract(page)
 
     page.goto(page.url.split("?")[0] + "?kiosk=0")
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
     assert screen(page) == "start"
     expect(page.locator("html")).not_to_have_attribute("data-kiosk", "1")
     assert not context_menu_blocked(page, ".start-screen")
@@ -342,7 +342,7 @@ def test_attract_screen_screenshots(sized_page, width, height):
     page, watch = sized_page(width, height, "?kiosk=1&attract-pace=150", touch=True)
     expect_attract(page)
     page.wait_for_function("document.querySelectorAll('#attract-bg .placed').length > 12",
-                           timeout=30_000)
+                           timeout=BOOT_TIMEOUT_MS)
     shot(page, f"attract-{width}x{height}")
     # Every game button is big, on screen and clear of the others.
     boxes = [page.get_by_role("button", name=g).bounding_box() for g in GAMES]
@@ -366,7 +366,7 @@ def test_with_the_server_gone_a_kiosk_comes_back_to_its_game_and_attract_screen(
     page = context.new_page()
     try:
         page.goto(server.url + "?kiosk=1&attract-pace=50")
-        page.wait_for_function(READY, timeout=30_000)
+        page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
         page.get_by_role("button", name="Mexican Train").click()
         wait_for_my_turn_or_a_dialog(page)

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bones.rally import Event, loads
-from browser_steps import SIZES, assert_reads_well, shot
+from browser_steps import BOOT_TIMEOUT_MS, SIZES, assert_reads_well, shot
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +147,8 @@ def test_a_small_event_end_to_end(page, open_game, page_watch, tmp_path):
     # ---- a reload in the middle: everything is still there
     saved = page.evaluate(f"localStorage.getItem('{KEY}')")
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
     # The official was keeping score: the reload comes straight back to the scorekeeper.
     expect(page.locator("html")).to_have_attribute("data-screen", "rally")
     assert page.evaluate(f"localStorage.getItem('{KEY}')") == saved
@@ -355,7 +356,8 @@ def test_a_wrong_score_and_a_misspelt_name_are_corrected_on_the_page(page, open_
     expect(note(page)).to_contain_text("Hal is now Hallie on Table 1's sheet.")
     expect(page.get_by_label("Points for Hallie")).to_be_visible()
     page.reload()  # the page comes back on the scorekeeper, where it was
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("html")).to_have_attribute("data-screen", "rally")
     open_table(page, "Table 1")
     expect(sheet_row(page, "Table 1", "Hallie")).to_be_visible()

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import take_a_turn, wait_for_my_turn_or_a_dialog
+from browser_steps import BOOT_TIMEOUT_MS, take_a_turn, wait_for_my_turn_or_a_dialog
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +91,7 @@ def test_the_scorekeeper_and_the_kiosk_run_under_the_policy(csp_page, site_url, 
     open_page(page, site_url + "?kiosk=1&attract-pace=50", wait_for_boot)
     expect(page.locator("html")).to_have_attribute("data-screen", "attract")
     page.wait_for_function("document.querySelectorAll('#attract-bg .placed').length > 4",
-                           timeout=30_000)
+                           timeout=BOOT_TIMEOUT_MS)
     page.get_by_role("button", name="Mexican Train").click()  # a tap: full screen asked
     wait_for_my_turn_or_a_dialog(page)
     assert_no_violations(page, watch, warnings)

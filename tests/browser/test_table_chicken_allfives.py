@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_steps import (
+    BOOT_TIMEOUT_MS,
     SIZES,
     assert_labels_clear_of_table,
     assert_reads_well,
@@ -32,7 +33,8 @@ def reload_and_compare(page) -> bool:
         return False
     before = table_snapshot(page)
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("group", name="Your tiles")).to_be_visible()
     assert table_snapshot(page) == before
     return True

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_steps import (
+    BOOT_TIMEOUT_MS,
     PLAYABLE,
     SIZES,
     assert_labels_clear_of_table,
@@ -89,7 +90,8 @@ def test_a_reload_in_the_middle_of_a_round_finds_the_same_table(page, open_game,
     snapshot = functools.partial(table_snapshot, page)
     before = snapshot()
     page.reload()
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("group", name="Your tiles")).to_be_visible()
     assert snapshot() == before
     page_watch.assert_clean()
@@ -107,7 +109,7 @@ def test_hotseat_players_never_see_each_others_tiles(page, open_game, page_watch
     seen: dict[str, set[str]] = {}
     for i in range(6):
         dialog = page.get_by_role("dialog", name=re.compile("^Pass to "))
-        expect(dialog).to_be_visible(timeout=30_000)  # after the computer's turn
+        expect(dialog).to_be_visible(timeout=BOOT_TIMEOUT_MS)  # after the computer's turn
         who = page.locator("#dialog-title").inner_text().removeprefix("Pass to ")
         # Behind the pass screen no tile of anybody's hand is on the page.
         assert page.locator(".hand-tile").count() == 0

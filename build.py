@@ -312,7 +312,7 @@ def csp_hash(text: str) -> str:
 
 
 def content_security_policy(html: str) -> str:
-    """The page's policy (docs/security.md): its own origin only, plus what Pyodide and
+    """The page's policy (docs/csp.md): its own origin only, plus what Pyodide and
     PyScript need, measured by tests/browser/test_browser_security.py. The inline
     loading script and the inlined stylesheet are allowed by their hashes."""
     scripts = re.findall(r"<script>(.*?)</script>", html, re.S)

@@ -312,7 +312,7 @@ def csp_hash(text: str) -> str:
 
 
 def content_security_policy(html: str) -> str:
-    """The page's policy (docs/security.md): its own origin only, plus what Pyodide and
+    """The page's policy (docs/csp.md): its own origin only, plus what Pyodide and
     PyScript need, measured by tests/browser/test_browser_security.py. The inline
     loading script and the inlined stylesheet are allowed by their hashes."""
     scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
@@ -336,10 +336,11 @@ def content_security_policy(html: str) -> str:
 def stamp_version(out: Path, page: str) -> str:
     """Write index.html (from ``page``, with its markers) and sw.js into the built ``out``.
 
-    The version is a hash of every shipped file, the page before stamping, its policy and
-    the service worker's template: any change makes a new sw.js, so returning visitors get
-    it. The page learns its own version (to tell when a newer one serves it), then carries
-    a Content-Security-Policy hashing its final inline script. Returns the cache name."""
+    The version is a hash of every shipped file, the page before stamping, its policy, the
+    precache list and the service worker's template: any change makes a new sw.js, so
+    returning visitors get it. The page learns its own version (to tell when a newer one
+    serves it), then carries a Content-Security-Policy hashing its final inline script.
+    Returns the cache name."""
     for mark in (VERSION_MARK, CSP_MARK):
         if page.count(mark) != 1:
             sys.exit(f"index.html should hold {mark} exactly once")
@@ -350,11 +351,12 @@ def stamp_version(out: Path, page: str) -> str:
                             + content_security_policy(page).encode())
     for rel in shipped:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    # "./" is index.html: one copy, so a first visit fetches the page once.
+    precache = ["./", *shipped]
+    digest.update(json.dumps(precache).encode())
     cache_name = "rally-dominoes-" + digest.hexdigest()[:12]
     page = page.replace(VERSION_MARK, cache_name)
     (out / "index.html").write_text(page.replace(CSP_MARK, content_security_policy(page)))
-    # "./" is index.html: one copy, so a first visit fetches the page once.
-    precache = ["./", *shipped]
     sw = template.replace("__CACHE_NAME__", cache_name).replace(
         "__PRECACHE_LIST__", json.dumps(precache, indent=2))
     (out / "sw.js").write_text(sw)

@@ -231,7 +231,7 @@ class KioskScreen:
     def on_activation(self, event) -> None:
         if not self.active:
             return
-        try:  # plain JavaScript in index.html: the page's policy allows no eval
+        try:  # plain JavaScript in index.html: our code evaluates no strings (docs/csp.md)
             self.c.js.rallyBoot.fullscreen()
         except Exception:
             pass

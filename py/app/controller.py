@@ -55,7 +55,6 @@ class Controller:
         self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
         self.hint = ""
         self.fresh = None
-        self.prefer = None
         self._lay = None  # the table's layout, kept while the tiles and the felt stay
         self._lay_key = None
         self._drawn_size = None  # the felt size the table on the page was laid out for
@@ -498,7 +497,6 @@ class Controller:
             return
         s.play(Move(NEXT))
         self.dialog = None
-        self.prefer = None
         self.after_move()
 
     def do_join_form(self, arg, el) -> None:
@@ -705,7 +703,6 @@ class Controller:
         self.dialog = None
         self.selected = None
         self.hint = ""
-        self.prefer = None
         self.save()
         self.render()
         self._focus(".dialog [data-act=begin]")

@@ -384,7 +384,7 @@ class Controller:
             self.select(t, render=True)
             ghost = self.doc.createElement("div")
             ghost.className = "drag-ghost"
-            ghost.innerHTML = views._upright(t, self.session.settings.coloured)
+            ghost.innerHTML = views._upright(t, **views._look(self.session))
             self.doc.body.appendChild(ghost)
             d["ghost"] = ghost
         d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"
@@ -612,6 +612,11 @@ class Controller:
             self.session.settings.hints = arg
             self.save()
             self.warm_up_worker()
+
+    def do_numerals(self, arg, el) -> None:
+        self.session.settings.numerals = bool(el.checked)
+        self.save()
+        self.render()
 
     def do_coloured(self, arg, el) -> None:
         self.session.settings.coloured = bool(el.checked)

@@ -47,6 +47,7 @@ class Settings:
     pace: str = "normal"
     coloured: bool = True
     hints: str = "normal"  # "hard": the Hint button asks Hard (it thinks in the worker)
+    numerals: bool = False  # large print: each half's number written instead of pips
 
     def __post_init__(self) -> None:
         # A hand-edited or damaged save gets the default for a value it cannot use.
@@ -55,6 +56,7 @@ class Settings:
         if self.hints not in HINT_LEVELS:
             self.hints = "normal"
         self.coloured = self.coloured is not False
+        self.numerals = self.numerals is True
 
 
 def clean_name(raw: str, fallback: str) -> str:

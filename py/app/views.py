@@ -81,7 +81,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     """The felt: every tile where the layout puts it, trains' markers, and the places
     the selected tile may go as buttons. Each tile a player can play onto (a line's
     open end, an empty line's double or the hub) says so: ``data-open-end="1"``."""
-    coloured = session.settings.coloured
+    look = _look(session)
     extra = getattr(lay, "extra", {}) or {}
     parts = [f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
              f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">']
@@ -102,7 +102,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         x, y = p.corner()
         parts.append(f'<g class="{cls}"{end}>'
                      + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
-                                    coloured=coloured) + "</g>")
+                                    **look) + "</g>")
     scored = _scored(session) if fresh is not None else 0
     if scored:
         parts.append(_score_badge(lay, fresh, scored))
@@ -234,7 +234,7 @@ def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> st
                 'screen.</p></div>')
     moves = session.my_moves()
     playable = {m.tile for m in moves if m.kind == PLAY}
-    coloured = session.settings.coloured
+    look = _look(session)
     hand = sorted(session.game.hands[seat], key=lambda t: (-t.hi, -t.lo))
     who = "Your tiles" if len(session.humans) == 1 else f"{session.name(seat)}'s tiles"
     parts = [f'<div class="hand" role="group" aria-label="{e(who)}">']
@@ -246,16 +246,22 @@ def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> st
         parts.append(
             f'<button type="button" class="{cls}" data-act="select" data-tile="{t}" '
             f'aria-pressed="{pressed}" aria-label="Domino {t}, {state}">'
-            + _upright(t, coloured) + "</button>")
+            + _upright(t, **look) + "</button>")
     if not hand:
         parts.append('<p class="hint-text">No tiles left.</p>')
     parts.append("</div>")
     return "".join(parts)
 
 
-def _upright(t: Tile, coloured: bool) -> str:
+def _upright(t: Tile, coloured: bool = True, numerals: bool = False) -> str:
     return (f'<svg class="tile-svg" viewBox="0 0 {FACE_W} {FACE_H}" aria-hidden="true">'
-            + domino_group(t, coloured=coloured) + "</svg>")
+            + domino_group(t, coloured=coloured, numerals=numerals) + "</svg>")
+
+
+def _look(session: Session) -> dict:
+    """How the player likes the tiles drawn: colour-coded pips, numerals (large print)."""
+    st = session.settings
+    return {"coloured": st.coloured, "numerals": getattr(st, "numerals", False)}
 
 
 def actions_markup(session: Session) -> str:
@@ -450,7 +456,7 @@ def first_draw_dialog(session: Session) -> str:
     for k, drawn in enumerate(draws):
         for s, t in drawn:
             rows.append(f'<li>{"Again: " if k else ""}{e(session.name(s))} drew '
-                        f'{domino_svg(t, height=56, coloured=session.settings.coloured)} '
+                        f'{domino_svg(t, height=56, **_look(session))} '
                         f'<span class="pips">{t.pips}</span></li>')
     if g.game == "all-fives":
         first = g.first_leader if g.first_leader is not None else g.turn
@@ -475,7 +481,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     for s, seat in enumerate(session.seats):
         hand = g.hands[s] if s < len(g.hands) else []
         # big enough to count the pips against your own count
-        tiles = "".join(domino_svg(t, height=88, coloured=session.settings.coloured)
+        tiles = "".join(domino_svg(t, height=88, **_look(session))
                         for t in sorted(hand, reverse=True)) or "out!"
         sc = scores[s] if s < len(scores) and scores[s] is not None else ""
         rows.append(f'<tr><th scope="row">{e(seat.name)}</th><td class="reveal">{tiles}</td>'
@@ -554,7 +560,10 @@ def settings_dialog(session: Session) -> str:
             f'<div class="choices">{hints}</div></fieldset>'
             f'<label class="choice"><input type="checkbox" data-act="coloured"'
             f'{" checked" if s.coloured else ""}> Colour-coded pips (each number its own '
-            f"colour)</label>")
+            f"colour)</label>"
+            f'<label class="choice"><input type="checkbox" data-act="numerals"'
+            f'{" checked" if s.numerals else ""}> Large print: numbers on the tiles '
+            f"instead of pips</label>")
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
 
 

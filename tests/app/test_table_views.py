@@ -150,3 +150,19 @@ def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
     assert re.findall(r"<li>(.*?)</li>", re.sub(r'<span class="tn">(.*?)</span>', r"\1",
                                                 html)) == [views.e(w) for w in words]
     assert views.move_log_markup(played("mexican-train", 4, 0)) == ""
+
+
+def test_large_print_writes_each_number_upright_instead_of_pips():
+    from app.render import domino_group
+    from app.session import Settings
+    from bones.tiles import Tile
+
+    g = domino_group(Tile(12, 6), angle=90, numerals=True)
+    assert "<circle" not in g
+    assert re.findall(r'rotate\(-90 [\d.]+ [\d.]+\)"[^>]*>(\d+)</text>', g) == ["12", "6"]
+    s = played("mexican-train", 4, 8)
+    s.settings = Settings(numerals=True)
+    svg = views.table_svg(s, views.lanes_layout(s, 960, 514), selected=None, targets=set())
+    assert 'class="numeral"' in svg and not re.search(r"<circle[^>]* fill=", svg)  # no pips
+    assert "Large print" in views.settings_dialog(s)
+    assert Session.from_json(s.to_json()).settings.numerals is True

@@ -74,7 +74,8 @@ def half_markup(n: int, top: float, *, coloured: bool = True, numerals: bool = F
         cx, cy = FACE_W / 2, top + FACE_W / 2
         turn = f' transform="rotate({-angle} {cx:g} {cy:g})"' if angle else ""
         return (f'<text class="numeral" x="{cx:g}" y="{cy:g}"{turn} text-anchor="middle" '
-                f'dominant-baseline="central" font-size="64" font-weight="800" '
+                f'dominant-baseline="central" font-size="{64 if n < 10 else 52}" '
+                f'font-weight="800" '
                 f'fill="{fill}">{n}</text>')
     r = _fmt(pip_radius(n) * FACE_W)
     return "".join(

@@ -16,7 +16,7 @@ import bones
 from app import views
 from app.session import HINT_LEVELS, PACES, Seat, Session, Settings, clean_name
 from bones.errors import BadSave, IllegalMove
-from bones.moves import JOIN, NEXT, PLAY, Move
+from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
 SAVE_KEY = "rally-dominoes:table"
@@ -466,11 +466,28 @@ class Controller:
         s = self.session
         if move not in s.my_moves():
             raise IllegalMove("that is not a move you can make now")
+        knocked = self._knock_for_me(move)
         s.play(move)
         self.fresh = move.tile if move.kind == PLAY else None
         self.selected = None
-        self.hint = ""
+        self.hint = "Knocked for you: one tile left." if knocked else ""
         self.after_move()
+
+    def _knock_for_me(self, move: Move) -> bool:
+        """G6 / S5: with the setting on, a play that leaves one tile knocks first (where
+        the sheet punishes a forgotten knock, that saves two tiles)."""
+        s = self.session
+        knock = Move(KNOCK)
+        if (move.kind != PLAY or not s.settings.knock_for_me or knock not in s.my_moves()
+                or len(s.game.hands[s.game.turn]) != 2):
+            return False
+        s.play(knock)
+        return True
+
+    def do_knock_for_me(self, arg, el) -> None:
+        self.session.settings.knock_for_me = bool(el.checked)
+        self.save()
+        self.render()
 
     def do_draw(self, arg, el) -> None:
         self.human_move(Move("draw"))

@@ -48,6 +48,7 @@ class Settings:
     coloured: bool = True
     hints: str = "normal"  # "hard": the Hint button asks Hard (it thinks in the worker)
     numerals: bool = False  # large print: each half's number written instead of pips
+    knock_for_me: bool = True  # G6 / S5: the page knocks as your play leaves one tile
 
     def __post_init__(self) -> None:
         # A hand-edited or damaged save gets the default for a value it cannot use.
@@ -57,6 +58,7 @@ class Settings:
             self.hints = "normal"
         self.coloured = self.coloured is not False
         self.numerals = self.numerals is True
+        self.knock_for_me = self.knock_for_me is not False
 
 
 def clean_name(raw: str, fallback: str) -> str:

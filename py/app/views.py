@@ -277,7 +277,8 @@ def actions_markup(session: Session) -> str:
         # Where a forgotten knock costs tiles, the play down to one tile is pointed out.
         seat = session.viewer()
         last_play = (KNOCK in kinds and getattr(g.options, "knock_penalty", 0)
-                     and seat is not None and len(g.hands[seat]) == 2)
+                     and seat is not None and len(g.hands[seat]) == 2
+                     and not session.settings.knock_for_me)
         parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
                             if last_play else "Knock", "knock",
                             cls="btn big primary" if last_play else "btn big",
@@ -563,7 +564,10 @@ def settings_dialog(session: Session) -> str:
             f"colour)</label>"
             f'<label class="choice"><input type="checkbox" data-act="numerals"'
             f'{" checked" if s.numerals else ""}> Large print: numbers on the tiles '
-            f"instead of pips</label>")
+            f"instead of pips</label>"
+            f'<label class="choice"><input type="checkbox" data-act="knock-for-me"'
+            f'{" checked" if s.knock_for_me else ""}> Knock for me when my play leaves one '
+            f"tile</label>")
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
 
 

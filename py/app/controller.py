@@ -16,7 +16,7 @@ from app import views
 from app.session import HINT_LEVELS, PACES, BadName, Seat, Session, Settings, clean_name
 from app.storage import KEEP_LIMIT, read, remove, set_aside, write
 from bones.errors import BadData, IllegalMove
-from bones.moves import JOIN, NEXT, PLAY, Move
+from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
 SAVE_KEY = "rally-dominoes:table"
@@ -55,7 +55,6 @@ class Controller:
         self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
         self.hint = ""
         self.fresh = None
-        self.prefer = None
         self._lay = None  # the table's layout, kept while the tiles and the felt stay
         self._lay_key = None
         self._drawn_size = None  # the felt size the table on the page was laid out for
@@ -387,7 +386,7 @@ class Controller:
             self.select(t, render=True)
             ghost = self.doc.createElement("div")
             ghost.className = "drag-ghost"
-            ghost.innerHTML = views._upright(t, self.session.settings.coloured)
+            ghost.innerHTML = views._upright(t, **views._look(self.session))
             self.doc.body.appendChild(ghost)
             d["ghost"] = ghost
         d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"
@@ -469,11 +468,28 @@ class Controller:
         s = self.session
         if move not in s.my_moves():
             raise IllegalMove("that is not a move you can make now")
+        knocked = self._knock_for_me(move)
         s.play(move)
         self.fresh = move.tile if move.kind == PLAY else None
         self.selected = None
-        self.hint = ""
+        self.hint = "Knocked for you: one tile left." if knocked else ""
         self.after_move()
+
+    def _knock_for_me(self, move: Move) -> bool:
+        """G6 / S5: with the setting on, a play that leaves one tile knocks first (where
+        the sheet punishes a forgotten knock, that saves two tiles)."""
+        s = self.session
+        knock = Move(KNOCK)
+        if (move.kind != PLAY or not s.settings.knock_for_me or knock not in s.my_moves()
+                or len(s.game.hands[s.game.turn]) != 2):
+            return False
+        s.play(knock)
+        return True
+
+    def do_knock_for_me(self, arg, el) -> None:
+        self.session.settings.knock_for_me = bool(el.checked)
+        self.save()
+        self.render()
 
     def do_draw(self, arg, el) -> None:
         self.human_move(Move("draw"))
@@ -500,7 +516,6 @@ class Controller:
             return
         s.play(Move(NEXT))
         self.dialog = None
-        self.prefer = None
         self.after_move()
 
     def do_join_form(self, arg, el) -> None:
@@ -626,6 +641,11 @@ class Controller:
             self.save()
             self.warm_up_worker()
 
+    def do_numerals(self, arg, el) -> None:
+        self.session.settings.numerals = bool(el.checked)
+        self.save()
+        self.render()
+
     def do_coloured(self, arg, el) -> None:
         self.session.settings.coloured = bool(el.checked)
         self.save()
@@ -729,7 +749,6 @@ class Controller:
         self.dialog = None
         self.selected = None
         self.hint = ""
-        self.prefer = None
         self.save()
         self.render()
         self._focus(".dialog [data-act=begin]")

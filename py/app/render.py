@@ -63,10 +63,20 @@ def _fmt(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def half_markup(n: int, top: float, *, coloured: bool = True) -> str:
-    """The pips of one half whose square starts ``top`` units down the face."""
+def half_markup(n: int, top: float, *, coloured: bool = True, numerals: bool = False,
+                angle: int = 0) -> str:
+    """The pips of one half whose square starts ``top`` units down the face, or with
+    ``numerals`` (large print) its number written big instead, turned back by the
+    face's ``angle`` so it reads upright on the screen."""
     # Colours by number are the engine's (rule S7): one number, one colour.
     fill = PIP_COLOURS[n] if coloured else PIP_COLOURS[0]
+    if numerals:
+        cx, cy = FACE_W / 2, top + FACE_W / 2
+        turn = f' transform="rotate({-angle} {cx:g} {cy:g})"' if angle else ""
+        return (f'<text class="numeral" x="{cx:g}" y="{cy:g}"{turn} text-anchor="middle" '
+                f'dominant-baseline="central" font-size="{64 if n < 10 else 52}" '
+                f'font-weight="800" '
+                f'fill="{fill}">{n}</text>')
     r = _fmt(pip_radius(n) * FACE_W)
     return "".join(
         f'<circle cx="{_fmt(x * FACE_W)}" cy="{_fmt(top + y * FACE_W)}" r="{r}" fill="{fill}"/>'
@@ -82,6 +92,7 @@ def domino_group(
     angle: int = 0,
     scale: float = 1.0,
     coloured: bool = True,
+    numerals: bool = False,
 ) -> str:
     """A ``<g>`` drawing ``t`` with its face's top-left corner moved to (x, y).
 
@@ -99,19 +110,20 @@ def domino_group(
         ' fill="#fffdf4" stroke="#3b3b3b" stroke-width="2"/>'
         f'<line class="bar" x1="12" y1="100" x2="{FACE_W - 12}" y2="100"'
         ' stroke="#3b3b3b" stroke-width="3" stroke-linecap="round"/>'
-        + half_markup(t.hi, 0, coloured=coloured)
-        + half_markup(t.lo, FACE_W, coloured=coloured)
+        + half_markup(t.hi, 0, coloured=coloured, numerals=numerals, angle=angle)
+        + half_markup(t.lo, FACE_W, coloured=coloured, numerals=numerals, angle=angle)
         + "</g>"
     )
 
 
-def domino_svg(t: Tile, *, height: int = 200, coloured: bool = True) -> str:
+def domino_svg(t: Tile, *, height: int = 200, coloured: bool = True,
+               numerals: bool = False) -> str:
     """A standalone upright ``<svg>`` of one domino, ``height`` CSS pixels tall."""
     width = height * FACE_W // FACE_H
     return (
         f'<svg class="domino-svg" xmlns="http://www.w3.org/2000/svg" role="img"'
         f' aria-label="Domino {t.hi}-{t.lo}" data-tile="{t}" width="{width}" height="{height}"'
         f' viewBox="0 0 {FACE_W} {FACE_H}"><title>Domino {t.hi}-{t.lo}</title>'
-        + domino_group(t, coloured=coloured)
+        + domino_group(t, coloured=coloured, numerals=numerals)
         + "</svg>"
     )

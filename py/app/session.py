@@ -7,6 +7,7 @@ Everything legal comes from the engine; this module only words and remembers.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import asdict, dataclass, field
 
@@ -51,6 +52,8 @@ class Settings:
     pace: str = "normal"
     coloured: bool = True
     hints: str = "normal"  # "hard": the Hint button asks Hard (it thinks in the worker)
+    numerals: bool = False  # large print: each half's number written instead of pips
+    knock_for_me: bool = True  # G6 / S5: the page knocks as your play leaves one tile
 
     def __post_init__(self) -> None:
         # A hand-edited or damaged save gets the default for a value it cannot use.
@@ -59,6 +62,8 @@ class Settings:
         if self.hints not in HINT_LEVELS:
             self.hints = "normal"
         self.coloured = self.coloured is not False
+        self.numerals = self.numerals is True
+        self.knock_for_me = self.knock_for_me is not False
 
 
 class BadName(BadData):
@@ -504,9 +509,9 @@ def _saved_seat(s, i: int) -> Seat:
 def _saved_settings(d) -> Settings:
     """The table's settings; a value it cannot use gets its default (a preference, not
     the game: tests/app/test_hints.py)."""
-    fields(d, "the saved game's settings", set(), {"pace", "coloured", "hints"}, BadSave)
-    d = {k: v for k, v in d.items() if type(v) is (bool if k == "coloured" else str)}
-    return Settings(**d)
+    kinds = {f.name: type(f.default) for f in dataclasses.fields(Settings)}
+    fields(d, "the saved game's settings", set(), set(kinds), BadSave)
+    return Settings(**{k: v for k, v in d.items() if type(v) is kinds[k]})
 
 
 def _line_label(g, target: int) -> str:

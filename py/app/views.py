@@ -87,7 +87,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     """The felt: every tile where the layout puts it, trains' markers, and the places
     the selected tile may go as buttons. Each tile a player can play onto (a line's
     open end, an empty line's double or the hub) says so: ``data-open-end="1"``."""
-    coloured = session.settings.coloured
+    look = _look(session)
     extra = getattr(lay, "extra", {}) or {}
     parts = [f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
              f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">']
@@ -108,7 +108,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         x, y = p.corner()
         parts.append(f'<g class="{cls}"{end}>'
                      + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
-                                    coloured=coloured) + "</g>")
+                                    **look) + "</g>")
     scored = _scored(session) if fresh is not None else 0
     if scored:
         parts.append(_score_badge(lay, fresh, scored))
@@ -240,7 +240,7 @@ def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> st
                 'screen.</p></div>')
     moves = session.my_moves()
     playable = {m.tile for m in moves if m.kind == PLAY}
-    coloured = session.settings.coloured
+    look = _look(session)
     hand = sorted(session.game.hands[seat], key=lambda t: (-t.hi, -t.lo))
     who = ("Your tiles" if len(session.humans) == 1 or session.name(seat) == "You"
            else f"{session.name(seat)}'s tiles")
@@ -253,16 +253,22 @@ def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> st
         parts.append(
             f'<button type="button" class="{cls}" data-act="select" data-tile="{t}" '
             f'aria-pressed="{pressed}" aria-label="Domino {t}, {state}">'
-            + _upright(t, coloured) + "</button>")
+            + _upright(t, **look) + "</button>")
     if not hand:
         parts.append('<p class="hint-text">No tiles left.</p>')
     parts.append("</div>")
     return "".join(parts)
 
 
-def _upright(t: Tile, coloured: bool) -> str:
+def _upright(t: Tile, coloured: bool = True, numerals: bool = False) -> str:
     return (f'<svg class="tile-svg" viewBox="0 0 {FACE_W} {FACE_H}" aria-hidden="true">'
-            + domino_group(t, coloured=coloured) + "</svg>")
+            + domino_group(t, coloured=coloured, numerals=numerals) + "</svg>")
+
+
+def _look(session: Session) -> dict:
+    """How the player likes the tiles drawn: colour-coded pips, numerals (large print)."""
+    st = session.settings
+    return {"coloured": st.coloured, "numerals": getattr(st, "numerals", False)}
 
 
 def actions_markup(session: Session) -> str:
@@ -278,7 +284,8 @@ def actions_markup(session: Session) -> str:
         # Where a forgotten knock costs tiles, the play down to one tile is pointed out.
         seat = session.viewer()
         last_play = (KNOCK in kinds and getattr(g.options, "knock_penalty", 0)
-                     and seat is not None and len(g.hands[seat]) == 2)
+                     and seat is not None and len(g.hands[seat]) == 2
+                     and not session.settings.knock_for_me)
         parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
                             if last_play else "Knock", "knock",
                             cls="btn big primary" if last_play else "btn big",
@@ -464,10 +471,10 @@ def first_draw_dialog(session: Session) -> str:
 def _start_step(session: Session, step) -> str:
     if isinstance(step, str):
         return f"<p>{prose(step)}</p>"
-    coloured = session.settings.coloured
+    look = _look(session)
     if step[0] == "bones":  # G3 / A2: one bone each, again for a tie
         rows = [f'<li>{"Again: " if k else ""}{e(session.name(s))} drew '
-                f'{domino_svg(t, height=56, coloured=coloured)} '
+                f'{domino_svg(t, height=56, **look)} '
                 f'<span class="pips">{t.pips}</span></li>'
                 for k, drawn in enumerate(step[1]) for s, t in drawn]
         return f'<ul class="draws">{"".join(rows)}</ul>'
@@ -475,7 +482,7 @@ def _start_step(session: Session, step) -> str:
     rows = []
     for s, n in drew:
         last = (f', the last one <span class="tn">{hub}</span> '
-                f"{domino_svg(hub, height=56, coloured=coloured)}"
+                f"{domino_svg(hub, height=56, **look)}"
                 if s == session.game.leader else "")
         rows.append(f"<li>{e(session.name(s))} drew {n} tile{'s' if n != 1 else ''}{last}</li>")
     return f'<ol class="draws drew">{"".join(rows)}</ol>'
@@ -491,7 +498,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     for s, seat in enumerate(session.seats):
         hand = g.hands[s] if s < len(g.hands) else []
         # big enough to count the pips against your own count
-        tiles = "".join(domino_svg(t, height=88, coloured=session.settings.coloured)
+        tiles = "".join(domino_svg(t, height=88, **_look(session))
                         for t in sorted(hand, reverse=True)) or "out!"
         sc = scores[s] if s < len(scores) and scores[s] is not None else ""
         rows.append(f'<tr><th scope="row">{e(seat.name)}</th><td class="reveal">{tiles}</td>'
@@ -582,7 +589,13 @@ def settings_dialog(session: Session) -> str:
             f'<div class="choices">{hints}</div></fieldset>'
             f'<label class="choice"><input type="checkbox" data-act="coloured"'
             f'{" checked" if s.coloured else ""}> Colour-coded pips (each number its own '
-            f"colour)</label>")
+            f"colour)</label>"
+            f'<label class="choice"><input type="checkbox" data-act="numerals"'
+            f'{" checked" if s.numerals else ""}> Large print: numbers on the tiles '
+            f"instead of pips</label>"
+            f'<label class="choice"><input type="checkbox" data-act="knock-for-me"'
+            f'{" checked" if s.knock_for_me else ""}> Knock for me when my play leaves one '
+            f"tile</label>")
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
 
 

@@ -7,9 +7,11 @@ import random
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
+
 import bones
 from app import views
-from app.session import Seat, Session
+from app.session import Seat, Session, Settings
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -122,6 +124,7 @@ def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
     """S5 / C7 (Samboree tournament, Candela): a forgotten knock costs two tiles, so the
     play down to one tile offers Knock first; G6 (no penalty) keeps it plain."""
     for preset, loud in (("st-mt", True), ("wc-mt", True), ("gs-mt", False)):
+        # with "Knock for me" off: on (the default) the page knocks itself
         found = False
         for seed in range(40):
             s = Session.new("mexican-train", preset,
@@ -139,6 +142,8 @@ def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
             if found:
                 break
         assert found
+        assert "Knock first!" not in views.actions_markup(s)
+        s.settings.knock_for_me = False
         html = views.actions_markup(s)
         assert ("Knock first!" in html) is loud, preset
 
@@ -150,3 +155,55 @@ def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
     assert re.findall(r"<li>(.*?)</li>", re.sub(r'<span class="tn">(.*?)</span>', r"\1",
                                                 html)) == [views.e(w) for w in words]
     assert views.move_log_markup(played("mexican-train", 4, 0)) == ""
+
+
+def test_large_print_writes_each_number_upright_instead_of_pips():
+    from app.render import domino_group
+    from app.session import Settings
+    from bones.tiles import Tile
+
+    g = domino_group(Tile(12, 6), angle=90, numerals=True)
+    assert "<circle" not in g
+    assert re.findall(r'rotate\(-90 [\d.]+ [\d.]+\)"[^>]*>(\d+)</text>', g) == ["12", "6"]
+    s = played("mexican-train", 4, 8)
+    s.settings = Settings(numerals=True)
+    svg = views.table_svg(s, views.lanes_layout(s, 960, 514), selected=None, targets=set())
+    assert 'class="numeral"' in svg and not re.search(r"<circle[^>]* fill=", svg)  # no pips
+    assert "Large print" in views.settings_dialog(s)
+    assert Session.from_json(s.to_json()).settings.numerals is True
+
+
+def _two_tiles_and_a_play(preset: str) -> Session:
+    """Seat 0 (a person) to play with two tiles left, a knock allowed."""
+    for seed in range(60):
+        s = Session.new("mexican-train", preset,
+                        [Seat("You", "human"), Seat("Ann"), Seat("Bob")], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            g = s.game
+            if g.round_over:
+                break
+            moves = g.legal_moves()
+            if g.turn == 0 and len(g.hands[0]) == 2 and bones.Move("knock") in moves:
+                return s
+            s.play(rng.choice([m for m in moves if m.kind == PLAY] or moves))
+    raise LookupError(preset)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_knock_for_me_knocks_as_the_play_leaves_one_tile(on, monkeypatch):
+    """S5 (Samboree tournament): a forgotten knock costs two tiles; with the setting on
+    (the default) the page knocks before the play, and says so."""
+    from pagestub import NoPage
+
+    s = _two_tiles_and_a_play("st-mt")
+    s.settings.knock_for_me = on
+    page = NoPage(s)
+    monkeypatch.setattr(page, "schedule", lambda: None)
+    play = next(m for m in s.my_moves() if m.kind == PLAY)
+    page.human_move(play)
+    kinds = [m.kind for m, seat, _t in s.game.history[-2:]]
+    assert kinds == (["knock", "play"] if on else [kinds[0], "play"])
+    assert ("knock" in kinds) is on
+    assert (page.hint == "Knocked for you: one tile left.") is on
+    assert Settings().knock_for_me is True

@@ -62,7 +62,10 @@ MEASURE = """() => {
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || !el.checkVisibility()) continue;
     let px = parseFloat(getComputedStyle(el).fontSize);
-    if (el instanceof SVGElement) px *= el.getScreenCTM().a;  // user units to CSS px
+    if (el instanceof SVGElement) {  // user units to CSS px (a turned tile's too)
+      const m = el.getScreenCTM();
+      px *= Math.hypot(m.a, m.b);
+    }
     const body = !!el.closest('.status, .hint-line, .seat-name, .train-label, .seat-info');
     texts.push({text: n.textContent.trim().slice(0, 30), px, body});
   }

@@ -295,6 +295,8 @@ class Controller:
             return views.confirm_new_dialog(s, d.split(":", 1)[1])
         if d == "settings" and s is not None:
             return views.settings_dialog(s)
+        if d == "sheet" and s is not None:
+            return views.sheet_dialog(s)
         if d == "join" and s is not None:
             return views.round_end_dialog(s, joining=True, error=self.join_error)
         return ""
@@ -629,6 +631,11 @@ class Controller:
     def do_settings(self, arg, el) -> None:
         self.dialog = "settings"
         self.render()
+
+    def do_sheet(self, arg, el) -> None:
+        self.dialog = "sheet"
+        self.render()
+        self._focus(".dialog [data-act=close]")
 
     def do_pace(self, arg, el) -> None:
         if arg in PACES:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from bones.tiles import PIP_COLOURS, Tile
+from bones.tiles import Tile
 
 FACE_W = 100
 FACE_H = 200
@@ -50,6 +50,35 @@ def pip_positions(n: int) -> tuple[tuple[float, float], ...]:
         return [(x, round(0.5 + (i - (k - 1) / 2) * step, 4)) for i in range(k)]
 
     return tuple(column(0.24, side) + column(0.5, middle) + column(0.76, side))
+
+
+# S7: colour-coded pips, one colour a number, so that matching by colour is matching by
+# number. Each of 1-12 stands out from the ivory face by at least 3:1, and the colours were
+# chosen (tools/pip_palette.py) to stay apart for colour-blind players too: under a
+# simulation of protanopia, deuteranopia and tritanopia any two of them differ by at least
+# 10 CIEDE2000 (the old palette: 2.4), numbers one or two apart by at least 12, and with
+# normal sight any two by at least 18. tests/app/test_pip_colours.py holds those figures.
+PIP_COLOURS = (
+    "#222222",  # 0 (no pips; used for the blank's outline)
+    "#1144cc",  # 1 blue
+    "#005500",  # 2 dark green
+    "#ff3366",  # 3 rose red
+    "#330033",  # 4 deep plum
+    "#666688",  # 5 slate
+    "#558822",  # 6 leaf green
+    "#111100",  # 7 black
+    "#aa2255",  # 8 crimson
+    "#009999",  # 9 teal
+    "#bb55ff",  # 10 violet
+    "#553333",  # 11 brown
+    "#888877",  # 12 grey
+    "#00796b",  # 13
+    "#7b1fa2",  # 14
+    "#b71c1c",  # 15
+    "#01579b",  # 16
+    "#827717",  # 17
+    "#4e342e",  # 18
+)
 
 
 def pip_radius(n: int) -> float:

@@ -263,6 +263,37 @@ class Session:
             return "Next round"
         return f"{self.name(len(self.seats) - 1)} joined"
 
+    def since_viewer(self) -> dict[int, str]:
+        """What each other player did since the viewer's own last move (this round) that
+        leaves no tile to see: drew, passed, knocked, caught someone. These stay beside
+        their train until the viewer moves again (issue 33: events flashed past)."""
+        v = self.viewer()
+        if v is None:
+            return {}
+        done: dict[int, list[str]] = {}
+        for move, seat, _t in reversed(self.game.history):
+            if move.kind == NEXT or seat == v:
+                break
+            if seat is None:
+                continue
+            k = move.kind
+            word = ("drew" if k == DRAW else "passed" if k == PASS else "knocked" if k == KNOCK
+                    else f"caught {'you' if move.target == v else self.name(move.target)}"
+                    if k == CALL else None)
+            if word is not None and word not in done.setdefault(seat, []):
+                done[seat].insert(0, word)
+        return {seat: " and ".join(words) for seat, words in done.items() if words}
+
+    def since_viewer_text(self) -> str:
+        """The same in one line for the hint band: "Ann drew and passed. Bob knocked."."""
+        return " ".join(f"{self.name(seat)} {words}." for seat, words in
+                        sorted(self.since_viewer().items(), key=lambda kv: self._order(kv[0])))
+
+    def _order(self, seat: int) -> int:
+        """Seats in playing order from the viewer's left."""
+        v = self.viewer() or 0
+        return (seat - v) % len(self.seats)
+
     def _where(self, target: int) -> str:
         """A target's label inside a sentence ("your train", not "Your train")."""
         where = self.target_label(target)

@@ -98,8 +98,11 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     for j in lay.joints():
         pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in j)
         parts.append(f'<polyline class="joint" points="{pts}"/>')
+    # what each player did since your move, beside their train (Mexican Train)
+    since = session.since_viewer() if session.game.game == "mexican-train" else {}
     for tv in lay.trains:
-        parts.append(_train_markup(session, tv, selected, targets, lay))
+        parts.append(_train_markup(session, tv, selected, targets, lay,
+                                   since.get(tv.train, "")))
     ends = {id(tv.tiles[-1]) for tv in lay.trains if tv.target is not None and tv.tiles}
     hub_open = extra.get("hub_open", False)
     for p in lay.tiles():
@@ -167,7 +170,7 @@ def _fit_text(text: str, width_px: float, size_px: float) -> str:
 
 
 def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int],
-                  lay=None) -> str:
+                  lay=None, event: str = "") -> str:
     out = []
     extra = getattr(lay, "extra", {}) or {}
     px = extra.get("label_px")  # the lanes' names keep one size in CSS px
@@ -182,9 +185,16 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
             size = px / lay.scale
             y = lb.box.cy
             text = _fit_text(lb.text, lb.box.w * lay.scale, px)
+            said = ""
+            if event and text == lb.text:
+                # "Ann: drew and passed", in what room the band has after the name
+                room = lb.box.w * lay.scale - (len(text) + 2) * px * 0.58
+                if room > px * 3:
+                    said = (f'<tspan class="lane-event">: '
+                            f'{e(_fit_text(event, room, px))}</tspan>')
             out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
                        f'text-anchor="{lb.anchor}" dominant-baseline="central" '
-                       f'font-size="{size:.3f}">{e(text)}</text>')
+                       f'font-size="{size:.3f}">{e(text)}{said}</text>')
         else:
             size = min(0.5, lb.box.h * 0.7)
             # Long names are squeezed into their box rather than run into a neighbour.
@@ -295,6 +305,10 @@ def actions_markup(session: Session) -> str:
             who = session.name(m.target)
             parts.append(button(f"Catch {e(who)}: no knock!", f"call:{m.target}",
                                 cls="btn big warn", name=f"Catch {who} not knocking"))
+    # The move log and the score sheet, whole, in a dialog: narrow screens (up to 900 px)
+    # have no room for them beside the table, and a long player list pushes them down.
+    parts.append(button("Moves <small>and scores</small>", "sheet", cls="btn big sheet-open",
+                        name="Moves and scores"))
     parts.append("</div>")
     return "".join(parts)
 
@@ -327,6 +341,14 @@ def seats_markup(session: Session) -> str:
             f'</span> <span class="seat-last">{e(last.get(s, ""))}</span></span></li>')
     parts.append("</ul>")
     return "".join(parts)
+
+
+def sheet_dialog(session: Session) -> str:
+    """The move log and the score sheet, for screens too narrow to show them beside the
+    table."""
+    log = move_log_markup(session, most=30) or '<p class="hint-text">No moves yet this round.</p>'
+    return dialog("Moves and scores", log + scores_markup(session),
+                  button("Close", "close", cls="btn big primary"), kind="wide sheet")
 
 
 def move_log_markup(session: Session, most: int = 8) -> str:
@@ -405,7 +427,9 @@ def topbar_markup(session: Session, hint: str = "") -> str:
         '<header class="topbar">'
         f'<p class="game-title">{e(game_title(session))}</p>'
         f'<p class="status" role="status" aria-live="polite">{prose(session.status())}</p>'
-        f'<p class="hint-line" aria-live="polite">{prose(hint)}</p>'
+        # with no hint, what the others did since your move ("Ann drew and passed.")
+        f'<p class="hint-line" aria-live="polite">'
+        f'{prose(hint or session.since_viewer_text())}</p>'
         '<nav class="menu" aria-label="Game menu">'
         + button("Hint", "hint", disabled=not can_hint)
         + button("Undo", "undo", disabled=not can_hint and not session.humans)

@@ -77,31 +77,6 @@ def set_size(high: int) -> int:
     return (high + 1) * (high + 2) // 2
 
 
-# S7: colour-coded pips, one colour a number as coloured sets have them, so that
-# matching by colour is matching by number. Chosen to stay distinct on an ivory face.
-PIP_COLOURS = (
-    "#222222",  # 0 (no pips; used for the blank's outline)
-    "#1f6fd1",  # 1 blue
-    "#1b8a3a",  # 2 green
-    "#c62828",  # 3 red
-    "#6a3d9a",  # 4 purple
-    "#8d5524",  # 5 brown
-    "#b88400",  # 6 amber (3.3:1 on the face; older eyes, issue 33)
-    "#00838f",  # 7 teal (4.4:1)
-    "#ad1457",  # 8 magenta
-    "#33691e",  # 9 olive
-    "#283593",  # 10 navy
-    "#d35f00",  # 11 orange (3.8:1)
-    "#5d4037",  # 12 dark brown
-    "#00796b",  # 13
-    "#7b1fa2",  # 14
-    "#b71c1c",  # 15
-    "#01579b",  # 16
-    "#827717",  # 17
-    "#4e342e",  # 18
-)
-
-
 def holds_any(hands: list, first: int | None, ends: set) -> bool:
     """Whether any hand holds a tile with a number in ``ends``; the seat to move first,
     as the one most likely to (a cheap check after every move, see docs/benchmarks.md)."""

@@ -103,23 +103,6 @@ def test_an_all_fives_score_shows_beside_the_tile_that_made_it():
     raise AssertionError("no scoring play in the round")
 
 
-def _luminance(colour: str) -> float:
-    c = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    c = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
-    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
-
-
-def test_every_pip_colour_stands_out_from_the_face_by_3_to_1():
-    """Issue 33: 6 (amber) was 2.2:1 on the ivory face, 11 (orange) 3.0:1."""
-    from app.render import domino_group
-    from bones.tiles import PIP_COLOURS, Tile
-
-    face = re.search(r'class="face"[^>]* fill="(#[0-9a-f]{6})"', domino_group(Tile(1, 0)))[1]
-    ratios = {n: (_luminance(face) + 0.05) / (_luminance(c) + 0.05)
-              for n, c in enumerate(PIP_COLOURS[:13])}
-    assert {n: round(r, 2) for n, r in ratios.items() if r < 3.0} == {}
-
-
 def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
     """S5 / C7 (Samboree tournament, Candela): a forgotten knock costs two tiles, so the
     play down to one tile offers Knock first; G6 (no penalty) keeps it plain."""
@@ -207,3 +190,57 @@ def test_knock_for_me_knocks_as_the_play_leaves_one_tile(on, monkeypatch):
     assert ("knock" in kinds) is on
     assert (page.hint == "Knocked for you: one tile left.") is on
     assert Settings().knock_for_me is True
+
+
+def _after_others_drew(seed_range=range(60)):
+    """A Mexican Train round where, since You last moved, another player drew (and
+    maybe passed): plays preferred, as in ``played``."""
+    for seed in seed_range:
+        s = played("mexican-train", 4, 0, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            g = s.game
+            if g.round_over:
+                break
+            ms = g.legal_moves()
+            s.game.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
+            drew = [seat for m, seat, _t in g.history if m.kind == "draw" and seat != 0]
+            if g.turn == 0 and drew and any(seat != 0 for m, seat, _t in g.history[-3:]
+                                            if m.kind == "draw"):
+                return s
+    raise AssertionError("no round where another player drew")
+
+
+def test_what_others_did_since_your_move_stays_beside_their_train_and_in_the_hint_band():
+    """Issue 33: a draw, a pass or a knock flashed past in the status line; it now stays
+    beside the player's train and in the hint band until you move again."""
+    s = _after_others_drew()
+    since = s.since_viewer()
+    assert since and 0 not in since
+    seat, words = next(iter(since.items()))
+    assert "drew" in words
+    lay = views.lanes_layout(s, 1200, 700)
+    svg = views.table_svg(s, lay, selected=None, targets=set())
+    assert f'<tspan class="lane-event">: {words}</tspan>' in svg
+    assert f"{s.name(seat)} {words}." in views.topbar_markup(s)
+    assert f"{s.name(seat)} {words}." not in views.topbar_markup(s, hint="Hint: play 6-6")
+    s.game.play(s.game.legal_moves()[0])  # You move: the news is old
+    assert s.since_viewer() == {} and "lane-event" not in views.table_svg(
+        s, views.lanes_layout(s, 1200, 700), selected=None, targets=set())
+
+
+def test_being_caught_is_said_with_you_not_your_name():
+    s = played("mexican-train", 3, 0)
+    s.game.history.append((bones.Move("call", target=0), 1, None))
+    assert s.since_viewer() == {1: "caught you"}
+
+
+def test_narrow_screens_open_the_move_log_and_score_sheet_in_a_dialog():
+    """Up to 900 px wide the side panel is a strip of totals; its Moves button opens the
+    move log and the score sheet."""
+    s = played("chicken-foot", 4, 12)
+    assert 'data-act="sheet"' in views.actions_markup(s)
+    d = views.sheet_dialog(s)
+    assert 'role="dialog"' in d and 'class="move-log"' in d and 'class="scores"' in d
+    fresh = played("chicken-foot", 4, 0)
+    assert "No moves yet this round." in views.sheet_dialog(fresh)

@@ -21,6 +21,7 @@ import base64
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,9 @@ from playwright.sync_api import expect
 
 from browser_steps import PLAYABLE
 from table_positions import SAVE_KEY, position, saved
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
+from colour_vision import delta_e  # noqa: E402
 
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 768), (768, 1024), (390, 844)]
 POSITIONS = [("long", 4), ("long", 6), ("long", 8), ("double", 4), ("double", 6),
@@ -212,14 +216,16 @@ def test_tapping_a_tile_lights_its_places_and_moves_nothing_else(table):
     expect(hand.locator("[aria-pressed=true]")).to_have_count(0)
 
 
-def _shot(table, path: Path) -> None:
-    """A small PNG of the screen: half size (a phone's at its size), colours rounded so
-    it packs small; enough to see the table as a player does."""
+def _shot(table, path: Path, png: bytes | None = None) -> None:
+    """A small PNG of the screen (or of ``png``, a screenshot of it): half size (a
+    phone's at its size), colours rounded so it packs small; enough to see the table as
+    a player does."""
     page = table.page
     path.parent.mkdir(parents=True, exist_ok=True)
-    raw = base64.b64encode(page.screenshot()).decode()
+    raw = base64.b64encode(png or page.screenshot()).decode()
     scale = 1.0 if table.size == PHONE else 0.5
-    small = page.evaluate("""async ([b64, scale]) => {
+    scratch = _scratch(page)
+    small = scratch.evaluate("""async ([b64, scale]) => {
         const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
         const c = document.createElement('canvas');
         c.width = Math.round(img.width * scale); c.height = Math.round(img.height * scale);
@@ -229,7 +235,67 @@ def _shot(table, path: Path) -> None:
         for (let i = 0; i < d.data.length; i++) d.data[i] = Math.round(d.data[i] / 24) * 24;
         x.putImageData(d, 0, 0);
         return c.toDataURL('image/png').split(',')[1]; }""", [raw, scale])
+    scratch.close()
     path.write_bytes(base64.b64decode(small))
+
+
+PIPS = """() => [...document.querySelectorAll('.table-screen .domino circle')]
+  .map(p => [p.getAttribute('fill'), p.getBoundingClientRect()])
+  .filter(([, r]) => r.width >= 5 && r.bottom <= innerHeight && r.right <= innerWidth)
+  .map(([fill, r]) => [fill, Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)])"""
+
+PIXELS = """async ([b64, points]) => {
+  const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
+  const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+  const x = c.getContext('2d'); x.drawImage(img, 0, 0);
+  return points.map(([px, py]) => '#' + [...x.getImageData(px, py, 1, 1).data.slice(0, 3)]
+    .map(v => v.toString(16).padStart(2, '0')).join('')); }"""
+
+
+def _scratch(page):
+    """A blank page beside ``page`` to decode screenshots in: the game's own page
+    forbids data: images (docs/csp.md)."""
+    scratch = page.context.new_page()
+    scratch.goto("about:blank")
+    return scratch
+
+
+@pytest.mark.parametrize("vision", ["none", "protanopia", "deuteranopia", "tritanopia"])
+def test_pip_colours_stay_apart_in_a_colour_blind_view_of_the_screen(table, vision):
+    """Issue 33: the screen as Chromium shows it to a viewer with each dichromacy
+    (DevTools' vision-deficiency emulation): the pips' colours, read from the screenshot
+    at their centres, differ by at least 8 CIEDE2000 between any two numbers in view.
+    The old palette: 6 and 11 came out 2.4 apart for a deuteranope."""
+    if table.size != (1280, 800):
+        pytest.skip("one laptop-sized screen is enough")
+    table.open("long", 8)
+    page = table.page
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
+    try:
+        shot = page.screenshot()
+        if EVIDENCE and vision != "none":
+            _shot(table, Path(EVIDENCE, f"{vision}-1280x800-long-8.png"), shot)
+    finally:
+        cdp.send("Emulation.setEmulatedVisionDeficiency", {"type": "none"})
+        cdp.detach()
+    pips = page.evaluate(PIPS)
+    scratch = _scratch(page)
+    try:
+        colours = scratch.evaluate(PIXELS, [base64.b64encode(shot).decode(),
+                                            [p[1:] for p in pips]])
+    finally:
+        scratch.close()
+    samples = {}
+    for (fill, _, _), colour in zip(pips, colours):
+        samples.setdefault(fill, []).append(colour)
+    seen = {fill: max(set(cols), key=cols.count) for fill, cols in samples.items()}
+    assert len(seen) >= 8, f"only {len(seen)} numbers' pips in view"
+    closest = min((round(delta_e(seen[a], seen[b]), 1), a, b)
+                  for i, a in enumerate(seen) for b in list(seen)[i + 1:])
+    if EVIDENCE:
+        table.figures[f"pips-{vision}"] = {"numbers": len(seen), "closest": closest}
+    assert closest[0] >= 8, closest
 
 
 def test_a_new_game_over_one_in_progress_asks_first(page, site_url):
@@ -254,3 +320,21 @@ def test_a_new_game_over_one_in_progress_asks_first(page, site_url):
         else:
             ask.get_by_role("button", name="Start the new game").click()
             expect(page.get_by_role("dialog", name="Who plays first")).to_be_visible()
+
+
+def test_a_phone_opens_the_move_log_and_score_sheet_from_the_tray(table):
+    """Up to 900 px wide there is no side panel: "Moves and scores" opens the round's
+    moves and the score sheet in a dialog, and Close puts the table back as it was."""
+    if table.size != PHONE:
+        pytest.skip("the phone is the screen without a side panel")
+    table.open("long", 4)
+    page = table.page
+    expect(page.locator(".side .move-log")).to_be_hidden()
+    page.get_by_role("button", name="Moves and scores").click()
+    box = page.get_by_role("dialog", name="Moves and scores")
+    expect(box).to_be_visible()
+    expect(box.get_by_role("region", name="Moves").get_by_role("listitem").first).to_be_visible()
+    expect(box.get_by_role("region", name="Score sheet")).to_be_visible()
+    box.get_by_role("button", name="Close").click()
+    expect(box).to_have_count(0)
+    expect(page.get_by_role("group", name="Your tiles")).to_be_visible()

@@ -9,7 +9,7 @@ import pytest
 
 import bones
 from bones import MEXICAN, IllegalMove
-from bones.tiles import PIP_COLOURS, full_set, tile
+from bones.tiles import full_set, tile
 from mtdeals import mt, plays, tile_plays, tiles
 
 
@@ -372,10 +372,6 @@ def test_S6_playoff_official_picks_starting_double_and_rounds():
             g.play("next")
             assert g.hub == tile(5, 5)
     assert len(g.round_scores) == 2
-
-
-def test_S7_colour_coded_pips_give_each_number_its_own_colour():
-    assert len(set(PIP_COLOURS[:13])) == 13  # matching by colour is matching by number
 
 
 # ---- WC-MT --------------------------------------------------------------------------------

@@ -269,16 +269,16 @@ class CsvBuilder:
             got.setdefault(r, {})[seat] = d
         for r in sorted(got):
             first_ln = min(d["ln"] for d in got[r].values())
-            if r > len(tab["doubles"]):
+            if r > len(tab.doubles):
                 raise self.fail(first_ln, f"{table_title(t)} plays {word}s 1 to "
-                                          f"{len(tab['doubles'])}, not {r}")
+                                          f"{len(tab.doubles)}, not {r}")
             pts: dict[int, Any] = {}
             for seat, d in sorted(got[r].items()):
                 p = ps[seat - 1]
                 if d["player"].strip() and folded(d["player"]) != folded(p["name"]):
                     raise self.fail(d["ln"], f"seat {seat} at {table_title(t)} is "
                                              f"{p['name']!r}, not {d['player']!r}")
-                dd = tab["doubles"][r - 1]
+                dd = tab.doubles[r - 1]
                 if d["double"] and d["double"] != str(dd):
                     raise self.fail(d["ln"], f"{word} {r} starts with {dd}-{dd}, not "
                                              f"{d['double']}")

@@ -13,7 +13,7 @@ from ..presets import PRESETS
 from . import sheets as sh
 from .csv_out import to_csv
 from .history import describe, history, names_of
-from .state import Replay, in_force
+from .state import Replay, State, Table, in_force
 from .values import (
     FORMAT,
     GAMES,
@@ -37,7 +37,8 @@ class Event:
     whatever history led there (compare ``.log`` for the history too).
     """
 
-    def __init__(self, _log: list[dict], _state: dict, clock: Callable[[], str] | None = None):
+    def __init__(self, _log: list[dict], _state: State | None,
+                 clock: Callable[[], str] | None = None):
         self._log = _log
         self._s = _state
         self.clock = clock
@@ -60,7 +61,7 @@ class Event:
             raise RallyError(f"{GAMES[game]} has the presets {names}, not {preset!r}")
         rules = Rules(game, preset)
         ds = rules.doubles(rounds, first_double, doubles, sheet_defaults(preset)[0])
-        ev = cls([], None, clock)  # type: ignore[arg-type]
+        ev = cls([], None, clock)
         ev._append({"op": "create", "title": title, "game": game, "preset": preset,
                     "doubles": ds})
         return ev
@@ -69,7 +70,7 @@ class Event:
         c = {"n": len(self._log) + 1, **change}
         if self.clock is not None:
             c["at"] = str(self.clock())[:40]
-        r = Replay(copy.deepcopy(self._s))
+        r = Replay(None if self._s is None else self._s.copy())
         r.apply(c)
         self._log.append(c)
         self._s = r.s
@@ -84,10 +85,10 @@ class Event:
         players = list(players)
         if not all(isinstance(x, str) for x in players):
             raise RallyError("Players' names must be text")
-        n = number or max((int(x) for x in self._s["order"] if not x.startswith("P")),
+        n = number or max((int(x) for x in self._s.order if not x.startswith("P")),
                           default=0) + 1
         self._append({"op": "add_table", "table": str(n), "players": players})
-        return self._s["order"][-1]
+        return self._s.order[-1]
 
     def add_player(self, table: Any, name: str) -> int:
         """Another player at a table that has not started."""
@@ -173,11 +174,10 @@ class Event:
             elif isinstance(ref, list | tuple) and len(ref) in (2, 3):
                 tab = self._replay_table(ref[0])
                 pid = self._pid(ref[0], ref[1], tab)
-                name = ref[2] if len(ref) > 2 else self._s["tables"][tab["label"]][
-                    "players"][pid]["name"]
+                name = ref[2] if len(ref) > 2 else tab.players[pid].name
                 if not isinstance(name, str):
                     raise RallyError(f"A name must be text, not {name!r}")
-                refs.append([tab["label"], pid, name, len(ref) > 2])
+                refs.append([tab.label, pid, name, len(ref) > 2])
             else:
                 raise RallyError(f"Name playoff players as (table, player) or a new name: "
                                  f"{ref!r}")
@@ -190,10 +190,10 @@ class Event:
                 if seen.count(seen[i]) > 1 and not named:
                     tag = f" ({table_title(r[0])})"
                     r[2] = r[2][:MAX_NAME - len(tag)] + tag
-        n = number or max((int(x[1:]) for x in self._s["order"] if x.startswith("P")),
+        n = number or max((int(x[1:]) for x in self._s.order if x.startswith("P")),
                           default=0) + 1
         self._append({"op": "playoff", "table": f"P{n}", "doubles": ds, "players": refs})
-        return self._s["order"][-1]
+        return self._s.order[-1]
 
     def undo(self, change: int | None = None) -> int:
         """Undo a change (default: the latest one in force that is not itself an undo).
@@ -219,7 +219,7 @@ class Event:
         self._log.append(c)
         return c["n"]
 
-    def _check_replay(self, log: list[dict], target: int) -> dict:
+    def _check_replay(self, log: list[dict], target: int) -> State:
         r = Replay()
         for c in in_force(log):
             if c["op"] == "undo":
@@ -243,44 +243,44 @@ class Event:
 
     @property
     def title(self) -> str:
-        return self._s["title"]
+        return self._s.title
 
     @property
     def game(self) -> str:
-        return self._s["game"]
+        return self._s.game
 
     @property
     def preset(self) -> str:
-        return self._s["preset"]
+        return self._s.preset
 
     @property
     def rules(self) -> Rules:
         """The rules of the game being scored, as the scorekeeper applies them."""
-        return Rules(self._s["game"], self._s["preset"])
+        return self._s.rules
 
     @property
     def lower_wins(self) -> bool:
         return self.rules.lower_wins
 
     def tables(self) -> list[str]:
-        return list(self._s["order"])
+        return list(self._s.order)
 
     def table(self, table: Any) -> dict:
         """A table's settings and players, plain data."""
-        return self.state()["tables"][Replay(self._s).table(table)["label"]]
+        return self.state()["tables"][Replay(self._s).table(table).label]
 
-    def _replay_table(self, table: Any) -> dict:
+    def _replay_table(self, table: Any) -> Table:
         return Replay(self._s).table(table)
 
-    def _pid(self, table: Any, who: Any, tab: dict | None = None) -> str:
+    def _pid(self, table: Any, who: Any, tab: Table | None = None) -> str:
         r = Replay(self._s)
         return r.seat(tab or r.table(table), who, ids=False)
 
     def next_round(self, table: Any) -> int | None:
         """The round to enter next at a table (after the highest entered), None when done."""
         tab = self._replay_table(table)
-        nxt = max(tab["entries"], default=0) + 1
-        return nxt if nxt <= len(tab["doubles"]) else None
+        nxt = max(tab.entries, default=0) + 1
+        return nxt if nxt <= len(tab.doubles) else None
 
     def seated(self, table: Any, round: int) -> list[str]:
         """The names that score in ``round`` at ``table``, in seat order."""
@@ -292,24 +292,17 @@ class Event:
         """The event as plain data, without change numbers or ids: what ``==`` compares."""
         s = self._s
         tables = {}
-        for label in s["order"]:
-            t = s["tables"][label]
-            seatno = {pid: i for i, pid in enumerate(t["seats"], 1)}
-            players = []
-            for pid in t["seats"]:
-                p = t["players"][pid]
-                src = None
-                if p["from"] is not None:
-                    st = s["tables"][p["from"][0]]
-                    src = [p["from"][0], st["seats"].index(p["from"][1]) + 1]
-                players.append({"name": p["name"], "joined": p["joined"], "from": src})
-            entries = {r: [v[pid] for pid in t["seats"] if pid in v]
-                       for r, v in sorted(t["entries"].items())}
-            assert all(set(v) <= set(seatno) for v in t["entries"].values())
-            tables[label] = {"kind": t["kind"], "doubles": list(t["doubles"]),
+        for label, t in s.tables.items():
+            players = [{"name": p.name, "joined": p.joined,
+                        "from": p.source and [p.source[0], s.seat_number(p.source)]}
+                       for p in map(t.players.get, t.seats)]
+            entries = {r: [v[pid] for pid in t.seats if pid in v]
+                       for r, v in sorted(t.entries.items())}
+            assert all(set(v) <= set(t.seats) for v in t.entries.values())
+            tables[label] = {"kind": t.kind, "doubles": list(t.doubles),
                              "players": players, "entries": entries}
-        return {"title": s["title"], "game": s["game"], "preset": s["preset"],
-                "doubles": list(s["doubles"]), "tables": tables}
+        return {"title": s.title, "game": s.game, "preset": s.preset,
+                "doubles": list(s.doubles), "tables": tables}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and self.state() == other.state()
@@ -317,7 +310,7 @@ class Event:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<Event {self.title!r}: {len(self._s['order'])} tables, {len(self._log)} changes>"
+        return f"<Event {self.title!r}: {len(self._s.tables)} tables, {len(self._log)} changes>"
 
     def history(self) -> list[dict]:
         """Every change, oldest first: number, time, plain words, and whether it is in force
@@ -330,7 +323,7 @@ class Event:
         return sh.table_sheet(self._s, table)
 
     def sheets(self) -> list[dict]:
-        return [self.sheet(t) for t in self._s["order"]]
+        return [self.sheet(t) for t in self._s.order]
 
     def standings(self, stage: str | None = None) -> dict:
         """G11: every player of the tables (or of one playoff table, ``stage="P1"``) by

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rulebook import cite
-from .state import Replay, compute
-from .values import NO_SHOW, RallyError, Rules, table_title
+from .state import Replay, State, compute
+from .values import NO_SHOW, RallyError, table_title
 
 
 def rank(items: list, total: Callable[[Any], int], lower_wins: bool) -> list[tuple[int, bool]]:
@@ -154,42 +154,40 @@ def match_sheet(match: Any, names: list[str] | None = None, title: str = "Score 
                        entered=set(range(1, len(rows) + 1)), players=players)
 
 
-def table_sheet(s: dict, table: Any) -> dict:
+def table_sheet(s: State, table: Any) -> dict:
     """A table's score sheet as plain data (see ``score_sheet``)."""
     tab = Replay(s).table(table)
-    rules = Replay(s).rules
+    rules = s.rules
     res = compute(tab)
     players = []
-    for pid in tab["seats"]:
-        p = tab["players"][pid]
+    for pid in tab.seats:
+        p = tab.players[pid]
         src = None
-        if p["from"] is not None:
-            st = s["tables"][p["from"][0]]
-            src = f"{table_title(st['label'])}, seat {st['seats'].index(p['from'][1]) + 1}"
+        if p.source is not None:
+            src = f"{s.tables[p.source[0]].title}, seat {s.seat_number(p.source)}"
         cells = {}
-        for r, counted in res["counted"].items():
+        for r, counted in res.counted.items():
             if pid in counted:
-                raw = tab["entries"][r][pid]
+                raw = tab.entries[r][pid]
                 cells[r] = (counted[pid], raw == NO_SHOW)
-        players.append({"name": p["name"], "joined": p["joined"],
-                        "start": res["start"].get(pid, 0), "cells": cells, "from": src,
-                        "total": res["totals"].get(pid)})
+        players.append({"name": p.name, "joined": p.joined,
+                        "start": res.start.get(pid, 0), "cells": cells, "from": src,
+                        "total": res.totals.get(pid)})
     return score_sheet(
-        table=tab["label"], title=table_title(tab["label"]), kind=tab["kind"],
+        table=tab.label, title=tab.title, kind=tab.kind,
         game=rules.game, preset=rules.preset, lower_wins=rules.lower_wins,
-        doubles=tab["doubles"],
-        entered=set(tab["entries"]), players=players, highest=res["highest"])
+        doubles=tab.doubles, entered=set(tab.entries), players=players, highest=res.highest)
 
 
-def standings(s: dict, stage: str | None = None) -> dict:
+def standings(s: State, stage: str | None = None) -> dict:
     """G11: every player of the tables (or of one playoff table, ``stage="P1"``) by
     total, best first (lowest for Mexican Train and Chicken Foot, highest for All
     Fives). Tied totals share a place and are flagged for a play-off, never broken;
     ``first`` and ``second`` name the places when they are decided. Late arrivals
     carry their starting total (G7)."""
-    rules = Rules(s["game"], s["preset"])
-    labels = ([x for x in s["order"] if not x.startswith("P")] if stage is None
-              else [Replay(s).table(stage)["label"]])
+    rules = s.rules
+    labels = ([x for x in s.order if not x.startswith("P")] if stage is None
+              else [Replay(s).table(stage).label])
     rows = []
     complete = True
     for label in labels:
@@ -203,17 +201,17 @@ def standings(s: dict, stage: str | None = None) -> dict:
                         rules.cite("G11" if stage is None else "S6"))
 
 
-def results(s: dict) -> dict:
+def results(s: State) -> dict:
     """The standings that decide the event: the latest playoff's if there is one (S6),
     else all the tables' (G11)."""
-    po = [x for x in s["order"] if x.startswith("P")]
+    po = [x for x in s.order if x.startswith("P")]
     return standings(s, po[-1] if po else None)
 
 
-def table_winners(s: dict) -> list[dict]:
+def table_winners(s: State) -> list[dict]:
     """Each table's best total, with every player who has it (``tie`` if several)."""
     out = []
-    for label in s["order"]:
+    for label in s.order:
         if label.startswith("P"):
             continue
         sh = table_sheet(s, label)
@@ -224,13 +222,13 @@ def table_winners(s: dict) -> list[dict]:
     return out
 
 
-def playoff_candidates(s: dict, kind: str | None = None) -> dict:
+def playoff_candidates(s: State, kind: str | None = None) -> dict:
     """Who a new playoff would seat. ``kind="winners"`` (S6): every table's winner (a
     tie at a table sends all tied players, flagged); ``"ties"`` (G11 / the GS sheets'
     play-off): the players tied for 1st, else for 2nd, in the latest standings.
     Default: "winners" for the first playoff of a preset with S6, else "ties"."""
-    rules = Rules(s["game"], s["preset"])
-    po = [x for x in s["order"] if x.startswith("P")]
+    rules = s.rules
+    po = [x for x in s.order if x.startswith("P")]
     if kind is None:
         kind = "winners" if rules.s6 and not po else "ties"
     refs: list[tuple[str, int]] = []

@@ -273,14 +273,8 @@ class Match:
         """(place, seat, total) best first; tied totals share a place."""
         order = sorted(range(self.seats), key=lambda s: self.totals[s],
                        reverse=not self.lower_wins)
-        out: list[tuple[int, int, int]] = []
-        for i, s in enumerate(order):
-            if out and self.totals[s] == out[-1][2]:
-                place = out[-1][0]
-            else:
-                place = i + 1
-            out.append((place, s, self.totals[s]))
-        return out
+        place = places(self.totals, self.lower_wins)
+        return [(place[s], s, self.totals[s]) for s in order]
 
     # ---- notation, observation, equality ------------------------------------------------------
     def notation(self, move: Move) -> str:
@@ -334,6 +328,12 @@ class Match:
             "deal": [_plain_deal(d) for d in self.deals],
             "moves": self.moves_played(),
         }
+
+
+def places(totals: list[int], lower_wins: bool) -> list[int]:
+    """Each total's place, in the given order: equal totals share a place (1, 1, 3)."""
+    sign = 1 if lower_wins else -1
+    return [1 + sum(sign * u < sign * t for u in totals) for t in totals]
 
 
 def options_dict(options: Any) -> dict:

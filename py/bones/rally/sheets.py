@@ -4,25 +4,12 @@ each table's winners, who would play a playoff, and the in-game sheet of a match
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from ..rulebook import cite
+from ..core import places
+from ..rulebook import cite, ordinal
 from .state import Replay, State, compute
 from .values import NO_SHOW, RallyError, table_title
-
-
-def rank(items: list, total: Callable[[Any], int], lower_wins: bool) -> list[tuple[int, bool]]:
-    """(place, tied) for each item, in the given order: tied totals share a place (1, 1, 3)."""
-    totals = [total(x) for x in items]
-    sign = 1 if lower_wins else -1
-    out = []
-    for t in totals:
-        better = sum(1 for u in totals if sign * u < sign * t)
-        out.append((better + 1, totals.count(t) > 1))
-    return out
-
-
 
 # ---- the shared score sheet ------------------------------------------------------------------
 MARKS = {
@@ -30,6 +17,11 @@ MARKS = {
                        "plus 10"),
     "late": ("G7", "joined late with the highest total at the table"),
 }
+
+
+def ranked(totals: list[int], lower_wins: bool) -> list[tuple[int, bool]]:
+    """(place, tied) for each total, in the given order."""
+    return [(place, totals.count(t) > 1) for place, t in zip(places(totals, lower_wins), totals)]
 
 
 def score_sheet(*, table: str, title: str, kind: str, game: str, preset: str,
@@ -46,7 +38,7 @@ def score_sheet(*, table: str, title: str, kind: str, game: str, preset: str,
     rounds = [{"round": r, "double": d, "label": f"{word} {r}",
                "double_label": None if d is None else f"{d}-{d}", "entered": r in entered}
               for r, d in enumerate(doubles, 1)]
-    ranks = rank(players, lambda p: p["total"], lower_wins)
+    ranks = ranked([p["total"] for p in players], lower_wins)
     rows = []
     notes = []
     for seat, (p, (place, tie)) in enumerate(zip(players, ranks), 1):
@@ -82,17 +74,13 @@ def score_sheet(*, table: str, title: str, kind: str, game: str, preset: str,
             "complete": complete, "winners": winners, "tie": len(winners) > 1}
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
-
-
 def standings_of(rows: list[dict], lower_wins: bool, complete: bool, rule: str) -> dict:
     sign = 1 if lower_wins else -1
     tables = {}
     for r in rows:
         tables.setdefault(r["table"], len(tables))
     rows = sorted(rows, key=lambda r: (sign * r["total"], tables[r["table"]], r["seat"]))
-    for r, (place, tie) in zip(rows, rank(rows, lambda r: r["total"], lower_wins)):
+    for r, (place, tie) in zip(rows, ranked([r["total"] for r in rows], lower_wins)):
         r["place"], r["tie"] = place, tie
     places = []
     # G11: the two best totals take 1st and 2nd; a tie that touches them needs a play-off.

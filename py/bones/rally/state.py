@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..inbound import one_line
 from ..presets import PRESETS
 from .values import (
     GAMES,
@@ -145,9 +145,9 @@ class Replay:
                 return tab.seats[who - 1]
             raise RallyError(f"{tab.title} has no seat {who}")
         if isinstance(who, str):
-            name = " ".join(who.split())
+            name = one_line(who)
             for pid in tab.seats:
-                if same_name(tab.players[pid].name, unicodedata.normalize("NFC", name)):
+                if same_name(tab.players[pid].name, name):
                     return pid
         raise RallyError(f"There is nobody called {who!r} at {tab.title}")
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
 from ..errors import BadData
-from ..inbound import letters, unsafe
+from ..inbound import letters, one_line, unsafe
 from ..presets import PRESETS
 from ..rulebook import cite
 
@@ -47,7 +46,7 @@ def clean_name(name: Any, what: str = "A player's name") -> str:
     limit = MAX_TITLE if what == "The event's title" else MAX_NAME
     if not isinstance(name, str):
         raise RallyError(f"{what} must be text, not {str(name)[:40]!r}")
-    name = unicodedata.normalize("NFC", " ".join(name.split()))
+    name = one_line(name)
     if not name:
         raise RallyError(f"{what} is empty")
     if any(map(unsafe, name)):
@@ -170,5 +169,5 @@ def table_title(label: str) -> str:
 
 
 def folded(x: str) -> str:
-    return unicodedata.normalize("NFC", " ".join(x.split())).casefold()
+    return one_line(x).casefold()
 

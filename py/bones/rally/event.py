@@ -12,7 +12,7 @@ from ..core import GAMES as MATCHES
 from ..presets import PRESETS
 from . import sheets as sh
 from .csv_out import to_csv
-from .history import describe, history, names_of
+from .history import describe, history_of, names_of
 from .state import Replay, State, Table, in_force
 from .values import (
     FORMAT,
@@ -315,7 +315,7 @@ class Event:
     def history(self) -> list[dict]:
         """Every change, oldest first: number, time, plain words, and whether it is in force
         (``undone_by`` names the undo that cancelled it)."""
-        return history(self._log, self.rules)
+        return history_of(self._log, self.rules)
 
     # score sheets and standings -----------------------------------------------------------
     def sheet(self, table: Any) -> dict:

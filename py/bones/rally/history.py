@@ -89,7 +89,7 @@ def describe(c: dict, names: dict[str, str], rules: Rules | None) -> str:
     return op
 
 
-def history(log: list[dict], rules: Rules) -> list[dict]:
+def history_of(log: list[dict], rules: Rules) -> list[dict]:
     """Every change, oldest first: number, time, plain words, and whether it is in force
     (``undone_by`` names the undo that cancelled it)."""
     eff = {c["n"] for c in in_force(log)}

@@ -19,6 +19,7 @@ from urllib.parse import quote
 from bones.presets import PRESETS
 from bones.rally import GAMES, MAX_NAME, MAX_ROUNDS, MAX_TITLE, Event, RallyError, sheet_defaults
 from bones.rulebook import cite
+from bones.rulebook import ordinal as _ordinal
 
 PAGES = ("tables", "standings", "history", "playoff", "files")
 PAGE_NAMES = {"tables": "Tables", "standings": "Standings", "history": "History",
@@ -42,10 +43,6 @@ def button(label: str, act: str, *, cls: str = "btn", name: str | None = None,
     dis = " disabled" if disabled else ""
     return (f'<button type="button" class="{cls}" data-act="{e(act)}"{aria}{dis}{extra}>'
             f"{label}</button>")
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
 
 
 # ---- the screen's state ---------------------------------------------------------------------

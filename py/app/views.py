@@ -16,6 +16,7 @@ from app.render import FACE_H, FACE_W, domino_group, domino_svg
 from app.session import GAME_TITLES, LEVELS, NAME_CODES, PACES, Seat, Session
 from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY
 from bones.rulebook import PLACES, SHEET_TITLES, cite, rules_for
+from bones.rulebook import ordinal as _ordinal
 from bones.tiles import Tile
 
 
@@ -573,10 +574,6 @@ def match_end_dialog(session: Session) -> str:
     return dialog("The game is over", body,
                   button("Play again", "again", cls="btn big primary")
                   + button("New game", "home", cls="btn"), kind="wide")
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def rules_dialog(preset: str) -> str:

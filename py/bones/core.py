@@ -20,6 +20,8 @@ from . import moves as mv
 from .deals import check_seat, draw_for_first_player
 from .errors import IllegalMove
 from .moves import Move
+from .presets import PRESETS
+from .tiles import Tile
 
 _UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules")
 
@@ -29,6 +31,7 @@ _UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules")
 # arrival), a round blocked after a pass by every seat in a row (G9, A7), and drawing
 # allowed while holding a tile for an owed double (M5, M6, S4, F4, F5).
 RULES = 2
+SAVE_FORMAT = "rally-dominoes"  # a saved match's "format" (record.py)
 
 GAMES: dict[str, type[Match]] = {}
 
@@ -270,14 +273,8 @@ class Match:
         """(place, seat, total) best first; tied totals share a place."""
         order = sorted(range(self.seats), key=lambda s: self.totals[s],
                        reverse=not self.lower_wins)
-        out: list[tuple[int, int, int]] = []
-        for i, s in enumerate(order):
-            if out and self.totals[s] == out[-1][2]:
-                place = out[-1][0]
-            else:
-                place = i + 1
-            out.append((place, s, self.totals[s]))
-        return out
+        place = places(self.totals, self.lower_wins)
+        return [(place[s], s, self.totals[s]) for s in order]
 
     # ---- notation, observation, equality ------------------------------------------------------
     def notation(self, move: Move) -> str:
@@ -319,9 +316,24 @@ class Match:
     __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict:
-        from .record import to_json
+        """The match as a save (record.py reads it back): its start and its moves."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": self.rules,
+            "game": self.game,
+            "preset": self.preset,
+            "seats": self.initial_seats,
+            "options": options_dict(self.options),
+            "seed": self.seed,
+            "deal": [_plain_deal(d) for d in self.deals],
+            "moves": self.moves_played(),
+        }
 
-        return to_json(self)
+
+def places(totals: list[int], lower_wins: bool) -> list[int]:
+    """Each total's place, in the given order: equal totals share a place (1, 1, 3)."""
+    sign = 1 if lower_wins else -1
+    return [1 + sum(sign * u < sign * t for u in totals) for t in totals]
 
 
 def options_dict(options: Any) -> dict:
@@ -332,3 +344,58 @@ def _plain(v: Any) -> Any:
     if isinstance(v, tuple):
         return [_plain(x) for x in v]
     return v
+
+
+def _plain_deal(deal: dict) -> dict:
+    def plain(v: Any) -> Any:
+        if isinstance(v, Tile):
+            return str(v)
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        return v
+
+    return {k: plain(v) for k, v in deal.items()}
+
+
+def new_game(game: str, *, seats: int, preset: str | None = None,
+             options: Any = None, seed: int | str | None = None,
+             deal: dict | list | None = None, _rules: int | None = None) -> Match:
+    """Start a match of ``game`` by a preset's rules, changed by ``options``.
+
+    ``options`` is an options object or a dict of fields to change; ``seed``
+    reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md).
+    """
+    cls = GAMES.get(game)
+    if cls is None:
+        raise ValueError(f"no game called {game!r}: choose one of {', '.join(GAMES)}")
+    name = preset or cls.default_preset
+    p = PRESETS.get(name)
+    if p is None:
+        raise ValueError(f"no preset called {name!r}: choose one of "
+                         f"{', '.join(n for n, q in PRESETS.items() if q.game == game)}")
+    if p.game != game:
+        raise ValueError(f"the preset {name!r} is for {p.game}, not {game}")
+    opts = p.options
+    if isinstance(options, cls.options_type):
+        opts = options
+    elif isinstance(options, dict):
+        opts = _with_options(opts, options)
+    elif options is not None:
+        raise TypeError(f"options must be a dict or {cls.options_type.__name__}")
+    if _rules is None:
+        return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name)
+    return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name, rules=_rules)
+
+
+def _with_options(base: Any, changes: dict) -> Any:
+    fields = {f.name: f for f in dataclasses.fields(base)}
+    unknown = sorted(set(changes) - set(fields))
+    if unknown:
+        raise ValueError(f"unknown option(s) {', '.join(unknown)}; the options are "
+                         f"{', '.join(fields)}")
+    fixed = {}
+    for k, v in changes.items():
+        if isinstance(v, list):
+            v = tuple(tuple(x) if isinstance(x, list) else x for x in v)
+        fixed[k] = v
+    return dataclasses.replace(base, **fixed)

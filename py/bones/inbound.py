@@ -146,11 +146,16 @@ def letters(text: str) -> list[str]:
     return out
 
 
+def one_line(text: str) -> str:
+    """``text`` on one line, runs of spaces collapsed, in NFC: how names are compared."""
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
 def name_text(raw: Any) -> str:
     """A typed name made tidy: one line, spaces collapsed, NFC, hidden characters taken
     out (joiners kept, so a family emoji stays one). Its length is for the caller to
     check with ``letters``."""
-    text = unicodedata.normalize("NFC", " ".join(str(raw or "").split()))
+    text = one_line(str(raw or ""))
     return " ".join("".join(ch for ch in text if not unsafe(ch)).split())
 
 

@@ -1,9 +1,9 @@
 """Saving a match as JSON and reading it back.
 
 A save is the match's start (game, options, seats, seed, explicit deals)
-plus its move list in notation. Loading replays the moves through
-``play``, so a tampered or corrupt save is refused move by move with a
-message that says where it went wrong, and a loaded match is equal to the
+plus its move list in notation, as ``Match.to_json`` (core.py) writes it. Loading
+replays the moves through ``play``, so a tampered or corrupt save is refused move by
+move with a message that says where it went wrong, and a loaded match is equal to the
 saved one in every field.
 """
 
@@ -12,12 +12,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .core import Match, options_dict
+from .core import SAVE_FORMAT, Match, new_game
 from .errors import BadSave, IllegalMove
 from .inbound import fields, read_json
-from .tiles import Tile
 
-FORMAT = "rally-dominoes"
 # The format version is the edition of the rules the moves were played by (core.RULES):
 # the fields are the same in both. A version 1 save replays, and goes on, by the rules it
 # was played by, and is written back as version 1.
@@ -28,17 +26,7 @@ MAX_MOVE = 40  # characters of one move's notation ("13-12@M" is 7)
 
 
 def to_json(match: Match) -> dict:
-    return {
-        "format": FORMAT,
-        "version": match.rules,
-        "game": match.game,
-        "preset": match.preset,
-        "seats": match.initial_seats,
-        "options": options_dict(match.options),
-        "seed": match.seed,
-        "deal": [_plain_deal(d) for d in match.deals],
-        "moves": match.moves_played(),
-    }
+    return match.to_json()
 
 
 def dumps(match: Match) -> str:
@@ -47,11 +35,9 @@ def dumps(match: Match) -> str:
 
 def from_json(data: Any) -> Match:
     """Rebuild a match from ``to_json`` output (a dict or its JSON text)."""
-    from . import new_game
-
     if isinstance(data, str | bytes | bytearray):
         data = read_json(data, "the save", MAX_SAVE, BadSave)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise BadSave("this is not a Rally Dominoes save")
     version = data.get("version")
     if version not in READS or type(version) is not int:
@@ -72,7 +58,7 @@ def from_json(data: Any) -> Match:
     try:
         match = new_game(data["game"], seats=data["seats"], options=data["options"],
                          seed=data["seed"], deal=data.get("deal") or None,
-                         preset=data.get("preset"), _exact=True, _rules=version)
+                         preset=data.get("preset"), _rules=version)
     except (KeyError, TypeError, ValueError) as e:
         raise BadSave(f"the save's start is not valid: {str(e)[:200]}") from None
     moves = data.get("moves")
@@ -91,14 +77,3 @@ def from_json(data: Any) -> Match:
 
 def loads(text: str) -> Match:
     return from_json(text)
-
-
-def _plain_deal(deal: dict) -> dict:
-    def plain(v: Any) -> Any:
-        if isinstance(v, Tile):
-            return str(v)
-        if isinstance(v, (list, tuple)):
-            return [plain(x) for x in v]
-        return v
-
-    return {k: plain(v) for k, v in deal.items()}

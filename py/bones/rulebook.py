@@ -125,6 +125,11 @@ RULES = {
 }
 
 
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st."""
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
+
+
 def rules_for(preset: str) -> list[tuple[str, str, str]]:
     """(rule ID, where the sheet has it, plain words) for every rule a preset follows."""
     return [(rid, cite(rid, preset), RULES[rid]) for rid in PRESETS[preset].rules]

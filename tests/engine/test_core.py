@@ -10,6 +10,8 @@ import pytest
 
 import bones
 from bones import BadSave, IllegalMove
+from bones.core import places
+from bones.rulebook import ordinal
 
 
 def played(seed=3, n=60, preset="gs-mt", seats=4):
@@ -161,3 +163,12 @@ def test_new_saves_are_version_2_and_play_by_the_sheets():
     g = played(n=20)
     assert g.rules == 2 and g.to_json()["version"] == 2
     assert bones.loads(bones.dumps(g)).rules == 2
+
+
+def test_equal_totals_share_a_place_and_places_read_as_spoken():
+    """One ranking for a match's standings and a rally sheet's (G11: ties are shared)."""
+    assert places([5, 3, 5, 9], lower_wins=True) == [2, 1, 2, 4]
+    assert places([5, 3, 5, 9], lower_wins=False) == [2, 4, 2, 1]
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
+        "111th"]

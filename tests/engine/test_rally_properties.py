@@ -152,10 +152,10 @@ def test_undo_restores_exactly(f, rng, data):
 def _rebuild(log: list[dict]) -> Event:
     """The event these changes make, renumbered (every change refers to players by id, so
     ids are kept as they were)."""
-    from bones.rally import _effective, _Replay
+    from bones.rally.state import Replay, in_force
 
-    r = _Replay()
-    for c in _effective(log):
+    r = Replay()
+    for c in in_force(log):
         if c["op"] != "undo":
             r.apply(c)
     ev = Event([], r.s)

@@ -43,6 +43,8 @@ def _want(kind: str, g) -> bool:
         lines = g.layout()
         grown = [d for d in lines if d["stem"] != -1 and d["tiles"]]
         return len(grown) >= 2 and bool(g.pending) and n >= 25
+    if kind == "crowd":  # a late round with many lines open (toes of several doubles)
+        return sum(1 for d in g.layout() if d["open"]) >= 16
     if kind == "spinner":  # the spinner's four arms open, each with tiles
         lay = g.layout()
         arms = [a for a in lay["arms"] if a["open"]]
@@ -51,11 +53,11 @@ def _want(kind: str, g) -> bool:
 
 
 GAMES = {"long": "mexican-train", "double": "mexican-train", "toes": "chicken-foot",
-         "spinner": "all-fives"}
+         "crowd": "chicken-foot", "spinner": "all-fives"}
 
 
 def position(kind: str, players: int, seed: int = 1) -> Session:
-    """A session at a ``kind`` of position ("long", "double", "toes", "spinner") with
+    """A session at a ``kind`` of position ("long", "double", "toes", "crowd", "spinner") with
     ``players`` seats, seat 0 (a person) to play."""
     game = GAMES[kind]
     for k in range(400):

@@ -35,17 +35,19 @@ from colour_vision import delta_e  # noqa: E402
 
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 768), (768, 1024), (390, 844)]
 POSITIONS = [("long", 4), ("long", 6), ("long", 8), ("double", 4), ("double", 6),
-             ("double", 8), ("toes", 4), ("toes", 6), ("toes", 8), ("spinner", 2),
+             ("double", 8), ("toes", 4), ("toes", 6), ("toes", 8), ("crowd", 8), ("spinner", 2),
              ("spinner", 4)]
 BOOT = ("long", 6)  # the position each size boots into (the reload test's)
 PHONE = (390, 844)
 EVIDENCE = os.environ.get("RALLY_TABLE_EVIDENCE")
 # the positions photographed for docs/table.md, per size (about 20 pictures in all)
 SHOTS = {(1920, 1080): [("long", 8), ("spinner", 4)],
-         (1280, 800): [("long", 4), ("long", 8), ("double", 6), ("toes", 8), ("spinner", 2)],
+         (1280, 800): [("long", 4), ("long", 8), ("double", 6), ("toes", 8), ("crowd", 8),
+                       ("spinner", 2)],
          (1024, 768): [("long", 8), ("double", 8), ("toes", 6), ("spinner", 4)],
          (768, 1024): [("long", 6), ("toes", 8), ("spinner", 4)],
-         (390, 844): [("long", 4), ("long", 8), ("double", 6), ("toes", 6), ("spinner", 4)]}
+         (390, 844): [("long", 4), ("long", 8), ("double", 6), ("toes", 6), ("crowd", 8),
+                      ("spinner", 4)]}
 
 MEASURE = """() => {
   const inView = r => r.width > 0 && r.left >= -0.5 && r.top >= -0.5

@@ -62,10 +62,12 @@ def check(g, width: float, height: float) -> None:
         assert tv.target is not None and tv.target.value == end
         if own:
             assert own[-1].second == end  # the open end is the engine's
-        # end to end, away from the station, one unit thick
-        d = tv.tiles[0].heading[0] if tv.tiles else 0
+        # end to end, away from the station, one unit thick (lanes run across, or
+        # down and up on a tall narrow felt)
+        dx, dy = tv.tiles[0].heading if tv.tiles else (0, 0)
         for a, b in zip(tv.tiles, tv.tiles[1:], strict=False):
-            assert abs((b.x - a.x) * d - 2.0) < EPS and abs(b.y - a.y) < EPS
+            assert abs((b.x - a.x) * dx + (b.y - a.y) * dy - 2.0) < EPS
+            assert abs((b.x - a.x) * dy - (b.y - a.y) * dx) < EPS
         for p in own[1:]:
             prev = own[own.index(p) - 1]
             assert p.first == prev.second  # matching halves together
@@ -131,3 +133,20 @@ def test_a_tile_added_to_one_lane_moves_no_other_lane():
                 if a.train != m.target:
                     assert a.tiles == b.tiles
     assert seen > 20
+
+
+def test_chicken_foot_with_many_open_lines_keeps_36_px_on_a_phone():
+    """Issue 33: a late Chicken Foot round with 8 players can have 16 open lines; in
+    rows beside the station they came out 25-31 px a unit on a phone's felt. On a tall,
+    narrow felt the lanes may run down and up from a station lying across instead."""
+    worst, most = 99.0, 0
+    for seed in range(6):
+        for g in rounds("chicken-foot", 8, seed, steps=600):
+            n = sum(1 for d in g.layout() if d["open"])
+            if n < 12:
+                continue
+            most = max(most, n)
+            check(g, 390, 470)
+            worst = min(worst, layout_table(g, width=390, height=470).scale)
+    assert most >= 14
+    assert worst >= 36.0, worst

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..tiles import Tile
 from .geometry import ANGLES, Box, Label, Marker, Placed, TableLayout, Target, TrainView, bounds
@@ -34,6 +34,7 @@ BAND_PX = 24.0  # the band above a lane that holds it
 HEAD_PX = 210.0  # or the room before a lane's tiles that holds it, at most
 HEAD_MIN_PX = 90.0
 GAP = 0.3  # between lanes (units)
+TIGHT_GAP = 0.15  # between lanes with no names (Chicken Foot's many lines on a phone)
 MARGIN = 0.3
 STATION_W = 1.6  # the hub's plate (units); the hub stands in it
 PAD = 0.25  # between the station and a lane
@@ -73,8 +74,12 @@ class Lane:
         return root, k, n - k
 
 
+def _gap(label: str) -> float:
+    return TIGHT_GAP if label == "none" else GAP
+
+
 def _pitch(scale: float, label: str) -> float:
-    return (BAND_PX / scale if label == "band" else 0.0) + 1.0 + GAP
+    return (BAND_PX / scale if label == "band" else 0.0) + 1.0 + _gap(label)
 
 
 def _room(width_u: float, columns: int, head: float = 0.0) -> float:
@@ -94,7 +99,7 @@ def _fits(lanes: Sequence[Lane], scale: float, w: float, h: float, columns: int,
           label: str, want: int, head: float) -> bool:
     wu, hu = w / scale, h / scale
     rows = math.ceil(len(lanes) / columns)
-    if rows * _pitch(scale, label) - GAP + 2 * MARGIN > hu + 1e-9 or hu < 2.0 + 2 * MARGIN:
+    if rows * _pitch(scale, label) - _gap(label) + 2 * MARGIN > hu + 1e-9 or hu < 2.0 + 2 * MARGIN:
         return False
     room = _room(wu, columns, head / scale if label == "head" else 0.0)
     for ln in lanes:
@@ -174,7 +179,7 @@ def layout_lanes(game: str, hub: Tile | None, lanes: Sequence[Lane], *, width: f
     head = head_px(lanes, width) / scale if where == "head" else 0.0
     pitch = _pitch(scale, where)
     rows = max(1, math.ceil(len(lanes) / columns))
-    total = max(rows * pitch - GAP, 2.4)
+    total = max(rows * pitch - _gap(where), 2.4)
     top = -total / 2
     room = _room(wu, columns)
     if columns == 2:
@@ -249,6 +254,34 @@ def _lane_view(ln: Lane, base: float, d: int, y0: float, band: float, head: floa
     return TrainView(ln.id, ln.name, tuple(placed), target, marker, label,
                      ln.marker is not False, ln.pending, lane, (base, yc), kind=ln.kind,
                      parent=ln.parent, counts=ln.counts, folded=folded, fold=fold)
+
+
+def transposed(lay: TableLayout) -> TableLayout:
+    """``lay`` mirrored in the line x = y: its lanes run down and up from a station lying
+    across. Made for a view ``lay.height`` x ``lay.width``, it fits one ``lay.width`` x
+    ``lay.height``: a tall, narrow felt (a phone), where lanes in rows beside the station
+    would be too short for many lines. Names are not drawn that way (sideways text)."""
+    def box(b):
+        return None if b is None else Box(b.y, b.x, b.h, b.w)
+
+    def turn(hd):
+        return (hd[1], hd[0])
+
+    def tile(p):
+        hd = turn(p.heading)
+        return replace(p, x=p.y, y=p.x, heading=hd, angle=ANGLES[hd])
+
+    trains = tuple(replace(
+        tv, tiles=tuple(tile(p) for p in tv.tiles), label=None, marker=None,
+        target=None if tv.target is None else Target(
+            box(tv.target.box), turn(tv.target.end), turn(tv.target.heading),
+            tv.target.value),
+        lane=box(tv.lane), root=None if tv.root is None else turn(tv.root), fold=box(tv.fold),
+        joints=tuple(tuple(turn(q) for q in j) for j in tv.joints)) for tv in lay.trains)
+    return TableLayout(lay.game, lay.height, lay.width, lay.scale, box(lay.view),
+                       box(lay.content), lay.arrangement + "-down",
+                       None if lay.hub is None else tile(lay.hub), box(lay.station), trains,
+                       dict(lay.extra, labels="none"))
 
 
 # ---- the three games as lanes -----------------------------------------------------------
@@ -359,5 +392,13 @@ def layout_table(g, *, width: float, height: float, names: dict[int, str] | None
         raise ValueError(f"no table layout for {g.game!r}")
     # Chicken Foot's lines belong to nobody: the names may go when room is short
     labels = ("band", "head", "none") if g.game == "chicken-foot" else ("band", "head")
-    return layout_lanes(g.game, hub, lanes, width=width, height=height,
-                        max_scale=max_scale, extra=extra, hub_open=empty, labels=labels)
+    lay = layout_lanes(g.game, hub, lanes, width=width, height=height,
+                       max_scale=max_scale, extra=extra, hub_open=empty, labels=labels)
+    if "none" in labels and height > width and lay.scale < FLOOR:
+        # a tall, narrow felt with many lines: lanes down and up may give bigger tiles
+        down = transposed(layout_lanes(g.game, hub, lanes, width=height, height=width,
+                                       max_scale=max_scale, extra=extra, hub_open=empty,
+                                       labels=("none",)))
+        if down.scale > lay.scale:
+            return down
+    return lay

@@ -403,7 +403,7 @@ def topbar_markup(session: Session, hint: str = "") -> str:
     # words must not move the table below them.
     return (
         '<header class="topbar">'
-        f'<p class="game-title">{e(game_title(session))}</p>'
+        f'<h1 class="game-title">{e(game_title(session))}</h1>'
         f'<p class="status" role="status" aria-live="polite">{prose(session.status())}</p>'
         f'<p class="hint-line" aria-live="polite">{prose(hint)}</p>'
         '<nav class="menu" aria-label="Game menu">'
@@ -433,7 +433,9 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
           f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
           "</section>"
-        + '<aside class="side">' + seats_markup(session) + move_log_markup(session)
+        # It scrolls on a short screen: focusable, so the keyboard can scroll it too.
+        + '<aside class="side" tabindex="0" aria-label="Players and scores">'
+        + seats_markup(session) + move_log_markup(session)
         + scores_markup(session) + "</aside>"
         + "</div>"
         + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)

@@ -28,7 +28,7 @@ def set_pace(page, pace="Very fast"):
 
 
 def status(page) -> str:
-    return page.get_by_role("status").first.inner_text()
+    return page.locator(".status").inner_text()
 
 
 def wait_for_my_turn_or_a_dialog(page, who="Your turn"):

@@ -343,6 +343,10 @@ class Controller:
         key = str(event.key)
         if key == "Tab" and self._trap_tab(event):
             return
+        if key == "Escape" and self.kiosk is not None and self.kiosk.panel in (
+                "pin", "new-pin", "again-pin"):
+            self.kiosk.act("kiosk-cancel", "")  # the PIN pad's Cancel
+            return
         if key == "Escape" and self.dialog:
             self.dialog = None
             self.render()

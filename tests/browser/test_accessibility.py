@@ -72,9 +72,11 @@ def axe_page(browser, open_game, watch_page):
         ctx.close()
 
 
-def dialog(page, name):
+def dialog(page, name, timeout=None):
+    """The dialog, once it is shown; it has taken focus."""
     d = page.get_by_role("dialog", name=name)
-    expect(d).to_be_visible()
+    expect(d).to_be_visible(timeout=timeout)
+    expect(d.locator(":focus")).to_have_count(1)
     return d
 
 
@@ -128,7 +130,7 @@ def test_round_summary_late_arrival_and_hand_off(axe_page):
     expect(page.get_by_label("Name")).to_be_visible()
     bad += violations(page, "late-arrival")
     page.get_by_role("button", name="Next round").click()
-    expect(page.get_by_role("dialog", name=re.compile("^Pass to"))).to_be_visible()
+    dialog(page, re.compile("^Pass to"))
     bad += violations(page, "hand-off")
     assert bad == []
     watch.assert_clean()
@@ -137,7 +139,7 @@ def test_round_summary_late_arrival_and_hand_off(axe_page):
 def test_match_over(axe_page):
     page, watch = axe_page(storage={TABLE_KEY: saved_table(
         "all-fives", moves=6, humans=0, options={"target": 50}, pace="very fast")})
-    expect(page.get_by_role("dialog", name="The game is over")).to_be_visible(timeout=60_000)
+    dialog(page, "The game is over", timeout=60_000)
     bad = violations(page, "match-over")
     assert bad == []
     watch.assert_clean()
@@ -163,6 +165,13 @@ def test_kiosk_screens(axe_page):
     dialog(page, "Official's settings")
     bad += violations(page, "kiosk-official-settings", KIOSK_ONLY)
     page.get_by_role("button", name="Done: lock the settings").click()
+    gear = page.get_by_role("button", name="Official's settings")
+    gear.focus()
+    page.keyboard.press("Enter")
+    dialog(page, "Official's PIN")
+    page.keyboard.press("Escape")  # the PIN pad's Cancel; focus goes back to the cog
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(gear).to_be_focused()
     page.get_by_role("group", name="Games").get_by_role("button", name="Chicken Foot").click()
     wait_for_my_turn_or_a_dialog(page)
     dialog(page, "Still playing?")

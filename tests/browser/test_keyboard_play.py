@@ -172,3 +172,30 @@ def test_the_live_region_says_each_move_and_the_trains_are_named(page, open_game
     expect(page.get_by_role("img", name=re.compile(r"^Domino \d+-\d+$")).first).to_be_attached()
     page.keyboard.press("t")
     expect(live.locator("p").last).to_contain_text("The table. In the middle:")
+
+
+def test_the_start_screen_keeps_focus_through_its_redraws(page, open_game, page_watch):
+    """"One more player" redraws the form: focus stays on it; "Start game" and "Start
+    round 1" hand focus on to the dialog, then to a tile (never to <body>)."""
+    no_mouse(page)
+    open_game(page)
+    more = page.get_by_role("button", name="One more player")
+    more.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".seat-row")).to_have_count(5)
+    expect(more).to_be_focused()
+    page.get_by_label("Name of player 5").focus()
+    page.keyboard.type("Dot")
+    page.get_by_label("Who plays for player 5").focus()
+    page.keyboard.press("ArrowDown")  # a select's change redraws the form too
+    expect(page.get_by_label("Who plays for player 5")).to_be_focused()
+    page.get_by_role("button", name="Start game").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog", name="Who plays first")).to_be_visible()
+    assert focused(page)["inDialog"]
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    wait_for_my_turn_or_a_dialog(page)
+    assert not focused(page)["body"], focused(page)
+    assert page.evaluate("window.mouseEvents") == []
+    page_watch.assert_clean()

@@ -40,6 +40,7 @@ def start(js) -> None:
     controller.start()
     _keep.append(controller)  # the page's listeners call into it for as long as it is open
     js.rallyBoot.ready()
+    controller.shown()
 
 
 _keep: list = []

@@ -33,6 +33,14 @@ HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays respo
 HARD_BUDGET_GAME_MS = {"chicken-foot": 500, "mexican-train": 500}
 FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
 BAD_SAVE_KEY = "rally-dominoes:bad-save"
+# What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
+FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
+             "input[type=radio]:checked:not([disabled]), select:not([disabled]), "
+             "textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])")
+# The attributes that name a control across redraws (the markup is made anew each time).
+KEY_ATTRS = ("id", "data-act", "data-tile", "data-target", "data-field", "data-seat",
+             "data-option", "data-rally-field", "data-i", "name")
+ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 OPEN_SCREEN_KEY = "rally-dominoes:open-screen"
 
 
@@ -67,6 +75,10 @@ class Controller:
         self._worker_task = None
         self._hinting = False  # a Hard hint is being thought out
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
+        self._dialog_open = False  # a dialog was on the page after the last redraw
+        self._opener = None  # the key of what had focus when that dialog opened
+        self._hand_pos = 0  # where in the hand the last chosen tile was
+        self._hint_said = ""
         self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
         self._proxies = []
 
@@ -184,6 +196,16 @@ class Controller:
 
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
+        """Redraw the screen; focus stays on the same control (or the next sensible one)
+        and a new hint is said in the live region."""
+        before = self._focus_key()
+        self._render()
+        self._settle_focus(before)
+        if self.hint != self._hint_said:
+            self._hint_said = self.hint
+            self.say(self.hint)
+
+    def _render(self) -> None:
         self._remember_screen()
         if self._drag is None:  # a drag the page never saw end leaves no ghost behind
             ghosts = self.doc.querySelectorAll(".drag-ghost")
@@ -254,7 +276,9 @@ class Controller:
                 return
             _felt, size = self._felt_size()
             if size is not None and size != self._drawn_size:
+                before = self._focus_key()
                 self._draw_felt()
+                self._settle_focus(before)
         except Exception as exc:  # never a dead table; say so in the console
             self.js.console.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
 
@@ -319,15 +343,85 @@ class Controller:
 
     def on_key(self, event) -> None:
         key = str(event.key)
+        if key == "Tab" and self._trap_tab(event):
+            return
+        if key == "Escape" and self.kiosk is not None and self.kiosk.panel in (
+                "pin", "new-pin", "again-pin"):
+            self.kiosk.act("kiosk-cancel", "")  # the PIN pad's Cancel
+            return
         if key == "Escape" and self.dialog:
             self.dialog = None
             self.render()
+            self.schedule()
+            return
+        if key == "Escape" and self.selected is not None and self.screen == "table":
+            t = self.selected
+            self.select(None)
+            self._focus(f'.hand-tile[data-tile="{t}"]')
             return
         el = event.target
+        if key in ARROWS and self._arrow(el, ARROWS[key]):
+            event.preventDefault()
+            return
+        if self._shortcut(event, key):
+            return
         if (key in ("Enter", " ") and hasattr(el, "getAttribute")
                 and el.getAttribute("role") == "button" and el.tagName != "BUTTON"):
             event.preventDefault()
             self.act(str(el.dataset.act), el)
+
+    def _trap_tab(self, event) -> bool:
+        """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
+        dlg = self.root.querySelector("[role=dialog]")
+        if nothing(dlg):
+            return False
+        items = self._focusables(dlg)
+        if not items:
+            event.preventDefault()
+            return True
+        active = self.doc.activeElement
+        inside = not nothing(active) and dlg.contains(active)
+        back = bool(event.shiftKey)
+        if not inside or active == (items[0] if back else items[-1]):
+            event.preventDefault()
+            (items[-1] if back else items[0]).focus()
+            return True
+        return False
+
+    def _arrow(self, el, step: int) -> bool:
+        """Arrow keys move along the hand, or among the places lit for the chosen tile."""
+        if nothing(el) or not hasattr(el, "closest") or self.screen != "table":
+            return False
+        for group in (".hand-tile", "[data-act=target]"):
+            if not nothing(el.closest(group)):
+                items = [x for x in self._focusables(self.root) if x.matches(group)]
+                if el in items:
+                    items[(items.index(el) + step) % len(items)].focus()
+                    return True
+        return False
+
+    def _shortcut(self, event, key: str) -> bool:
+        """The table's keys: D draws, P passes, K knocks, H hints, T reads the table."""
+        if (self.screen != "table" or self.session is None or event.ctrlKey or event.altKey
+                or event.metaKey or len(key) != 1
+                or not nothing(self.root.querySelector("[role=dialog]"))):
+            return False
+        el = event.target
+        if not nothing(el) and str(getattr(el, "tagName", "")) in ("INPUT", "SELECT",
+                                                                     "TEXTAREA"):
+            return False
+        act = {k: a for a, k in views.SHORTCUTS.items()}.get(key.upper())
+        if act is None:
+            return False
+        event.preventDefault()
+        if act == "read":
+            self.say(self.session.table_said())
+            return True
+        btn = self.root.querySelector(f'[data-act="{act}"]:not([disabled])')
+        if not nothing(btn):
+            btn.focus()
+            self.act(act, btn)
+        return True
 
     def on_change(self, event) -> None:
         el = event.target
@@ -368,6 +462,114 @@ class Controller:
         el = self.root.querySelector(selector)
         if not nothing(el):
             el.focus()
+
+    # ---- focus, never lost (issue 34) ---------------------------------------------------
+    def _focusables(self, within) -> list:
+        found = within.querySelectorAll(FOCUSABLE)
+        return [el for el in (found.item(i) for i in range(found.length))
+                if el.getClientRects().length > 0]
+
+    def _focus_key(self):
+        """What has focus, as a selector that finds the same control after a redraw,
+        with its place among the screen's controls; None when focus is not in #table."""
+        el = self.doc.activeElement
+        if nothing(el) or not self.root.contains(el) or el == self.root:
+            return None
+        sel = str(el.tagName).lower()
+        for a in KEY_ATTRS:
+            v = el.getAttribute(a)
+            if not nothing(v):
+                sel += f'[{a}="{self.js.CSS.escape(str(v))}"]'
+        if el.tagName == "INPUT" and str(el.type) in ("radio", "checkbox"):
+            sel += f'[value="{self.js.CSS.escape(str(el.value))}"]'
+        elif "[" not in sel and el.classList.length:
+            sel += "." + str(el.classList.item(0))
+        items = self._focusables(self.root)
+        place = next((i for i, x in enumerate(items) if x == el), 0)
+        return sel, place
+
+    def _settle_focus(self, before) -> None:
+        """After a redraw: a dialog that opened takes focus (its main button); one that
+        closed gives it back to what had it before; else the same control has it again,
+        or the next sensible one (a playable tile, Draw or Pass)."""
+        dlg = self.root.querySelector("[role=dialog]")
+        had, self._dialog_open = self._dialog_open, not nothing(dlg)
+        active = self.doc.activeElement
+        kept = not nothing(active) and active != self.doc.body and active.isConnected
+        if not nothing(dlg):
+            if not had:
+                self._opener = before
+            if kept and dlg.contains(active):
+                return
+            if before is not None and self._try_focus(before[0], dlg):
+                return
+            first = dlg.querySelector(".primary:not([disabled])")
+            items = self._focusables(dlg)
+            target = first if not nothing(first) else (items[0] if items else None)
+            if target is not None:
+                target.focus()
+            return
+        if kept:
+            return
+        if had and self._opener is not None:
+            before, self._opener = self._opener, None
+        if before is None and not had:
+            return  # focus was never on the screen (a page just loaded): leave it be
+        if before is not None and self._try_focus(before[0], self.root):
+            return
+        self._fallback_focus(before[1] if before is not None else 0)
+
+    def _try_focus(self, selector: str, within) -> bool:
+        try:
+            el = within.querySelector(selector)
+        except Exception:  # a key that is no selector: no control to find
+            return False
+        if nothing(el) or getattr(el, "disabled", False) or el.getClientRects().length == 0:
+            return False
+        el.focus()
+        return el == self.doc.activeElement
+
+    def _fallback_focus(self, place: int) -> None:
+        """The control gone, focus goes on: at the table to the next playable tile (from
+        where the last one chosen was), else Draw, Pass or Knock, else a tile; elsewhere to
+        whatever is now where the control was."""
+        if self.screen == "table" and self.session is not None:
+            tiles = self._focusables(self.root.querySelector(".hand") or self.root)
+            tiles = [x for x in tiles if x.classList.contains("hand-tile")]
+            playable = [x for x in tiles if x.classList.contains("playable")]
+            later = [x for x in tiles[self._hand_pos:] if x.classList.contains("playable")]
+            acts = self._focusables(self.root.querySelector(".actions") or self.root)
+            for group in (later, playable, acts, tiles):
+                if group:
+                    group[0].focus()
+                    return
+        items = self._focusables(self.root)
+        if items:
+            items[min(place, len(items) - 1)].focus()
+
+    def shown(self) -> None:
+        """The page is on screen (start-up's end): a dialog drawn while it was hidden
+        takes focus now."""
+        self._dialog_open = False
+        self._settle_focus(None)
+
+    def say(self, text: str) -> None:
+        """Say ``text`` in the page's one live region (index.html's #live): it is never
+        redrawn, so a screen reader hears each line once. The last few lines stay."""
+        log = self.doc.getElementById("live")
+        if not text or nothing(log):
+            return
+        line = self.doc.createElement("p")
+        line.textContent = text
+        log.appendChild(line)
+        while log.childElementCount > 5:
+            log.firstElementChild.remove()
+
+    def _say_last_move(self) -> None:
+        s = self.session
+        if s is not None and s.game.history:
+            move, seat, _t = s.game.history[-1]
+            self.say(s.move_said(move, seat))
 
     # ---- drag a tile onto a train -------------------------------------------------------
     def on_pointer_down(self, event) -> None:
@@ -456,7 +658,12 @@ class Controller:
         if render:
             self.render()
             if t is not None:
+                tiles = self.root.querySelectorAll(".hand-tile")
+                self._hand_pos = next((i for i in range(tiles.length)
+                                       if str(tiles.item(i).dataset.tile) == str(t)), 0)
+                # The keyboard goes on to where it may go (arrows choose, Enter plays).
                 self._focus(f'.hand-tile[data-tile="{t}"]')
+                self._focus("[data-act=target]")
 
     def do_target(self, arg, el) -> None:
         self.play_on(int(el.dataset.target))
@@ -780,6 +987,7 @@ class Controller:
     # ---- the computer's turns -----------------------------------------------------------
     def after_move(self) -> None:
         self._announce()
+        self._say_last_move()
         self.save()
         self.render()
         self.schedule()
@@ -848,6 +1056,7 @@ class Controller:
         if self.selected is not None and self.selected not in (
                 {m.tile for m in self.session.my_moves()}):
             self.selected = None
+        self._say_last_move()
         self.save()
         self.render()
 

@@ -488,10 +488,11 @@ def table_page(ev: Event, ui: RallyState) -> str:
                            pressed=ns, name=f"{n} did not show their bones")
         rows.append(
             f'<li class="entry-player{" active" if active else ""}">'
-            + button(f'<span class="pname">{e(n)}</span><span class="ptotal">total '
-                     f'{"" if totals.get(n) is None else totals[n]}</span>',
-                     f"rally-pick:{i}", cls="btn who", pressed=active,
-                     name=f"Type for {n}")
+            # Named by what it shows (a voice user says what they see), then what it does.
+            + button(f'<span class="pname">{e(n)}</span> <span class="ptotal">total '
+                     f'{"" if totals.get(n) is None else totals[n]}</span>'
+                     '<span class="vh">: type their points</span>',
+                     f"rally-pick:{i}", cls="btn who", pressed=active)
             + f'<label class="pts" for="rally-pts-{i}"><span class="vh">Points for {e(n)}'
               f'</span><input type="text" id="rally-pts-{i}" data-rally-field="pts" '
               f'data-i="{i}" inputmode="numeric" autocomplete="off" value="{e(val)}"'

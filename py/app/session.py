@@ -379,6 +379,101 @@ class Session:
             return f"satisfy the double {d} (play on its open paths)"
         return ""
 
+    # ---- for a screen reader: what changed, and the whole table ------------------------
+    def open_end(self, target: int) -> int | None:
+        """The number a tile must match to go on ``target`` (None: nothing to match yet)."""
+        g = self.game
+        if g.game == "all-fives":
+            return dict(g.opens).get(target) if g.root is not None else None
+        return g.end_of(target)
+
+    def double_owed(self) -> str:
+        """A double that must be satisfied (M6 / C5), in words; "" when none waits."""
+        g = self.game
+        if g.game == "mexican-train" and g.pending:
+            target = g.pending[-1]
+            return (f"The double {g.trains[target][-1][0]} on {self._where(target)} "
+                    "must be satisfied")
+        if g.game == "chicken-foot" and g.pending:
+            return f"The double {g.line_info[g.pending[0]].double} must be satisfied"
+        return ""
+
+    def move_said(self, move: Move, seat: int | None) -> str:
+        """A move as the live region says it, with what it changed: "Cora played 10-7
+        on the Mexican Train, which now ends in 7.", then a double owed, the round's
+        end and scores, and whose turn it is when it is the person's at the screen."""
+        g = self.game
+        if move.kind == NEXT:
+            out = [f"{'Hand' if g.game == 'all-fives' else 'Round'} {g.round_number} "
+                   "begins."]
+        else:
+            words = self.move_words(move, seat)
+            end = self.open_end(move.target) if move.kind == PLAY else None
+            if end is not None:
+                words += f", which now ends in {end}"
+            if move.kind == PLAY and g.game == "all-fives":
+                words += f". The ends count {g.count}"
+            out = [words + "."]
+        owed = self.double_owed()
+        if owed and not g.round_over:
+            out.append(owed + ".")
+        if g.round_over:
+            out.append(self.status())
+            scores = g.round_scores[-1] if g.round_scores else []
+            if g.game != "all-fives" and scores:
+                out.append("Scores this round: " + ", ".join(
+                    f"{self.name(s)} {p}" for s, p in enumerate(scores) if p is not None)
+                    + ". Totals: " + ", ".join(f"{self.name(s)} {t}"
+                                               for s, t in enumerate(g.totals)) + ".")
+        elif self.my_moves() or self.needs_handoff():
+            out.append(self.status() + ".")
+        return " ".join(out)
+
+    def lines_said(self, lit: set[int] = frozenset()) -> list[tuple[int, str]]:
+        """Every train, line or end of the table in order, each in words: whose it is,
+        how many tiles, its open end, its marker, and whether the person at the screen
+        may play there (``lit``: where the chosen tile may go)."""
+        g = self.game
+        mine = {m.target for m in self.my_moves() if m.kind == PLAY}
+        out = []
+        if g.game == "mexican-train":
+            for t in [*range(g.seats), bones.MEXICAN]:
+                n = len(g.trains[t])
+                what = [f"{n} tile{'s' if n != 1 else ''}", f"ends in {g.end_of(t)}"]
+                if t >= 0:
+                    what.append("marker up: open to all" if g.markers[t] else "marker down")
+                out.append((t, self.target_label(t), what))
+        elif g.game == "chicken-foot":
+            for t, tiles in enumerate(g.lines):
+                n = len(tiles)
+                what = [f"{n} tile{'s' if n != 1 else ''}",
+                        f"ends in {g.end_of(t)}" if g.is_open(t) else
+                        f"ends in the double {tiles[-1][0]}"]
+                out.append((t, self.target_label(t), what))
+        elif g.root is None:
+            out.append((-1, "The middle", ["empty: the first tile goes here"]))
+        else:
+            for t, end in g.opens:
+                out.append((t, self.target_label(t), [f"ends in {end}"]))
+        said = []
+        for t, name, what in out:
+            if t in lit:
+                what.append("the chosen tile goes here")
+            elif t in mine:
+                what.append("you may play here")
+            said.append((t, f"{name[:1].upper()}{name[1:]}: " + ", ".join(what)))
+        return said
+
+    def table_said(self) -> str:
+        """The whole table in one go, for the "read the table" key."""
+        g = self.game
+        head = ("The table." if g.game == "all-fives"
+                else f"The table. In the middle: {g.hub}.")
+        if g.game == "all-fives":
+            head += f" The ends count {g.count}."
+        return " ".join([head] + [words + "." for _t, words in self.lines_said()]
+                        + [f"Boneyard: {len(g.boneyard)}.", self.status() + "."])
+
     def round_end_text(self) -> str:
         g = self.game
         out = getattr(g, "out", None)

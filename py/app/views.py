@@ -39,12 +39,27 @@ def prose(text) -> str:
     return _SHEET_ITEM.sub(r'<span class="nb">\1</span>', text)
 
 
+# Keys for the table's commands (app.controller), shown on their buttons' tooltips and in
+# the rules panel.
+SHORTCUTS = {"draw": "D", "pass": "P", "knock": "K", "hint": "H", "read": "T"}
+KEYS_HELP = ("Keys: Tab moves between the parts of the screen. Arrow keys move among your "
+             "tiles, and among the places lit for the chosen tile. Enter or Space chooses "
+             "a tile and plays it there. Escape puts the chosen tile back, or closes a "
+             "window. D draws, P passes, K knocks, H asks for a hint, and T reads the "
+             "whole table aloud.")
+
+
+def _keyed(act: str) -> str:
+    key = SHORTCUTS.get(act)
+    return f' aria-keyshortcuts="{key}" title="Key: {key}"' if key else ""
+
+
 def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,
            extra: str = "", name: str | None = None) -> str:
     aria = f' aria-label="{e(name)}"' if name else ""
     dis = " disabled" if disabled else ""
-    return (f'<button type="button" class="{cls}" data-act="{e(act)}"{aria}{dis}{extra}>'
-            f"{label}</button>")
+    return (f'<button type="button" class="{cls}" data-act="{e(act)}"{aria}{dis}'
+            f"{_keyed(act)}{extra}>{label}</button>")
 
 
 # ---- the table ----
@@ -110,7 +125,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         cls = "placed fresh" if fresh is not None and p.tile == fresh else "placed"
         end = ' data-open-end="1"' if id(p) in ends or (p is lay.hub and hub_open) else ""
         x, y = p.corner()
-        parts.append(f'<g class="{cls}"{end}>'
+        parts.append(f'<g class="{cls}"{end} role="img" aria-label="Domino {p.tile}">'
                      + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
                                     **look) + "</g>")
     scored = _scored(session) if fresh is not None else 0
@@ -426,11 +441,10 @@ def topbar_markup(session: Session, hint: str = "") -> str:
     # words must not move the table below them.
     return (
         '<header class="topbar">'
-        f'<p class="game-title">{e(game_title(session))}</p>'
-        f'<p class="status" role="status" aria-live="polite">{prose(session.status())}</p>'
+        f'<h1 class="game-title">{e(game_title(session))}</h1>'
+        f'<p class="status">{prose(session.status())}</p>'
         # with no hint, what the others did since your move ("Ann drew and passed.")
-        f'<p class="hint-line" aria-live="polite">'
-        f'{prose(hint or session.since_viewer_text())}</p>'
+        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
         '<nav class="menu" aria-label="Game menu">'
         + button("Hint", "hint", disabled=not can_hint)
         + button("Undo", "undo", disabled=not can_hint and not session.humans)
@@ -457,12 +471,22 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + '<div class="felt-area">'
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
           f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
-          "</section>"
-        + '<aside class="side">' + seats_markup(session) + move_log_markup(session)
+        + lines_list(session, targets) + "</section>"
+        # It scrolls on a short screen: focusable, so the keyboard can scroll it too.
+        + '<aside class="side" tabindex="0" aria-label="Players and scores">'
+        + seats_markup(session) + move_log_markup(session)
         + scores_markup(session) + "</aside>"
         + "</div>"
         + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)
         + actions_markup(session) + "</footer></div>")
+
+
+def lines_list(session: Session, lit: set[int]) -> str:
+    """Every train, line or end as a screen reader reads it (the drawing says the same to
+    the eye): whose, its open end, its marker, and whether you may play there."""
+    items = "".join(f'<li data-line="{t}" aria-label="{e(words)}">{e(words)}</li>'
+                    for t, words in session.lines_said(lit))
+    return f'<ul class="vh" aria-label="Lines on the table">{items}</ul>'
 
 
 # ---- dialogs ----
@@ -585,7 +609,8 @@ def rules_dialog(preset: str) -> str:
     body = (f"<p><strong>{e(GAME_TITLES[p.game])}: {e(p.title)}</strong></p>"
             f"<p>{e(p.summary)}</p>"
             f'<p class="rule-sheet">As the {e(SHEET_TITLES[preset])} sheet has them:</p>'
-            f'<ul class="rules">{items}</ul>')
+            f'<ul class="rules">{items}</ul>'
+            f'<h3>Playing by keyboard</h3><p class="keys-help">{e(KEYS_HELP)}</p>')
     return dialog("The rules", body, button("Close", "close", cls="btn big primary"),
                   kind="wide")
 

@@ -43,6 +43,16 @@ def test_no_source_maps_or_console_pages(rally_build, built):
         assert f"pyodide/{name}" in files
 
 
+def test_dev_dependencies_never_ship(rally_build, built):
+    """axe-core (the accessibility test's, issue 34) stays in node_modules."""
+    dev = json.loads((rally_build.ROOT / "package.json").read_text())["devDependencies"]
+    assert "axe-core" in dev
+    files = rally_build.dist_files(built)
+    assert not [f for f in files if any(name in f for name in dev)]
+    assert not [f for f in files if f.endswith((".js", ".mjs", ".html"))
+                and b"axe-core" in (built / f).read_bytes()]
+
+
 def test_service_worker_precaches_every_file_under_a_content_hash(rally_build, built):
     sw = (built / "sw.js").read_text()
     start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")

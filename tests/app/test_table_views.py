@@ -66,7 +66,7 @@ def test_each_player_has_the_running_total_beside_the_name():
 def test_the_header_names_the_rule_sheet():
     s = played("chicken-foot", 4, 0)
     assert views.game_title(s) == "Chicken Foot: " + bones.PRESETS[s.game.preset].title
-    assert f'<p class="game-title">{views.e(views.game_title(s))}</p>' in views.topbar_markup(s)
+    assert f'<h1 class="game-title">{views.e(views.game_title(s))}</h1>' in views.topbar_markup(s)
 
 
 def test_a_new_game_over_one_in_progress_asks_first():

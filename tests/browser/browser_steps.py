@@ -28,7 +28,7 @@ def set_pace(page, pace="Very fast"):
 
 
 def status(page) -> str:
-    return page.get_by_role("status").first.inner_text()
+    return page.locator(".status").inner_text()
 
 
 def wait_for_my_turn_or_a_dialog(page, who="Your turn"):
@@ -151,3 +151,38 @@ def assert_reads_well(page, width: int, what: str = "") -> None:
                    b.getBoundingClientRect()])
         .filter(([t, r]) => r.width < 44 || r.height < 44).map(([t]) => t)""")
     assert small == [], (what, small)
+
+
+def saved_table(game: str, moves: int = 12, humans: int = 1, options: dict | None = None,
+                pace: str = "very fast", seed: int = 7) -> str:
+    """A table as the page saves it, for seeding storage: ``humans`` people (You, Ann, ...)
+    then computers (Easy), the start shown, ``moves`` moves played at random (plays
+    first); then on to the first person's turn with a tile to play, unless the round is
+    over (a large ``moves`` plays to the end of the round)."""
+    import random
+
+    import bones
+    from app.session import DEFAULT_NAMES, Seat, Session, Settings
+    from bones.moves import NEXT, PLAY
+
+    seats = [Seat(DEFAULT_NAMES[i], "human" if i < humans else "computer", "easy")
+             for i in range(4)]
+    s = Session.new(game, bones.GAMES[game].default_preset, seats, seed=seed,
+                    options=options, settings=Settings(pace=pace))
+    s.started = True
+    rng = random.Random(seed)
+
+    def step():
+        ms = [m for m in s.game.legal_moves() if m.kind != NEXT]
+        s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
+
+    for _ in range(moves):
+        if s.game.round_over:
+            break
+        step()
+    while humans and not s.game.round_over and not (
+            s.game.turn == 0 and any(m.kind == PLAY for m in s.game.legal_moves())):
+        step()
+    if humans > 1 and not s.game.round_over:
+        s.take_seat()
+    return s.to_json()

@@ -74,11 +74,11 @@ def test_the_candela_start_is_told_as_its_sheet_has_it_C2(page, open_game, page_
     expect(start).not_to_contain_text("highest pip total")
     lead = start.locator(".lead").inner_text()
     assert re.fullmatch(r"You play first\.|(Ann|Bob|Cora) plays first\.", lead), lead
-    expect(page.get_by_role("status")).to_have_text(f"Round 1: {lead}")
+    expect(page.locator(".status")).to_have_text(f"Round 1: {lead}")
     expect(page.locator(".seat.turn .seat-name")).to_have_text(lead.split(" ")[0])
     expect(page.locator(".felt-svg .placed")).to_have_count(1)  # 12-12 alone
     page.get_by_role("button", name="Start round 1").click()
-    expect(page.get_by_role("status")).not_to_contain_text("plays first")
+    expect(page.locator(".status")).not_to_contain_text("plays first")
     page_watch.assert_clean()
 
 

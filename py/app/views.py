@@ -363,7 +363,11 @@ def sheet_dialog(session: Session) -> str:
     """The move log and the score sheet, for screens too narrow to show them beside the
     table."""
     log = move_log_markup(session, most=30) or '<p class="hint-text">No moves yet this round.</p>'
-    return dialog("Moves and scores", log + scores_markup(session),
+    # named apart from the side panel's own log and sheet (landmarks must be unique)
+    body = (log + scores_markup(session)).replace(
+        'aria-label="Moves"', 'aria-label="Moves this round"', 1).replace(
+        'aria-label="Score sheet"', 'aria-label="Score sheet of the game"', 1)
+    return dialog("Moves and scores", body,
                   button("Close", "close", cls="btn big primary"), kind="wide sheet")
 
 

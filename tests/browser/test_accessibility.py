@@ -105,7 +105,8 @@ def test_each_game_mid_round(axe_page, game):
     bad += violations(page, f"table-{game}-tile-chosen")
     if game == "mexican-train":
         for button, name, screen in (("Rules", "The rules", "rules"),
-                                     ("Settings", "Settings", "settings")):
+                                     ("Settings", "Settings", "settings"),
+                                     ("Moves and scores", "Moves and scores", "moves")):
             page.get_by_role("button", name=button, exact=True).click()
             dialog(page, name)
             bad += violations(page, f"table-{screen}")

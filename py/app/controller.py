@@ -229,6 +229,8 @@ class Controller:
         html = views.table_screen(s, _EmptyLayout(), selected=self.selected, hint=self.hint)
         self.root.innerHTML = html + self._dialog_markup()
         self.doc.documentElement.dataset.screen = "table"
+        # large print: bigger text and hand as well as numbers (docs/kiosk.md)
+        self.doc.documentElement.dataset.large = "1" if s.settings.numerals else "0"
         self._draw_felt()
         self._watch_felt()
         self.doc.documentElement.dataset.turn = str(s.game.turn)

@@ -19,6 +19,7 @@ import argparse
 import ast
 import base64
 import contextlib
+import email.utils
 import fnmatch
 import functools
 import gzip
@@ -487,7 +488,8 @@ def check_relative_urls(root: Path = DIST) -> None:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a directory under a URL prefix, like GitHub Pages under /REPO/.
+    """Serves a directory under a URL prefix, like GitHub Pages under /REPO/, gzipped for
+    clients that accept it (as Pages does).
 
     ``extra`` maps site-relative paths to bytes served from memory (the bench's bare page).
     """
@@ -495,6 +497,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     extra: dict[str, bytes] = {}
     quiet = True
+    gzipped: dict[str, tuple] = {}  # path -> ((mtime, size), gzip bytes), for all servers
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -523,13 +526,53 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404, "Not under the site's prefix")
             return None
         if rel in self.extra:
-            body = self.extra[rel]
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(rel))
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
-        return super().send_head()
+            return self._send_body(self.extra[rel], self.guess_type(rel))
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        ctype = self.guess_type(path)
+        if not (os.path.isfile(path) and self._gzip_ok(ctype)):
+            return super().send_head()
+        # Compressed, like GitHub Pages: what a visitor downloads, revalidated as before.
+        st = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+            if since and email.utils.parsedate_to_datetime(since).timestamp() >= int(
+                    st.st_mtime):
+                self.send_response(304)
+                self.end_headers()
+                return None
+        key, body = self.gzipped.get(path, (None, b""))
+        if key != (st.st_mtime_ns, st.st_size):
+            with open(path, "rb") as fh:
+                body = gzip.compress(fh.read(), 6, mtime=0)
+            self.gzipped[path] = ((st.st_mtime_ns, st.st_size), body)
+        return self._send_body(body, ctype, gzipped=True,
+                               modified=self.date_time_string(int(st.st_mtime)))
+
+    # Text, JavaScript, JSON, SVG and WebAssembly; not zip or PNG (compressed already).
+    COMPRESSIBLE = ("text/", "application/javascript", "application/json",
+                    "application/manifest+json", "application/wasm", "image/svg+xml")
+
+    def _gzip_ok(self, ctype: str) -> bool:
+        accepted = self.headers.get("Accept-Encoding", "")
+        return ctype.startswith(self.COMPRESSIBLE) and any(
+            part.split(";")[0].strip() == "gzip" for part in accepted.split(","))
+
+    def _send_body(self, body: bytes, ctype: str, gzipped: bool = False,
+                   modified: str | None = None) -> io.BytesIO:
+        if not gzipped and self._gzip_ok(ctype):
+            body, gzipped = gzip.compress(body, 6, mtime=0), True
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        if modified:
+            self.send_header("Last-Modified", modified)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def translate_path(self, path: str) -> str:
         rel = self._site_path()

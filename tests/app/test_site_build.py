@@ -121,3 +121,42 @@ def test_index_carries_a_content_security_policy_with_its_inline_scripts_hash(
     assert directives["object-src"] == "'none'" and directives["base-uri"] == "'self'"
     assert directives["default-src"] == "'self'"
     assert "onclick" not in html  # inline handlers would need 'unsafe-hashes'
+
+
+def _get(url: str, **headers):
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), b""
+
+
+def test_dev_server_sends_gzip_when_asked_as_github_pages_does(rally_build, tmp_path):
+    """Issue 35: `build.py serve` and the bench compress text and wasm for a client that
+    accepts gzip, so local audits and benches see the bytes players get."""
+    import gzip
+
+    text = b"<!doctype html><p>" + b"dominoes " * 2000
+    wasm = b"\0asm\1\0\0\0" + bytes(range(256)) * 100
+    png = b"\x89PNG\r\n\x1a\n" + b"x" * 5000
+    (tmp_path / "index.html").write_bytes(text)
+    (tmp_path / "a.wasm").write_bytes(wasm)
+    (tmp_path / "i.png").write_bytes(png)
+    with rally_build.SiteServer(tmp_path, prefix="/site/") as server:
+        for rel, body in (("", text), ("a.wasm", wasm)):
+            status, headers, got = _get(server.url + rel, **{"Accept-Encoding": "gzip, br"})
+            assert status == 200 and headers.get("Content-Encoding") == "gzip", rel
+            assert "Accept-Encoding" in headers.get("Vary", "")
+            assert int(headers["Content-Length"]) == len(got) < len(body)
+            assert gzip.decompress(got) == body
+            # Revalidation (the dev server sends no-cache) still answers 304.
+            again = _get(server.url + rel, **{"Accept-Encoding": "gzip",
+                                              "If-Modified-Since": headers["Last-Modified"]})
+            assert again[0] == 304, rel
+        status, headers, got = _get(server.url + "a.wasm")  # no Accept-Encoding: as is
+        assert "Content-Encoding" not in headers and got == wasm
+        status, headers, got = _get(server.url + "i.png", **{"Accept-Encoding": "gzip"})
+        assert "Content-Encoding" not in headers and got == png  # already compressed

@@ -9,6 +9,9 @@ pytestmark = pytest.mark.browser
 
 
 def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, drawn_domino):
+    encodings = {}  # served gzipped, as GitHub Pages serves them (issue 35)
+    page.on("response", lambda r: encodings.__setitem__(
+        r.url.rsplit("/", 1)[-1], r.headers.get("content-encoding")))
     open_game(page)
 
     drawn_domino(page)  # an SVG domino whose pips Python placed
@@ -18,6 +21,8 @@ def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, draw
     page_watch.assert_clean()
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in page_watch.requests)
     assert any(url.endswith("/py/rally.zip") for url in page_watch.requests)
+    assert encodings["pyodide.asm.wasm"] == encodings["core.js"] == "gzip", encodings
+    assert encodings[""] == "gzip" and encodings["rally.zip"] is None, encodings
 
 
 def test_a_slow_start_up_checks_its_files_and_stays_clean(page, site_url, page_watch):

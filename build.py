@@ -82,6 +82,17 @@ PYSCRIPT_SKIP = (
     "storage.js",
 )
 BUNDLE = "py/rally.zip"  # every Python package under py/, one request
+# Tools for developers that the page never runs: the command line (python -m bones, the
+# arena, benchmarks) and the layout's demo drawing. Kept out of the bundle (issue 35).
+DEV_ONLY = (
+    "bones/__main__.py",
+    "bones/bench.py",
+    "bones/ai/arena.py",
+    "bones/ai/benchai.py",
+    "bones/ai/field.py",
+    "bones/layout/__main__.py",
+    "bones/layout/preview.py",
+)
 SITE_PREFIX = "/rally-dominoes/"  # test and bench servers mimic GitHub Pages' sub-path
 READY_JS = "document.documentElement.dataset.ready === '1'"
 CHROMIUM_ARGS = [
@@ -173,7 +184,8 @@ def python_packages() -> list[Path]:
 
 
 def bundle_files() -> list[tuple[Path, str]]:
-    """(file, name in the zip) for every module and data file of the packages."""
+    """(file, name in the zip) for every module and data file of the packages, but the
+    development tools (DEV_ONLY)."""
     out = []
     for pkg in python_packages():
         for path in sorted(pkg.rglob("*")):
@@ -183,6 +195,7 @@ def bundle_files() -> list[tuple[Path, str]]:
                 and "__pycache__" not in rel.parts
                 and not any(part.startswith(".") for part in rel.parts)
                 and path.suffix not in (".pyc", ".pyo")
+                and rel.as_posix() not in DEV_ONLY
             ):
                 out.append((path, rel.as_posix()))
     return out

@@ -21,10 +21,48 @@ def test_every_python_file_ships_in_the_bundle(rally_build, built):
         for p in (rally_build.PY_SRC / pkg).rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert on_disk <= names
+    assert on_disk - set(rally_build.DEV_ONLY) <= names
     assert {"bones/tiles.py", "app/boot.py", "app/render.py"} <= names
     assert not any("__pycache__" in n for n in names)
     assert all(n[:-1] in names for n in names if n.endswith(".pyc"))  # only our own bytecode
+
+
+# Issue 35: tools for developers, never run by the page.
+DEV_MODULES = {"bones/ai/arena.py", "bones/ai/benchai.py", "bones/bench.py",
+               "bones/ai/field.py", "bones/__main__.py"}
+
+
+def test_development_modules_stay_out_of_the_bundle(built, rally_build):
+    names = set(zipfile.ZipFile(built / rally_build.BUNDLE).namelist())
+    assert not names & (DEV_MODULES | {n + "c" for n in DEV_MODULES})
+
+
+def _imported(path: str, tree) -> set[str]:
+    """Modules a file imports, absolute, as zip paths' stems (``bones/ai/arena``)."""
+    import ast
+
+    package = path.rsplit("/", 1)[0].split("/")
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name.replace(".", "/") for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            mod = base + (node.module.split(".") if node.module else [])
+            out.add("/".join(mod))
+            out |= {"/".join(mod + [a.name]) for a in node.names}
+    return out
+
+
+def test_nothing_the_page_ships_imports_a_development_module(built, rally_build):
+    import ast
+
+    dev = {n.removesuffix(".py") for n in rally_build.DEV_ONLY}
+    with zipfile.ZipFile(built / rally_build.BUNDLE) as zf:
+        for name in zf.namelist():
+            if name.endswith(".py"):
+                used = _imported(name, ast.parse(zf.read(name)))
+                assert not used & dev, f"{name} imports {used & dev}"
 
 
 def test_bundle_is_reproducible(rally_build, tmp_path):

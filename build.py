@@ -317,6 +317,27 @@ def page_html() -> str:
     return html.replace(STYLESHEET_LINK, f"<style>\n{css}\n</style>", 1)
 
 
+SNAPSHOT_MODULE = "web/pyodide-boot.mjs"
+SNAPSHOT_MARK = "__SNAPSHOT_KEY__"
+
+
+def stamp_snapshot_key(out: Path) -> str:
+    """Name the start-up snapshot (web/pyodide-boot.mjs) by everything it is made from:
+    the Pyodide build, the game's bundle and the code that makes and loads it. Any change
+    makes a new name, and a browser's old snapshot is never used."""
+    digest = hashlib.sha256()
+    for rel in (*(f"pyodide/{name}" for name in PYODIDE_FILES), BUNDLE,
+                "web/snapshot-worker.mjs", SNAPSHOT_MODULE):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    key = digest.hexdigest()[:16]
+    module = out / SNAPSHOT_MODULE
+    text = module.read_text()
+    if text.count(SNAPSHOT_MARK) != 1:
+        sys.exit(f"{SNAPSHOT_MODULE} should hold {SNAPSHOT_MARK} exactly once")
+    module.write_text(text.replace(SNAPSHOT_MARK, key))
+    return key
+
+
 VERSION_MARK = "__VERSION__"
 CSP_MARK = "__CONTENT_SECURITY_POLICY__"
 
@@ -452,6 +473,7 @@ def build(quiet: bool = False) -> dict:
                 copy_asset(src, out / "pyscript" / src.name)
         modules = write_bundle(out / BUNDLE)
         precompile_bundle(out / BUNDLE)
+        stamp_snapshot_key(out)
         (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
 
         # The page and its service worker last: they are versioned by everything else.

@@ -123,8 +123,30 @@ def test_manifest_is_relative(built):
 
 def test_index_points_pyscript_at_the_vendored_pyodide(built):
     html = (built / "index.html").read_text()
-    assert '"interpreter": "pyodide/pyodide.mjs"' in html
+    assert '"interpreter": "web/pyodide-boot.mjs"' in html
     assert "cdn" not in html.lower() and "https://" not in html
+    # Its snapshot wrapper loads the vendored Pyodide (issue 35).
+    boot = (built / "web/pyodide-boot.mjs").read_text()
+    assert 'from "../pyodide/pyodide.mjs"' in boot
+
+
+def test_snapshot_name_changes_with_the_bundle_or_the_runtime(rally_build, built, tmp_path):
+    """Issue 35: a browser's start-up snapshot is used only for exactly the Pyodide build
+    and the Python bundle it was made from."""
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(built, site)
+    module = site / rally_build.SNAPSHOT_MODULE
+    shutil.copyfile(rally_build.WEB / "pyodide-boot.mjs", module)
+    names = [rally_build.stamp_snapshot_key(site)]
+    assert names[0] in module.read_text() and rally_build.SNAPSHOT_MARK not in module.read_text()
+    for rel in ("py/rally.zip", "pyodide/pyodide.asm.wasm", "web/snapshot-worker.mjs"):
+        with open(site / rel, "ab") as f:
+            f.write(b"\n")
+        shutil.copyfile(rally_build.WEB / "pyodide-boot.mjs", module)
+        names.append(rally_build.stamp_snapshot_key(site))
+    assert len(set(names)) == len(names)
 
 
 def test_bundle_carries_bytecode_made_by_the_browsers_python(rally_build, built):

@@ -824,8 +824,16 @@ LOAD_JS = """ready => {
 SETTLE_MS = 2000
 
 
-def time_boot(browser, url: str, settle_ms: int = SETTLE_MS) -> list[dict[str, float]]:
+SNAPSHOT_JS = "document.documentElement.dataset.snapshot"
+
+
+def time_boot(browser, url: str, settle_ms: int = SETTLE_MS,
+              snapshot: bool = False) -> list[dict[str, float]]:
     """A cold load, then a reload from the HTTP cache, in a fresh context.
+
+    With ``snapshot`` (our page), the reload waits until the page has saved its start-up
+    snapshot (a return visit), and a third load, after the snapshot is deleted, times a
+    reload from the HTTP cache alone.
 
     The reload comes ``settle_ms`` after the first load was ready, as a person's would: a
     reload at once also times the first load's leftover background work (V8 finishing its
@@ -840,17 +848,23 @@ def time_boot(browser, url: str, settle_ms: int = SETTLE_MS) -> list[dict[str, f
     try:
         page = context.new_page()
         out = []
-        for warm in (False, True):
-            if warm:
+        for load in ("cold", "warm", "plain")[:3 if snapshot else 2]:
+            if load == "cold":
+                page.goto(url)
+            else:
+                if snapshot and load == "warm":
+                    page.wait_for_function(f"['saved', 'not-saved'].includes({SNAPSHOT_JS})",
+                                           timeout=BOOT_TIMEOUT)
+                elif snapshot:
+                    page.evaluate("caches.delete('rally-snapshot')")
                 page.wait_for_timeout(settle_ms)
                 page.reload()
-            else:
-                page.goto(url)
             page.wait_for_function(READY_JS, timeout=BOOT_TIMEOUT)
             marks = page.evaluate(MARKS_JS)
             marks["ready"] = float(page.evaluate("document.documentElement.dataset.readyMs"))
             page.wait_for_timeout(300)  # long-task entries arrive after their task ends
             marks.update(page.evaluate(LOAD_JS, marks["ready"]))
+            marks["snapshot"] = page.evaluate(SNAPSHOT_JS)
             out.append(marks)
         return out
     finally:
@@ -871,14 +885,16 @@ def cmd_bench_boot(args: argparse.Namespace) -> int:
         for i in range(args.runs):
             order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
             for name in order:
-                cold, warm = time_boot(browser, urls[name], args.settle)
-                runs.setdefault((name, "cold"), []).append(cold)
-                runs.setdefault((name, "warm"), []).append(warm)
+                loads = time_boot(browser, urls[name], args.settle, snapshot=name == "game")
+                for kind, marks in zip(("cold", "warm", "plain"), loads):
+                    runs.setdefault((name, kind), []).append(marks)
+            game = runs["game", "warm"][-1]
             print(
                 f"  run {i + 1}/{args.runs}: game {runs['game', 'cold'][-1]['ready']:.0f}/"
-                f"{runs['game', 'warm'][-1]['ready']:.0f} ms, bare "
+                f"{game['ready']:.0f}/{runs['game', 'plain'][-1]['ready']:.0f} ms, bare "
                 f"{runs['bare', 'cold'][-1]['ready']:.0f}/"
-                f"{runs['bare', 'warm'][-1]['ready']:.0f} ms (cold/warm)",
+                f"{runs['bare', 'warm'][-1]['ready']:.0f} ms (cold/warm/warm without "
+                f"snapshot; the snapshot {game['snapshot'] or 'none'})",
                 flush=True,
             )
         browser.close()
@@ -886,31 +902,40 @@ def cmd_bench_boot(args: argparse.Namespace) -> int:
     def med(name: str, kind: str, key: str = "ready") -> float:
         return statistics.median(r[key] for r in runs[name, kind])
 
+    used = sum(r["snapshot"] == "used" for r in runs["game", "warm"])
     print()
     print(f"Boot, navigation start to ready, medians of {args.runs} runs (headless Chromium,")
-    print(f"fresh context each run; warm = reload from the HTTP cache {args.settle} ms after the")
-    print("first load was ready; no service worker):")
-    print(f"  {'':24}{'cold':>9}{'warm':>9}")
+    print(f"fresh context each run, served gzipped; warm = reload from the HTTP cache "
+          f"{args.settle} ms")
+    print("after the first load was ready, our page from its start-up snapshot once saved")
+    print(f"(used in {used} of {args.runs}); 'no snapshot' = the same reload with the snapshot "
+          "deleted; no service worker):")
+    print(f"  {'':24}{'cold':>9}{'warm':>9}{'no snapshot':>13}")
     for name, label in (("game", "Rally Dominoes page"), ("bare", "bare PyScript page")):
-        print(f"  {label:24}{med(name, 'cold'):>7.0f}ms{med(name, 'warm'):>7.0f}ms")
-    ratio = {k: med("game", k) / med("bare", k) for k in ("cold", "warm")}
+        plain = f"{med(name, 'plain'):>11.0f}ms" if (name, "plain") in runs else ""
+        print(f"  {label:24}{med(name, 'cold'):>7.0f}ms{med(name, 'warm'):>7.0f}ms{plain}")
+    ratio = {k: med("game", k) / med("bare", "cold" if k == "cold" else "warm")
+             for k in ("cold", "warm", "plain")}
     print(f"  {'ratio game/bare':24}{ratio['cold']:>8.2f}x{ratio['warm']:>8.2f}x"
-          "   (targets: cold at most 1.0x, warm at most 0.5x)")
+          f"{ratio['plain']:>12.2f}x   (targets: cold at most 1.0x, warm at most 0.5x)")
     print("  longest main-thread task until ready (medians):")
     for name, label in (("game", "Rally Dominoes page"), ("bare", "bare PyScript page")):
+        plain = f"{med(name, 'plain', 'longest'):>11.0f}ms" if (name, "plain") in runs else ""
         print(f"  {label:24}{med(name, 'cold', 'longest'):>7.0f}ms"
-              f"{med(name, 'warm', 'longest'):>7.0f}ms")
-    longest = {k: med("game", k, "longest") / max(1.0, med("bare", k, "longest"))
-               for k in ("cold", "warm")}
+              f"{med(name, 'warm', 'longest'):>7.0f}ms{plain}")
+    longest = {k: med("game", k, "longest") / max(1.0, med("bare", "cold" if k == "cold"
+                                                           else "warm", "longest"))
+               for k in ("cold", "warm", "plain")}
     print(f"  {'ratio game/bare':24}{longest['cold']:>8.2f}x{longest['warm']:>8.2f}x"
-          "   (target: at most 0.5x)")
+          f"{longest['plain']:>12.2f}x   (target: at most 0.5x)")
     print("  transferred until ready, compressed (unpacked), medians:")
     for name, label in (("game", "Rally Dominoes page"), ("bare", "bare PyScript page")):
         print(f"  {label:24}" + "".join(
             f"{med(name, k, 'transferred') / 1e6:>6.2f} MB "
-            f"({med(name, k, 'decoded') / 1e6:.2f})" for k in ("cold", "warm")))
+            f"({med(name, k, 'decoded') / 1e6:.2f})" for k in ("cold", "warm")
+            if (name, k) in runs))
     print("  our page's steps (medians, ms since navigation start):")
-    for kind in ("cold", "warm"):
+    for kind in ("cold", "warm", "plain"):
         steps = ", ".join(f"{key} {med('game', kind, key):.0f}"
                           for key in ("python", "imported", "ready"))
         print(f"    {kind}: {steps}")

@@ -124,3 +124,25 @@ def test_manifest_and_icons_are_served(page, site_url):
         response = page.request.get(site_url + icon["src"])
         assert response.ok, icon["src"]
         assert response.headers["content-type"].startswith("image/"), icon["src"]
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_largest_paint_is_the_plain_html_loading_screen(browser, site_url, width, height):
+    """Issue 35: the largest contentful paint is the loading screen (index.html), not
+    something Python draws later, so it does not wait for the runtime."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  service_workers="block")
+    context.add_init_script("""window.rallyLcp = [];
+        new PerformanceObserver(list => list.getEntries().forEach(e => window.rallyLcp.push(
+          [e.startTime, e.element ? e.element.className : ""])))
+          .observe({type: "largest-contentful-paint", buffered: true});""")
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.locator("#table").get_by_role("button").first.wait_for()
+    page.wait_for_timeout(500)  # a paint after ready would be reported by now
+    ready = float(page.evaluate("document.documentElement.dataset.readyMs"))
+    entries = page.evaluate("window.rallyLcp")
+    context.close()
+    assert entries and entries[-1][0] < ready, (ready, entries)

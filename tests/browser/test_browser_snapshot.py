@@ -39,3 +39,18 @@ def test_return_visit_starts_from_the_snapshot_and_a_bad_one_is_ignored(
     drawn_domino(page)
     expect(page.locator("#boot-error")).to_be_hidden()
     page_watch.assert_clean()
+
+
+def test_a_start_that_fails_after_the_snapshot_drops_it(page, open_game, site_url,
+                                                       wait_for_boot):
+    """Should a snapshot start fail later on (here on purpose, ?boot-fail=1), the next
+    start goes without it instead of failing the same way again."""
+    open_game(page)
+    page.wait_for_function(f"{SNAPSHOT} === 'saved'", timeout=3 * BOOT_TIMEOUT_MS)
+    page.goto(site_url + "?boot-fail=1")
+    assert wait_for_boot(page) == "failed"
+    assert page.evaluate(SNAPSHOT) == "used"
+    page.wait_for_function("""() => {
+        caches.has("rally-snapshot").then(kept => { window.snapshotKept = kept; });
+        return window.snapshotKept === false;
+    }""")

@@ -10,15 +10,18 @@ const CACHE = "rally-snapshot";
 // build.py: a hash of the Pyodide build, the game's bundle and the snapshot's own code.
 const KEY = new URL("../snapshot/__SNAPSHOT_KEY__", import.meta.url).href;
 const indexURL = new URL("../pyodide/", import.meta.url).href;
-const root = document.documentElement;
+// PyScript may load this module in its workers too (the AI's): they start as before.
+const inPage = typeof document !== "undefined";
+const root = inPage ? document.documentElement : null;
 
 // Asked for at once, while PyScript is still starting.
-const stored = ("caches" in self)
+const stored = (inPage && "caches" in self)
   ? caches.open(CACHE).then((c) => c.match(KEY)).then((r) => r && r.arrayBuffer())
       .catch(() => null)
   : Promise.resolve(null);
 
 export async function loadPyodide(options) {
+  if (!inPage) return loadRuntime({ ...options, indexURL });
   const snapshot = await stored;
   if (snapshot) {
     try {
@@ -35,9 +38,11 @@ export async function loadPyodide(options) {
   return loadRuntime({ ...options, indexURL });
 }
 
+// A few seconds after the table is drawn, when the browser is idle: the player's first
+// taps come first.
 function makeWhenIdle() {
   const idle = self.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
-  idle(() => {
+  setTimeout(() => idle(() => {
     const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url),
                               { type: "module" });
     worker.onmessage = ({ data }) => {
@@ -46,5 +51,5 @@ function makeWhenIdle() {
       worker.terminate();
     };
     window.rallyBoot.bundle.then((bundle) => worker.postMessage({ bundle, key: KEY, indexURL }));
-  }, { timeout: 10000 });
+  }, { timeout: 10000 }), 3000);
 }

@@ -21,10 +21,48 @@ def test_every_python_file_ships_in_the_bundle(rally_build, built):
         for p in (rally_build.PY_SRC / pkg).rglob("*.py")
         if "__pycache__" not in p.parts
     }
-    assert on_disk <= names
+    assert on_disk - set(rally_build.DEV_ONLY) <= names
     assert {"bones/tiles.py", "app/boot.py", "app/render.py"} <= names
     assert not any("__pycache__" in n for n in names)
     assert all(n[:-1] in names for n in names if n.endswith(".pyc"))  # only our own bytecode
+
+
+# Issue 35: tools for developers, never run by the page.
+DEV_MODULES = {"bones/ai/arena.py", "bones/ai/benchai.py", "bones/bench.py",
+               "bones/ai/field.py", "bones/__main__.py"}
+
+
+def test_development_modules_stay_out_of_the_bundle(built, rally_build):
+    names = set(zipfile.ZipFile(built / rally_build.BUNDLE).namelist())
+    assert not names & (DEV_MODULES | {n + "c" for n in DEV_MODULES})
+
+
+def _imported(path: str, tree) -> set[str]:
+    """Modules a file imports, absolute, as zip paths' stems (``bones/ai/arena``)."""
+    import ast
+
+    package = path.rsplit("/", 1)[0].split("/")
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name.replace(".", "/") for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            mod = base + (node.module.split(".") if node.module else [])
+            out.add("/".join(mod))
+            out |= {"/".join(mod + [a.name]) for a in node.names}
+    return out
+
+
+def test_nothing_the_page_ships_imports_a_development_module(built, rally_build):
+    import ast
+
+    dev = {n.removesuffix(".py") for n in rally_build.DEV_ONLY}
+    with zipfile.ZipFile(built / rally_build.BUNDLE) as zf:
+        for name in zf.namelist():
+            if name.endswith(".py"):
+                used = _imported(name, ast.parse(zf.read(name)))
+                assert not used & dev, f"{name} imports {used & dev}"
 
 
 def test_bundle_is_reproducible(rally_build, tmp_path):
@@ -95,8 +133,30 @@ def test_manifest_is_relative(built):
 
 def test_index_points_pyscript_at_the_vendored_pyodide(built):
     html = (built / "index.html").read_text()
-    assert '"interpreter": "pyodide/pyodide.mjs"' in html
+    assert '"interpreter": "web/pyodide-boot.mjs"' in html
     assert "cdn" not in html.lower() and "https://" not in html
+    # Its snapshot wrapper loads the vendored Pyodide (issue 35).
+    boot = (built / "web/pyodide-boot.mjs").read_text()
+    assert 'from "../pyodide/pyodide.mjs"' in boot
+
+
+def test_snapshot_name_changes_with_the_bundle_or_the_runtime(rally_build, built, tmp_path):
+    """Issue 35: a browser's start-up snapshot is used only for exactly the Pyodide build
+    and the Python bundle it was made from."""
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(built, site)
+    module = site / rally_build.SNAPSHOT_MODULE
+    shutil.copyfile(rally_build.WEB / "pyodide-boot.mjs", module)
+    names = [rally_build.stamp_snapshot_key(site)]
+    assert names[0] in module.read_text() and rally_build.SNAPSHOT_MARK not in module.read_text()
+    for rel in ("py/rally.zip", "pyodide/pyodide.asm.wasm", "web/snapshot-worker.mjs"):
+        with open(site / rel, "ab") as f:
+            f.write(b"\n")
+        shutil.copyfile(rally_build.WEB / "pyodide-boot.mjs", module)
+        names.append(rally_build.stamp_snapshot_key(site))
+    assert len(set(names)) == len(names)
 
 
 def test_bundle_carries_bytecode_made_by_the_browsers_python(rally_build, built):
@@ -131,3 +191,42 @@ def test_index_carries_a_content_security_policy_with_its_inline_scripts_hash(
     assert directives["object-src"] == "'none'" and directives["base-uri"] == "'self'"
     assert directives["default-src"] == "'self'"
     assert "onclick" not in html  # inline handlers would need 'unsafe-hashes'
+
+
+def _get(url: str, **headers):
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers)) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), b""
+
+
+def test_dev_server_sends_gzip_when_asked_as_github_pages_does(rally_build, tmp_path):
+    """Issue 35: `build.py serve` and the bench compress text and wasm for a client that
+    accepts gzip, so local audits and benches see the bytes players get."""
+    import gzip
+
+    text = b"<!doctype html><p>" + b"dominoes " * 2000
+    wasm = b"\0asm\1\0\0\0" + bytes(range(256)) * 100
+    png = b"\x89PNG\r\n\x1a\n" + b"x" * 5000
+    (tmp_path / "index.html").write_bytes(text)
+    (tmp_path / "a.wasm").write_bytes(wasm)
+    (tmp_path / "i.png").write_bytes(png)
+    with rally_build.SiteServer(tmp_path, prefix="/site/") as server:
+        for rel, body in (("", text), ("a.wasm", wasm)):
+            status, headers, got = _get(server.url + rel, **{"Accept-Encoding": "gzip, br"})
+            assert status == 200 and headers.get("Content-Encoding") == "gzip", rel
+            assert "Accept-Encoding" in headers.get("Vary", "")
+            assert int(headers["Content-Length"]) == len(got) < len(body)
+            assert gzip.decompress(got) == body
+            # Revalidation (the dev server sends no-cache) still answers 304.
+            again = _get(server.url + rel, **{"Accept-Encoding": "gzip",
+                                              "If-Modified-Since": headers["Last-Modified"]})
+            assert again[0] == 304, rel
+        status, headers, got = _get(server.url + "a.wasm")  # no Accept-Encoding: as is
+        assert "Content-Encoding" not in headers and got == wasm
+        status, headers, got = _get(server.url + "i.png", **{"Accept-Encoding": "gzip"})
+        assert "Content-Encoding" not in headers and got == png  # already compressed

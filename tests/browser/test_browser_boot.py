@@ -9,6 +9,9 @@ pytestmark = pytest.mark.browser
 
 
 def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, drawn_domino):
+    encodings = {}  # served gzipped, as GitHub Pages serves them (issue 35)
+    page.on("response", lambda r: encodings.__setitem__(
+        r.url.rsplit("/", 1)[-1], r.headers.get("content-encoding")))
     open_game(page)
 
     drawn_domino(page)  # an SVG domino whose pips Python placed
@@ -18,6 +21,8 @@ def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, draw
     page_watch.assert_clean()
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in page_watch.requests)
     assert any(url.endswith("/py/rally.zip") for url in page_watch.requests)
+    assert encodings["pyodide.asm.wasm"] == encodings["core.js"] == "gzip", encodings
+    assert encodings[""] == "gzip" and encodings["rally.zip"] is None, encodings
 
 
 def test_a_slow_start_up_checks_its_files_and_stays_clean(page, site_url, page_watch):
@@ -119,3 +124,25 @@ def test_manifest_and_icons_are_served(page, site_url):
         response = page.request.get(site_url + icon["src"])
         assert response.ok, icon["src"]
         assert response.headers["content-type"].startswith("image/"), icon["src"]
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_largest_paint_is_the_plain_html_loading_screen(browser, site_url, width, height):
+    """Issue 35: the largest contentful paint is the loading screen (index.html), not
+    something Python draws later, so it does not wait for the runtime."""
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  service_workers="block")
+    context.add_init_script("""window.rallyLcp = [];
+        new PerformanceObserver(list => list.getEntries().forEach(e => window.rallyLcp.push(
+          [e.startTime, e.element ? e.element.className : ""])))
+          .observe({type: "largest-contentful-paint", buffered: true});""")
+    page = context.new_page()
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.locator("#table").get_by_role("button").first.wait_for()
+    page.wait_for_timeout(500)  # a paint after ready would be reported by now
+    ready = float(page.evaluate("document.documentElement.dataset.readyMs"))
+    entries = page.evaluate("window.rallyLcp")
+    context.close()
+    assert entries and entries[-1][0] < ready, (ready, entries)

@@ -1,0 +1,55 @@
+// The page's Pyodide (index.html's "interpreter"): Pyodide itself, started from a memory
+// snapshot of the game's Python when this browser has one for exactly this runtime and this
+// bundle (issue 35). The snapshot is made here, in a worker, once the page is ready and
+// idle, and kept in Cache Storage. A missing, stale or bad one means a normal start.
+import { loadPyodide as loadRuntime, version } from "../pyodide/pyodide.mjs";
+
+export { version };
+
+const CACHE = "rally-snapshot";
+// build.py: a hash of the Pyodide build, the game's bundle and the snapshot's own code.
+const KEY = new URL("../snapshot/__SNAPSHOT_KEY__", import.meta.url).href;
+const indexURL = new URL("../pyodide/", import.meta.url).href;
+// PyScript may load this module in its workers too (the AI's): they start as before.
+const inPage = typeof document !== "undefined";
+const root = inPage ? document.documentElement : null;
+
+// Asked for at once, while PyScript is still starting.
+const stored = (inPage && "caches" in self)
+  ? caches.open(CACHE).then((c) => c.match(KEY)).then((r) => r && r.arrayBuffer())
+      .catch(() => null)
+  : Promise.resolve(null);
+
+export async function loadPyodide(options) {
+  if (!inPage) return loadRuntime({ ...options, indexURL });
+  const snapshot = await stored;
+  if (snapshot) {
+    try {
+      const py = await loadRuntime({ ...options, indexURL, _loadSnapshot: snapshot });
+      root.dataset.snapshot = "used";
+      return py;
+    } catch (err) {
+      console.info("Rally Dominoes: starting without the saved snapshot:", err);
+      root.dataset.snapshot = "refused";
+      caches.delete(CACHE).catch(() => {});
+    }
+  }
+  document.addEventListener("rally:ready", makeWhenIdle, { once: true });
+  return loadRuntime({ ...options, indexURL });
+}
+
+// A few seconds after the table is drawn, when the browser is idle: the player's first
+// taps come first.
+function makeWhenIdle() {
+  const idle = self.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
+  setTimeout(() => idle(() => {
+    const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url),
+                              { type: "module" });
+    worker.onmessage = ({ data }) => {
+      root.dataset.snapshot = data.saved ? "saved" : "not-saved";
+      if (!data.saved) console.info("Rally Dominoes: no start-up snapshot:", data.error);
+      worker.terminate();
+    };
+    window.rallyBoot.bundle.then((bundle) => worker.postMessage({ bundle, key: KEY, indexURL }));
+  }, { timeout: 10000 }), 3000);
+}

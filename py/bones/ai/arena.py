@@ -315,7 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="mexican-train")
     ap.add_argument("--preset", default=None)
     ap.add_argument("--seats", default="normal,easy,easy,easy",
-                    help="one level per chair, e.g. hard,normal,normal,normal")
+                    help="one level per chair, e.g. hard,normal,normal,normal; or a style of the "
+                         "outside field (ai/field.py), e.g. normal,field-chain,field-chain,"
+                         "field-chain")
     ap.add_argument("--rounds", type=int, default=None,
                     help="rounds to play (Mexican Train, Chicken Foot)")
     ap.add_argument("--games", type=int, default=None,

@@ -52,7 +52,7 @@ def _play_job(args: tuple) -> list[dict]:
         first_key = first_key or deal_key  # a game's later hands follow from its play
         while not g.round_over:
             s = g.turn
-            m = choose(g, s, levels[s], rng=rngs[s], worlds=worlds)
+            m = _choose(g, s, levels[s], rngs[s], worlds)
             g.play(m)
             moves += 1
         if per_round:
@@ -81,6 +81,14 @@ def _play_job(args: tuple) -> list[dict]:
         if dup:
             out[-1]["deal"] = f"{j}"
     return out
+
+
+def _choose(g, seat: int, level: str, rng, worlds: int):
+    if level.startswith("field-"):  # the outside field (ai/field.py), never in the page
+        from .field import choose as field_choose
+
+        return field_choose(g, seat, level, rng=rng)
+    return choose(g, seat, level, rng=rng, worlds=worlds)
 
 
 def _deal_key(g) -> str:
@@ -194,10 +202,10 @@ def report(game: str, seats: list[str], res: dict) -> str:
     if game in ROUND_GAMES:
         lines.append(f"{res['rounds']} rounds{_dup_words(res)}; per level (lower score "
                      "is better):")
-        lines.append(f"{'level':8} {'chairs':>6} {'mean round score':>17} {'95% CI':>17} "
+        lines.append(f"{'level':14} {'chairs':>6} {'mean round score':>17} {'95% CI':>17} "
                      f"{'round wins/seat':>16} {'95% CI':>15}")
         for lv, d in res["levels"].items():
-            lines.append(f"{lv:8} {d['chairs']:6d} {d['mean_score']:17.2f} "
+            lines.append(f"{lv:14} {d['chairs']:6d} {d['mean_score']:17.2f} "
                          f"[{d['ci'][0]:6.2f}, {d['ci'][1]:6.2f}] "
                          f"{100 * d['win_share_per_seat']:15.1f}% "
                          f"[{100 * d['win_ci'][0]:4.1f}, {100 * d['win_ci'][1]:4.1f}]")
@@ -207,10 +215,10 @@ def report(game: str, seats: list[str], res: dict) -> str:
                          f"(95% CI {r['ci'][0]:.3f} to {r['ci'][1]:.3f})")
     else:
         lines.append(f"{res['games']} games{_dup_words(res)}; per level:")
-        lines.append(f"{'level':8} {'chairs':>6} {'wins':>8} {'win rate/seat':>14} "
+        lines.append(f"{'level':14} {'chairs':>6} {'wins':>8} {'win rate/seat':>14} "
                      f"{'95% CI':>16}")
         for lv, d in res["levels"].items():
-            lines.append(f"{lv:8} {d['chairs']:6d} {d['wins']:8.1f} "
+            lines.append(f"{lv:14} {d['chairs']:6d} {d['wins']:8.1f} "
                          f"{100 * d['win_rate_per_seat']:13.1f}% "
                          f"[{100 * d['ci'][0]:5.1f}, {100 * d['ci'][1]:5.1f}]")
     return "\n".join(lines)
@@ -219,9 +227,14 @@ def report(game: str, seats: list[str], res: dict) -> str:
 def run(game: str, preset: str | None, seats: list[str], count: int, seed, workers: int = 1,
         worlds: int = 12, options: dict | None = None, progress: bool = True,
         duplicate: bool = False) -> dict:
+    from .field import STYLES
+
     for lv in seats:
-        if lv not in LEVELS:
-            raise SystemExit(f"arena: unknown level {lv!r} (use {', '.join(LEVELS)})")
+        if lv in STYLES and game not in STYLES[lv][1]:
+            raise SystemExit(f"arena: {lv} does not play {game}")
+        if lv not in LEVELS and lv not in STYLES:
+            raise SystemExit(f"arena: unknown level {lv!r} (use {', '.join(LEVELS)}, or one "
+                             f"of the outside field: {', '.join(STYLES)})")
     probe = new_game(game, seats=len(seats), preset=preset, seed=0, options=options)
     n = len(seats)
     deals = -(-count // n) if duplicate else count  # duplicate: each deal n times
@@ -260,21 +273,25 @@ def run(game: str, preset: str | None, seats: list[str], count: int, seed, worke
     return res
 
 
-def paired(records: list[dict], other: list[dict], level: str) -> dict:
-    """``level``'s result in this run minus the same level's in ``other``, deal by deal
-    (two runs with the same seed, count and seats play the same deals in the same
-    chairs; records whose hands were dealt differently are not paired): round games
-    its mean round score, games its win share; with a 95% CI."""
-    def key(rec: dict) -> tuple:
+def paired(records: list[dict], other: list[dict], level: str,
+           other_level: str | None = None) -> dict:
+    """``level``'s result in this run minus ``other_level``'s (default: the same level)
+    in ``other``, deal by deal (two runs with the same seed, count and seats, but for
+    that level, play the same deals in the same chairs, e.g. Hard against the field and
+    Normal in Hard's chair; records whose hands were dealt differently are not paired):
+    round games its mean round score, games its win share; with a 95% CI."""
+    other_level = other_level or level
+
+    def key(rec: dict, lv: str) -> tuple:
         return (rec.get("deal", rec.get("round", rec.get("game"))), rec["hands"],
-                tuple(rec["levels"]))
+                tuple("*" if x == lv else x for x in rec["levels"]))
 
-    def value(rec: dict) -> float:
-        return _mean_of([rec], "scores", level) if "scores" in rec else _share_of([rec], level)
+    def value(rec: dict, lv: str) -> float:
+        return _mean_of([rec], "scores", lv) if "scores" in rec else _share_of([rec], lv)
 
-    theirs = {key(r): r for r in other if level in r["levels"]}
-    d = [value(r) - value(theirs[key(r)]) for r in records
-         if level in r["levels"] and key(r) in theirs]
+    theirs = {key(r, other_level): r for r in other if other_level in r["levels"]}
+    d = [value(r, level) - value(theirs[key(r, level)], other_level) for r in records
+         if level in r["levels"] and key(r, level) in theirs]
     if len(d) < 2:
         raise ValueError("the two runs share fewer than two deals: use the same seed, "
                          "count and seats")
@@ -298,7 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", default="mexican-train")
     ap.add_argument("--preset", default=None)
     ap.add_argument("--seats", default="normal,easy,easy,easy",
-                    help="one level per chair, e.g. hard,normal,normal,normal")
+                    help="one level per chair, e.g. hard,normal,normal,normal; or a style of the "
+                         "outside field (ai/field.py), e.g. normal,field-chain,field-chain,"
+                         "field-chain")
     ap.add_argument("--rounds", type=int, default=None,
                     help="rounds to play (Mexican Train, Chicken Foot)")
     ap.add_argument("--games", type=int, default=None,
@@ -335,13 +354,15 @@ def main(argv: list[str] | None = None) -> int:
     if a.against:
         try:
             with open(a.against) as f:
-                other = json.load(f)["records"]
-            p = paired(res["records"], other, seats[0])
+                earlier = json.load(f)
+            p = paired(res["records"], earlier["records"], seats[0],
+                       earlier["config"]["seats"][0])
         except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"arena: cannot compare with {a.against}: {exc}", file=sys.stderr)
         else:
             what = "mean round score" if a.game in ROUND_GAMES else "win share"
-            print(f"against {a.against}: {p['level']}'s {what}, this run minus that one, "
+            print(f"against {a.against}: {p['level']}'s {what}, this run minus "
+                  f"{earlier['config']['seats'][0]}'s in that one, "
                   f"paired over {p['n']}: {p['diff']:+.3f} (95% CI {p['ci'][0]:+.3f} to "
                   f"{p['ci'][1]:+.3f})")
     if a.json:

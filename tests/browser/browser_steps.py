@@ -46,7 +46,7 @@ def take_a_turn(page, group=re.compile("tiles$")) -> str:
     tiles = hand.get_by_role("button", name=PLAYABLE)
     if tiles.count():
         tile = tiles.first
-        label = tile.get_attribute("aria-label")
+        label = tile.inner_text().strip()
         tile.click()
         spot = page.get_by_role("group", name="The table").get_by_role("button").first
         expect(spot).to_be_visible()

@@ -114,7 +114,7 @@ def start_from_form(page, game, players=None, length=None):
 def table_snapshot(page) -> dict:
     return {
         "hand": page.locator(".hand-tile").evaluate_all(
-            "els => els.map(e => e.getAttribute('aria-label'))"),
+            "els => els.map(e => e.querySelector('.vh').textContent)"),
         "table": page.locator(".felt-svg .domino").evaluate_all(
             "els => els.map(e => e.dataset.tile).sort()"),
         "seats": page.locator(".seat-count").all_inner_texts(),

@@ -82,7 +82,7 @@ class PageWatch:
         page.on("pageerror", lambda exc: self.page_errors.append(str(exc)))
         # On the context, so service-worker requests are seen too.
         page.context.on("request", self._on_request)
-        page.context.on("requestfailed", lambda r: self.failed.append(f"{r.url} {r.failure}"))
+        page.context.on("requestfailed", self._on_failed)
         page.context.on("response", self._on_response)
         return self
 
@@ -96,6 +96,15 @@ class PageWatch:
         if parts.scheme in ("http", "https", "ws", "wss"):
             if f"{parts.scheme}://{parts.netloc}" != self.origin:
                 self.foreign.append(request.url)
+
+    def _on_failed(self, request) -> None:
+        # The start-up snapshot's worker (issue 35) downloads the runtime again while the
+        # page is idle; a reload or a closed page cuts those downloads off. That is the
+        # browser stopping them, not the server failing them.
+        if request.failure == "net::ERR_ABORTED" and (
+                "/pyodide/" in request.url or request.url.endswith("/snapshot-worker.mjs")):
+            return
+        self.failed.append(f"{request.url} {request.failure}")
 
     def _on_response(self, response) -> None:
         if response.status >= 400:

@@ -36,7 +36,7 @@ def reload(page):
 
 def hand(page) -> list[str]:
     return page.get_by_role("group", name="Your tiles").get_by_role("button").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label').split(',')[0]).sort()")
+        "els => els.map(e => e.querySelector('.vh').textContent.split(',')[0]).sort()")
 
 
 def press_pin(page, digits: str):

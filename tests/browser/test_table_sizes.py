@@ -65,6 +65,7 @@ MEASURE = """() => {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (!n.textContent.trim()) continue;
     const el = n.parentElement;
+    if (el.closest('.vh')) continue;  // words for screen readers only (a hand tile's name)
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || !el.checkVisibility()) continue;
     let px = parseFloat(getComputedStyle(el).fontSize);

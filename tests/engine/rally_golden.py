@@ -181,7 +181,7 @@ def bad_files() -> list[str]:
     d = good.to_json()
     files: list = [
         "", "   ", "{", "[1]", b"\xff\xfe\x00", '{"format": "rally-dominoes-event"}',
-        json.dumps({**d, "version": 2}), json.dumps({**d, "extra": 1}),
+        json.dumps({**d, "version": 3}), json.dumps({**d, "extra": 1}),
         json.dumps({**d, "log": d["log"][1:]}),
         json.dumps({**d, "log": [*d["log"], {"n": len(d["log"]) + 1, "op": "undo",
                                              "change": 1}]}),

@@ -42,6 +42,7 @@ class Event:
         self._log = _log
         self._s = _state
         self.clock = clock
+        self.floor = 1  # changes up to this one cannot be undone (a table device's hand-out)
 
     # creating, loading ----------------------------------------------------------------------
     @classmethod
@@ -195,13 +196,14 @@ class Event:
         self._append({"op": "playoff", "table": f"P{n}", "doubles": ds, "players": refs})
         return self._s.order[-1]
 
-    def undo(self, change: int | None = None) -> int:
+    def undo(self, change: int | None = None, *, _via: list | None = None) -> int:
         """Undo a change (default: the latest one in force that is not itself an undo).
         Undoing an undo brings the change back. Refused when a later change depends on
         it (undo that one first)."""
         eff = in_force(self._log)
         if change is None:
-            left = [c for c in eff if c["op"] not in ("undo", "create")]
+            left = [c for c in eff if c["op"] not in ("undo", "create", "received")
+                    and c["n"] > self.floor]
             if not left:
                 raise RallyError("There is nothing to undo")
             change = left[-1]["n"]
@@ -210,9 +212,17 @@ class Event:
             raise RallyError(f"There is no change {change!r} to undo")
         if change == 1:
             raise RallyError("Creating the event cannot be undone: start a new event")
+        if change <= self.floor:
+            raise RallyError(f"Change {change} came with the table from the official: ask "
+                             f"the official to change it")
         if change not in {c["n"] for c in eff}:
             raise RallyError(f"Change {change} is already undone")
+        if self._log[change - 1]["op"] == "received":
+            raise RallyError(f"Change {change} records a table's sheet received: it cannot be "
+                             f"undone (undo the changes it brought)")
         c = {"n": len(self._log) + 1, "op": "undo", "change": change}
+        if _via is not None:
+            c["via"] = _via
         if self.clock is not None:
             c["at"] = str(self.clock())[:40]
         self._s = self._check_replay(self._log + [c], change)
@@ -315,7 +325,10 @@ class Event:
     def history(self) -> list[dict]:
         """Every change, oldest first: number, time, plain words, and whether it is in force
         (``undone_by`` names the undo that cancelled it)."""
-        return history_of(self._log, self.rules)
+        out = history_of(self._log, self.rules)
+        for h in out[:self.floor]:
+            h["can_undo"] = False
+        return out
 
     # score sheets and standings -----------------------------------------------------------
     def sheet(self, table: Any) -> dict:
@@ -351,7 +364,9 @@ class Event:
 
     # saving, export and import -----------------------------------------------------------------
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "log": self.log}
+        log = self.log
+        synced = any("via" in c or c["op"] == "received" for c in log)
+        return {"format": FORMAT, "version": VERSION if synced else 1, "log": log}
 
     def dumps(self) -> str:
         """The whole event, history included, as JSON text: save it after every change."""

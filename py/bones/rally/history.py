@@ -84,6 +84,9 @@ def describe(c: dict, names: dict[str, str], rules: Rules | None) -> str:
         what = (f"{len(ds)} games" if ds[0] is None else
                 f"{len(ds)} rounds from {ds[0]}-{ds[0]}")
         return f"{t} created: {ps}; {what}"
+    if op == "received":
+        kept = "" if c["kept"] == "table" else ": the official's own entries kept"
+        return f"{t}'s sheet received up to its change {c['upto']}{kept}"
     if op == "undo":
         return f"Undo of change {c['change']}"
     return op
@@ -102,6 +105,8 @@ def history_of(log: list[dict], rules: Rules) -> list[dict]:
     out = []
     for c in log:
         text = describe(c, names, rules)
+        if "via" in c:
+            text += f" (from {table_title(c['via'][0])}'s device)"
         if c["op"] == "rename":
             old = was.get(str(c["player"]))
             if old is not None and old != c["name"]:
@@ -111,5 +116,5 @@ def history_of(log: list[dict], rules: Rules) -> list[dict]:
             text += f" ({describe(log[c['change'] - 1], names, rules)})"
         out.append({"n": c["n"], "op": c["op"], "at": c.get("at"), "text": text,
                     "in_force": c["n"] in eff, "undone_by": undone_by.get(c["n"]),
-                    "can_undo": c["n"] in eff and c["op"] != "create"})
+                    "can_undo": c["n"] in eff and c["op"] not in ("create", "received")})
     return out

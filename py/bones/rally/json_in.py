@@ -12,11 +12,15 @@ from ..inbound import read_json
 from .csv_in import from_csv, read_text
 from .event import Event
 from .state import Replay, in_force
-from .values import FORMAT, MAX_CHANGES, MAX_FILE, NO_SHOW, VERSION, RallyError
+from .values import FORMAT, MAX_CHANGES, MAX_FILE, NO_SHOW, READS, VERSION, RallyError
 
 
 def _is_ref(x: Any) -> bool:
     return isinstance(x, str | int) and not isinstance(x, bool)
+
+
+def _is_count(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 < x < 10 ** 6
 
 
 def _pts_ok(x: Any) -> bool:
@@ -46,7 +50,15 @@ SHAPES: dict[str, dict[str, Callable[[Any], bool]]] = {
                     and all(map(_is_ref, p[:2])) and all(isinstance(n, str) for n in p[2:])
                     for p in x)},
     "undo": {"change": lambda x: isinstance(x, int) and not isinstance(x, bool)},
+    "received": {"table": lambda x: isinstance(x, str), "base": _is_count,
+                 "upto": _is_count, "kept": lambda x: x in ("table", "official")},
 }
+
+
+def _is_via(x: Any) -> bool:
+    """A change from a table device's sheet: [table label, hand-out change, sheet change]."""
+    return isinstance(x, list) and len(x) == 3 and isinstance(x[0], str) and all(
+        map(_is_count, x[1:]))
 
 
 def check_shape(c: Any, n: int) -> dict:
@@ -60,13 +72,15 @@ def check_shape(c: Any, n: int) -> dict:
                          f"3 ... in order")
     shape = SHAPES[op]
     for k in c:
-        if k not in shape and k not in ("op", "n", "at"):
+        if k not in shape and k not in ("op", "n", "at", "via"):
             raise RallyError(f"change {n} ({op}) has an unknown field {str(k)[:40]!r}")
     for k, ok in shape.items():
         if k not in c:
             raise RallyError(f"change {n} ({op}) lacks its {k!r}")
         if not ok(c[k]):
             raise RallyError(f"change {n} ({op}) has a bad {k!r}: {str(c[k])[:40]!r}")
+    if "via" in c and not _is_via(c["via"]):
+        raise RallyError(f"change {n} has a bad table sheet reference {str(c['via'])[:40]!r}")
     if "at" in c and not (isinstance(c["at"], str) and len(c["at"]) <= 40):
         raise RallyError(f"change {n} has a bad time {str(c['at'])[:40]!r}")
     return c
@@ -82,9 +96,9 @@ def from_json(data: Any, clock: Callable[[], str] | None = None) -> Event:
         raise RallyError(f"This JSON file is not a Rally Dominoes event (its format should be "
                          f"{FORMAT!r})")
     v = data.get("version")
-    if v != VERSION:
-        raise RallyError(f"This event file is version {v!r}; this scorekeeper reads version "
-                         f"{VERSION}" + (" (it was made by a newer version)"
+    if v not in READS:
+        raise RallyError(f"This event file is version {v!r}; this scorekeeper reads versions "
+                         f"1 to {VERSION}" + (" (it was made by a newer version)"
                                          if isinstance(v, int) and v > VERSION else ""))
     log = data.get("log")
     if not isinstance(log, list) or not log:
@@ -109,6 +123,9 @@ def from_json(data: Any, clock: Callable[[], str] | None = None) -> Event:
                 target = c["change"]
                 if not 1 < target < i:
                     raise RallyError(f"there is no earlier change {target} to undo")
+                if ev._log[target - 1]["op"] == "received":
+                    raise RallyError(f"change {target} records a sheet received: it cannot "
+                                     f"be undone")
                 if target not in {x["n"] for x in in_force(ev._log)}:
                     raise RallyError(f"change {target} is already undone")
                 ev._s = ev._check_replay(ev._log + [c], target)

@@ -338,6 +338,12 @@ class Replay:
     def op_no_show(self, c: dict) -> None:
         self.op_correct({**c, "points": NO_SHOW})
 
+    def op_received(self, c: dict) -> None:
+        """A table device's sheet received (bones.rally.sync): changes nothing itself."""
+        tab = self.table(c["table"])
+        if tab.kind != "table":
+            raise RallyError("Only the tables keep their sheets on their own devices")
+
     def op_playoff(self, c: dict) -> None:
         rules = self.rules
         label = c["table"]

@@ -16,7 +16,8 @@ from ..rulebook import cite
 
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"
 FORMAT = "rally-dominoes-event"
-VERSION = 1
+VERSION = 2  # 2: a log with table devices' sheets ("via", "received")
+READS = (1, 2)  # a log without them is still written as version 1
 CSV_FORMAT = "rally-dominoes-csv"
 CSV_VERSION = 1
 CSV_COLUMNS = ("record", "table", "round", "double", "seat", "player", "points", "total",

@@ -1,0 +1,153 @@
+"""The words a table device and the official's device pass each other: compact, versioned
+text that fits a QR code, a file, or (for one round's scores) a code read aloud.
+
+A payload is JSON with short keys, compressed with zlib and written in Base45 (RFC 9285),
+whose 45 characters are exactly QR's alphanumeric set: a QR code then carries 5.5 bits a
+character instead of 8, and any camera library reads it back as plain text. The text
+starts with a prefix naming its kind and version (``RDH1:`` a hand-out, ``RDS1:`` a
+table's sheet), so a code from another app, or from a newer version of this one, is told
+apart before anything is decompressed.
+
+Everything read here comes from outside: its size is checked before and after
+decompressing (no zlib bomb), then its JSON through ``inbound.read_json``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from typing import Any
+
+from ..inbound import read_json
+from .values import NO_SHOW, RallyError
+
+B45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+_B45_INDEX = {c: i for i, c in enumerate(B45)}
+WIRE_VERSION = 1
+KINDS = {"H": "a table's hand-out", "S": "a table's sheet"}
+MAX_WIRE = 8_000  # characters: a QR code holds at most 4,296 alphanumeric characters
+MAX_JSON = 60_000  # characters once decompressed
+
+
+def b45encode(data: bytes) -> str:
+    out = []
+    for i in range(0, len(data) - 1, 2):
+        n = data[i] * 256 + data[i + 1]
+        c, n = divmod(n, 45 * 45)
+        e, d = divmod(n, 45)
+        out.append(B45[d] + B45[e] + B45[c])
+    if len(data) % 2:
+        e, d = divmod(data[-1], 45)
+        out.append(B45[d] + B45[e])
+    return "".join(out)
+
+
+def b45decode(text: str) -> bytes:
+    try:
+        vals = [_B45_INDEX[c] for c in text]
+    except KeyError as e:
+        raise ValueError(f"the character {e.args[0]!r} is not Base45") from None
+    if len(vals) % 3 == 1:
+        raise ValueError("its length is wrong")
+    out = bytearray()
+    for i in range(0, len(vals), 3):
+        chunk = vals[i:i + 3]
+        n = sum(v * 45 ** k for k, v in enumerate(chunk))
+        if len(chunk) == 3:
+            if n > 0xFFFF:
+                raise ValueError("it holds a number too large")
+            out += n.to_bytes(2, "big")
+        else:
+            if n > 0xFF:
+                raise ValueError("it holds a number too large")
+            out.append(n)
+    return bytes(out)
+
+
+def encode(kind: str, body: dict) -> str:
+    """``body`` as a payload of ``kind`` ("H" or "S")."""
+    raw = json.dumps({"v": WIRE_VERSION, **body}, ensure_ascii=False,
+                     separators=(",", ":")).encode()
+    return f"RD{kind}{WIRE_VERSION}:" + b45encode(zlib.compress(raw, 9))
+
+
+_HEAD = re.compile(r"RD([A-Z])([0-9]{1,3}):")
+
+
+def decode(text: Any, want: str) -> dict:
+    """The body of a payload of kind ``want``; RallyError in plain words for anything
+    else (another app's code, a newer version, a damaged or oversized one)."""
+    what = KINDS[want]
+    if isinstance(text, bytes | bytearray):
+        text = bytes(text).decode("utf-8", "replace")
+    if not isinstance(text, str):
+        raise RallyError(f"This is not {what}")
+    text = text.strip()
+    if len(text) > MAX_WIRE:
+        raise RallyError(f"This code is far too long ({len(text):,} characters) to be "
+                         f"{what}")
+    m = _HEAD.match(text)
+    if not m:
+        raise RallyError(f"This code is not from Rally Dominoes: it should be {what}")
+    kind, version = m.group(1), int(m.group(2))
+    if kind != want:
+        raise RallyError(f"This code is {KINDS.get(kind, 'something else')}, not {what}")
+    if version != WIRE_VERSION:
+        raise RallyError(f"This code is version {version}; this page reads version "
+                         f"{WIRE_VERSION}" + (" (update the page on this device)"
+                                              if version > WIRE_VERSION else ""))
+    try:
+        packed = b45decode(text[m.end():])
+        z = zlib.decompressobj()
+        raw = z.decompress(packed, MAX_JSON * 4)
+        if z.unconsumed_tail or not z.eof:
+            raise ValueError("it is cut short or far too large")
+    except (ValueError, zlib.error) as e:
+        raise RallyError(f"This code is damaged ({e}): scan it again") from None
+    body = read_json(raw, f"The code's contents ({what})", MAX_JSON, RallyError)
+    if not isinstance(body, dict) or body.get("v") != WIRE_VERSION:
+        raise RallyError(f"This code's contents are not {what}")
+    return body
+
+
+# --- one round's scores, read aloud ----------------------------------------------------------
+# "2-3-12-0-25-N-471": table 2, round 3, the seated players' points in seat order (N: did
+# not show their bones), and a check: each number weighted by its place, modulo the prime
+# 1009, so one number misheard or two neighbours swapped always changes it (the numbers,
+# points 0-999 and N counted as 1000, differ by less than 1009).
+
+def _check(nums: list[int]) -> int:
+    return sum((i + 1) * v for i, v in enumerate(nums)) % 1009
+
+
+def round_code(table: str, round: int, points: list[int | str]) -> str:
+    vals = [1000 if v == NO_SHOW else int(v) for v in points]
+    body = [int(table), round, *vals]
+    shown = [str(table), str(round), *("N" if v == NO_SHOW else str(v) for v in points)]
+    return "-".join(shown + [str(_check(body))])
+
+
+_CODE = re.compile(r"[0-9]{1,3}(?:-(?:[0-9]{1,3}|N)){3,9}-[0-9]{1,4}")
+
+
+def read_round_code(text: Any) -> tuple[str, int, list[int | str]]:
+    """(table, round, points in seat order) from a typed round code."""
+    if not isinstance(text, str):
+        raise RallyError("Type the round's code as the table's device shows it")
+    t = re.sub(r"[\s.,/]+", "-", text.strip().upper()).strip("-")
+    if not _CODE.fullmatch(t):
+        raise RallyError(f"{text.strip()[:40]!r} is not a round's code: it looks like "
+                         f"2-3-12-0-25-471 (table, round, each player's points, check)")
+    parts = t.split("-")
+    table, rnd, *pts, check = parts
+    if "N" in (table, rnd, check):
+        raise RallyError("The table, the round and the check are numbers, not N")
+    vals: list[int | str] = [NO_SHOW if p == "N" else int(p) for p in pts]
+    body = [int(table), int(rnd), *(1000 if v == NO_SHOW else v for v in vals)]
+    if _check(body) != int(check):
+        raise RallyError("The round's code does not check out: a number was misheard or "
+                         "mistyped. Read it again from the table's device")
+    if len(vals) < 2:
+        raise RallyError("A round's code has at least two players' points")
+    return str(int(table)), int(rnd), vals

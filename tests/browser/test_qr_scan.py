@@ -25,7 +25,7 @@ RUN_PYTHON = """async (code) => {
 SCANNER = "new URL('web/qr-scan.mjs', document.baseURI).href"
 FIRST = "rally:table 3"
 # A table's sheet as a table device might hand it back: 8 players, 13 rounds, and names
-# that are not ASCII (about 600 bytes of UTF-8: QR version 19 at level M).
+# that are not ASCII (523 bytes of UTF-8: QR version 18 at level M).
 NAMES = ["Zoë Lindqvist", "José Hernández", "Łucja Nowak", "Bob O'Brien", "Ruth Ann Swanson",
          "Gene Fairbanks", "Hal Price", "Bev Okafor"]
 SECOND = ('{"v":1,"e":"Samboree 2026 – Mexican Train","t":3,"p":' + str(NAMES).replace("'", '"')
@@ -229,3 +229,27 @@ def test_no_camera_or_a_refused_one_is_said_in_plain_words(
     assert said == [[result["message"], code]]
     words = {"no-camera": "No camera was found", "denied": "Allow the camera"}[code]
     assert words in result["message"] and "file or the short code" in result["message"]
+
+
+def test_after_one_visit_codes_are_drawn_and_read_with_no_network(
+        camera, rally_build, dist_dir, wait_for_boot):
+    """The service worker keeps segno, the scanner and jsQR with the rest of the game,
+    though the first visit never asked for them: offline, both ways still work."""
+    browser, y4m = camera
+    server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX).start()
+    context = camera_context(browser, _origin(server.url), service_workers="allow",
+                             viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        assert wait_for_boot(page) == "ready"
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    finally:
+        server.stop()
+    try:
+        context.set_offline(True)
+        code = draw(page, "offline hand-out", "Table 1's hand-out")
+        show_to_camera(y4m, code)
+        assert scan(page) == ["read", "offline hand-out", ""]
+    finally:
+        context.close()

@@ -242,30 +242,29 @@ def segno_wheel() -> Path:
 
 def write_segno(dest: Path) -> int:
     """py/segno.zip: the segno package from its pinned wheel, with its licence."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(segno_wheel()) as wheel:
         files = [(f"segno/{name}", wheel.read(f"segno/{name}")) for name in SEGNO_MODULES]
         files.append(("segno/LICENSE",
                       wheel.read(f"segno-{SEGNO_VERSION}.dist-info/licenses/LICENSE")))
+    write_zip(dest, files)
+    return len(files)
+
+
+def write_zip(dest: Path, files: list[tuple[str, bytes]]) -> None:
+    """A zip of (name, content) pairs. Fixed timestamps: same sources, same bytes."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
         for name, data in files:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
-    return len(files)
 
 
 def write_bundle(dest: Path) -> int:
     """The zip the page imports from. Fixed timestamps: same sources, same bytes."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
     files = bundle_files()
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path, name in files:
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+    write_zip(dest, [(name, path.read_bytes()) for path, name in files])
     return len(files)
 
 

@@ -93,6 +93,20 @@ DEV_ONLY = (
     "bones/layout/__main__.py",
     "bones/layout/preview.py",
 )
+# The QR code libraries (docs/rally.md, "QR codes: libraries"), loaded by the page only when
+# a code is first drawn or read, never at start-up. segno (PyPI, pure Python) makes codes:
+# its wheel is fetched by pip, checked against this hash, and its package zipped into
+# py/segno.zip. jsQR (npm, pinned in package.json) reads them where the browser has no
+# BarcodeDetector: copied with its licence into web/jsqr/.
+SEGNO_VERSION = "1.6.6"
+SEGNO_WHEEL = f"segno-{SEGNO_VERSION}-py3-none-any.whl"
+SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
+SEGNO_BUNDLE = "py/segno.zip"
+# What `import segno` and making an SVG need: not the command line, the helpers (vCards,
+# Wi-Fi codes) or the type stubs.
+SEGNO_MODULES = ("__init__.py", "consts.py", "encoder.py", "utils.py", "writers.py")
+WHEEL_CACHE = ROOT / ".cache" / "wheels"
+JSQR_FILES = {"jsqr/dist/jsQR.js": "web/jsqr/jsQR.js", "jsqr/LICENSE": "web/jsqr/LICENSE"}
 SITE_PREFIX = "/rally-dominoes/"  # test and bench servers mimic GitHub Pages' sub-path
 READY_JS = "document.documentElement.dataset.ready === '1'"
 CHROMIUM_ARGS = [
@@ -145,6 +159,7 @@ def npm_ready() -> bool:
         return False
     needed = [NODE_MODULES / "pyodide" / f for f in PYODIDE_FILES]
     needed.append(NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js")
+    needed += [NODE_MODULES / src for src in JSQR_FILES]
     return all(p.exists() for p in needed)
 
 
@@ -201,16 +216,55 @@ def bundle_files() -> list[tuple[Path, str]]:
     return out
 
 
-def write_bundle(dest: Path) -> int:
-    """The zip the page imports from. Fixed timestamps: same sources, same bytes."""
+def segno_wheel() -> Path:
+    """segno's pinned wheel, from the cache or fetched by pip; refused unless its SHA-256
+    is the pinned one (a changed file on the registry, or a damaged download, stops the
+    build)."""
+    wheel = WHEEL_CACHE / SEGNO_WHEEL
+    if not (wheel.exists() and sha256_file(wheel) == SEGNO_SHA256):
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        wheel.unlink(missing_ok=True)
+        python = sys.executable
+        if subprocess.run([python, "-m", "pip", "--version"], capture_output=True,
+                          stdin=subprocess.DEVNULL).returncode != 0:
+            python = str(ensure_venv())  # a Python without pip: the dev tools' has one
+        run([python, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--disable-pip-version-check", "-d", WHEEL_CACHE, f"segno=={SEGNO_VERSION}"],
+            stdin=subprocess.DEVNULL)
+    if not wheel.exists():
+        sys.exit(f"pip did not fetch {SEGNO_WHEEL}")
+    got = sha256_file(wheel)
+    if got != SEGNO_SHA256:
+        wheel.unlink()
+        sys.exit(f"{SEGNO_WHEEL} has SHA-256 {got}, not the pinned {SEGNO_SHA256}: refused")
+    return wheel
+
+
+def write_segno(dest: Path) -> int:
+    """py/segno.zip: the segno package from its pinned wheel, with its licence."""
+    with zipfile.ZipFile(segno_wheel()) as wheel:
+        files = [(f"segno/{name}", wheel.read(f"segno/{name}")) for name in SEGNO_MODULES]
+        files.append(("segno/LICENSE",
+                      wheel.read(f"segno-{SEGNO_VERSION}.dist-info/licenses/LICENSE")))
+    write_zip(dest, files)
+    return len(files)
+
+
+def write_zip(dest: Path, files: list[tuple[str, bytes]]) -> None:
+    """A zip of (name, content) pairs. Fixed timestamps: same sources, same bytes."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    files = bundle_files()
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path, name in files:
+        for name, data in files:
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            zf.writestr(info, path.read_bytes())
+            zf.writestr(info, data)
+
+
+def write_bundle(dest: Path) -> int:
+    """The zip the page imports from. Fixed timestamps: same sources, same bytes."""
+    files = bundle_files()
+    write_zip(dest, [(name, path.read_bytes()) for path, name in files])
     return len(files)
 
 
@@ -473,6 +527,10 @@ def build(quiet: bool = False) -> dict:
                 copy_asset(src, out / "pyscript" / src.name)
         modules = write_bundle(out / BUNDLE)
         precompile_bundle(out / BUNDLE)
+        write_segno(out / SEGNO_BUNDLE)
+        precompile_bundle(out / SEGNO_BUNDLE)
+        for src, dst in JSQR_FILES.items():
+            copy_asset(NODE_MODULES / src, out / dst)
         stamp_snapshot_key(out)
         (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
 

@@ -75,6 +75,8 @@ class Controller:
         self._worker_task = None
         self._hinting = False  # a Hard hint is being thought out
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
+        self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
+        self.scanner = None  # the camera's QR reader (app.scan), made in the browser
         self._dialog_open = False  # a dialog was on the page after the last redraw
         self._opener = None  # the key of what had focus when that dialog opened
         self._hand_pos = 0  # where in the hand the last chosen tile was
@@ -102,9 +104,10 @@ class Controller:
 
         self.kiosk = KioskScreen(self)
         self.kiosk.start()  # in kiosk mode the attract screen may come first
-        if not self.kiosk.active and self._stored(OPEN_SCREEN_KEY) == "rally":
+        was = self._stored(OPEN_SCREEN_KEY)
+        if not self.kiosk.active and was in ("rally", "rally-table"):
             said = self.dialog  # a damaged save is still said, over the scorekeeper
-            self.do_rally("", None)  # the official was keeping score: back to it
+            self.do_rally("table" if was == "rally-table" else "", None)  # back to it
             self.dialog = said
         self.render()
         self.schedule()
@@ -114,7 +117,8 @@ class Controller:
 
     def _remember_screen(self) -> None:
         """Which screen is open, so a reload comes back to the rally scorekeeper."""
-        want = "rally" if self.screen == "rally" else "game"
+        want = "game" if self.screen != "rally" else (
+            "rally-table" if getattr(self.rally, "mode", "") == "table" else "rally")
         if self._stored(OPEN_SCREEN_KEY) != want:
             write(self.storage(), OPEN_SCREEN_KEY, want)
 
@@ -889,12 +893,21 @@ class Controller:
         self.forget_bad_save()
         self.do_close(arg, el)
 
+    def do_scanner_stop(self, arg, el) -> None:
+        if self.scanner is not None:
+            self.scanner.stop()
+
     def do_rally(self, arg, el) -> None:
         """Open the rally scorekeeper (issue 9): its own screens, same page."""
         from app.rally_ui import RallyScreen
 
-        if self.rally is None:
-            self.rally = RallyScreen(self)
+        mode = "table" if arg == "table" else "official"
+        if mode not in self.rally_modes:
+            self.rally_modes[mode] = RallyScreen(self, mode)
+        self.rally = self.rally_modes[mode]
+        if self.scanner is None and self.js is not None:
+            from app.scan import Scanner
+            self.scanner = Scanner(self)
         self.screen = "rally"
         self.dialog = None
         self.rally.open()

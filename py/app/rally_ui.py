@@ -28,7 +28,10 @@ from app.rally_views import (
     word,
 )
 from app.storage import KEEP_LIMIT, read, remove, set_aside, write
+from app.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
+from app.sync_views import SyncState
 from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
+from bones.rally.sync import TableDevice
 from bones.rulebook import cite
 
 SAVE_KEY = "rally-dominoes:rally"
@@ -54,13 +57,18 @@ def _data(el, name: str, default: str = "") -> str:
     return default if _nothing(v) else str(v)
 
 
-class RallyScreen:
-    def __init__(self, controller):
+class RallyScreen(SyncActions):
+    def __init__(self, controller, mode: str = "official"):
         self.c = controller
+        self.mode = mode  # "official": the whole event; "table": one table's own device
         self.event: Event | None = None
-        self.ui = RallyState()
+        self.device: TableDevice | None = None
+        self.ui = RallyState(page_only=mode == "table")
+        self.sync = SyncState()
         self.loaded = False
         self.bad_text: str | None = None
+        self.save_key = SAVE_KEY if mode == "official" else DEVICE_KEY
+        self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
 
     # ---- the browser --------------------------------------------------------------------
     @property
@@ -110,16 +118,21 @@ class RallyScreen:
             return
         self.loaded = True
         st = self.c.storage()
-        text = read(st, SAVE_KEY)
+        text = read(st, self.save_key)
         if not text:
             return
         try:
-            self.event = loads(text, clock=self.clock)
+            if self.mode == "table":
+                self.device = TableDevice.loads(text, clock=self.clock)
+                self.event = self.device.event
+                self.ui.page, self.ui.table = "table", self.device.table
+            else:
+                self.event = loads(text, clock=self.clock)
         except Exception as exc:  # RallyError; anything else must not close the page
             if not isinstance(exc, RallyError):
                 self.warn(f"Rally Dominoes: the saved event could not be read: {exc!r}")
                 exc = RallyError(f"it could not be read ({exc!r})")  # a message safe to show
-            set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
+            set_aside(st, self.save_key, self.bad_key, text)
             kept = len(text) <= KEEP_LIMIT  # in storage when there was room; this visit
             self.bad_text = text if kept else None
             self.event = None
@@ -134,7 +147,7 @@ class RallyScreen:
 
     def forget_bad_save(self) -> None:
         """The damaged event is no longer kept (downloaded, or a new event began)."""
-        remove(self.c.storage(), BAD_SAVE_KEY)
+        remove(self.c.storage(), self.bad_key)
 
     def save(self) -> None:
         st = self.c.storage()
@@ -143,16 +156,19 @@ class RallyScreen:
                              "to keep it.")
             return
         if self.event is None:
-            remove(st, SAVE_KEY)
+            remove(st, self.save_key)
             return
         self.forget_bad_save()  # a new event took the damaged one's place
-        if not write(st, SAVE_KEY, self.event.dumps()):  # quota: keep going, say so
+        text = self.device.dumps() if self.mode == "table" and self.device else \
+            self.event.dumps()
+        if not write(st, self.save_key, text):  # quota: keep going, say so
             self.ui.error = "Could not save on this machine: export the event."
             self.warn("Rally Dominoes: could not save the rally event")
 
     # ---- markup and events ---------------------------------------------------------------
     def markup(self) -> str:
-        return rally_screen(self.event, self.ui)
+        device = self.device.table if self.mode == "table" and self.device else None
+        return rally_screen(self.event, self.ui, pages=self.sync_pages(), device=device)
 
     def act(self, name: str, arg: str, el=None) -> None:
         handler = getattr(self, "do_" + name.removeprefix("rally-").replace("-", "_"), None)
@@ -170,6 +186,8 @@ class RallyScreen:
     def on_input(self, el) -> None:
         field = _data(el, "rallyField")
         value = _attr(el, "value")
+        if self.sync_input(field, value):
+            return
         ui = self.ui
         f = ui.setup
         if field in ("title", "rounds", "first"):
@@ -200,6 +218,8 @@ class RallyScreen:
 
     def on_change(self, el) -> None:
         field = _data(el, "rallyField")
+        if self.sync_change(field, el):
+            return
         if field == "round" and self.event is not None and self.ui.table is not None:
             try:
                 r = int(_attr(el, "value"))
@@ -260,7 +280,9 @@ class RallyScreen:
         self.c.screen = "start"
 
     def do_page(self, arg, el):
-        if arg in ("tables", "standings", "history", "playoff", "files"):
+        pages = ("table", "history", "send") if self.mode == "table" else (
+            "tables", "standings", "history", "playoff", "devices", "files")
+        if arg in pages:
             self.ui.page = arg
             self.ui.late_open = self.ui.rename_open = False
         return f'[data-act="rally-page:{arg}"]'

@@ -21,9 +21,11 @@ from bones.rally import GAMES, MAX_NAME, MAX_ROUNDS, MAX_TITLE, Event, RallyErro
 from bones.rulebook import cite
 from bones.rulebook import ordinal as _ordinal
 
-PAGES = ("tables", "standings", "history", "playoff", "files")
+PAGES = ("tables", "standings", "history", "playoff", "devices", "files")
+DEVICE_PAGES = ("table", "history", "send")  # a table's own device (app.sync_views)
 PAGE_NAMES = {"tables": "Tables", "standings": "Standings", "history": "History",
-              "playoff": "Playoff", "files": "Import / export"}
+              "playoff": "Playoff", "devices": "Table devices", "files": "Import / export",
+              "table": "Score sheet", "send": "Send to the official"}
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "enter")
 BOM = "\ufeff"
 # maxlength counts UTF-16 units, so a name of emoji would be cut without a word: the
@@ -127,6 +129,7 @@ class RallyState:
     pending_name: str = ""
     confirm_new: bool = False
     printed_at: str = ""
+    page_only: bool = False  # a table's own device: its one table, no list of tables
 
 
 # ---- small facts about an event -------------------------------------------------------------
@@ -284,35 +287,39 @@ def win_rule(lower_wins: bool) -> str:
 
 
 # ---- the whole screen -----------------------------------------------------------------------
-def rally_screen(ev: Event | None, ui: RallyState) -> str:
+def rally_screen(ev: Event | None, ui: RallyState, *, pages: dict[str, str] | None = None,
+                 device: str | None = None) -> str:
     """The scorekeeper: a bar with its pages, the messages, the page, and (for print
-    only) every sheet and the standings."""
+    only) every sheet and the standings. ``pages``: markup of the pages drawn elsewhere
+    (app.sync_views); ``device``: the table a table's own device keeps (its pages only)."""
+    pages = pages or {}
+    kicker = "Rally scorekeeper" if device is None else "Table scorekeeper"
+    leave = button("Leave the scorekeeper", "rally-home", cls="btn")
     if ev is None:
-        page = setup_page(ui)
-        title = "Rally scorekeeper"
-        nav = ('<nav class="rally-nav" aria-label="Rally pages">'
-               + button("Leave the scorekeeper", "rally-home", cls="btn") + "</nav>")
+        page = pages.get("start") or setup_page(ui)
+        title = kicker
+        nav = '<nav class="rally-nav" aria-label="Rally pages">' + leave + "</nav>"
     else:
-        title = ev.title
-        current = "tables" if ui.page == "table" else ui.page
+        title = ev.title if device is None else f"{ev.title}: Table {device}"
+        current = ("tables" if ui.page == "table" and device is None else ui.page)
         tabs = "".join(
             button(PAGE_NAMES[p], f"rally-page:{p}",
                    cls="btn tab" + (" current" if p == current else ""),
                    extra=' aria-current="page"' if p == current else "")
-            for p in PAGES)
+            for p in (PAGES if device is None else DEVICE_PAGES))
         nav = ('<nav class="rally-nav" aria-label="Rally pages">' + tabs
-               + button("Print score sheets", "rally-print", cls="btn")
-               + button("Leave the scorekeeper", "rally-home", cls="btn") + "</nav>")
-        page = {"tables": tables_page, "table": table_page, "standings": standings_page,
-                "history": history_page, "playoff": playoff_page,
-                "files": files_page}.get(ui.page, tables_page)(ev, ui)
+               + button("Print score sheets", "rally-print", cls="btn") + leave + "</nav>")
+        page = pages.get(ui.page) or {
+            "tables": tables_page, "table": table_page, "standings": standings_page,
+            "history": history_page, "playoff": playoff_page,
+            "files": files_page}.get(ui.page, tables_page)(ev, ui)
     sub = "" if ev is None else (
         f'<p class="rally-sub">{e(GAMES[ev.game])}, {e(PRESETS[ev.preset].title)}: '
         f"{e(win_rule(ev.lower_wins))}</p>")
     return (
         '<div class="app rally">'
         f'<header class="rally-bar"><div class="rally-head"><p class="rally-kicker">'
-        f'Rally scorekeeper</p><h1>{e(title)}</h1>{sub}</div>{nav}</header>'
+        f'{kicker}</p><h1>{e(title)}</h1>{sub}</div>{nav}</header>'
         + messages(ui)
         + f'<div class="rally-page">{page}</div>'
         + ("" if ev is None else print_sheets(ev, ui))
@@ -539,7 +546,8 @@ def table_page(ev: Event, ui: RallyState) -> str:
         f"{save}</form>")
     return (
         '<section class="rally-card table-entry">'
-        + button("&larr; All tables", "rally-page:tables", cls="btn back")
+        + ("" if ui.page_only else button("&larr; All tables", "rally-page:tables",
+                                          cls="btn back"))
         + entry + f'<div class="entry-extra">{extra}</div></section>'
         + f'<section class="rally-card" aria-label="Score sheet of {e(sh["title"])}">'
           f'<h2>Score sheet: {e(sh["title"])}</h2>'

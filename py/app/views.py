@@ -727,6 +727,9 @@ def start_screen(form, *, can_resume: bool) -> str:
           "Good Sam's rules.</p>" + resume
         + button("Rally scorekeeper", "rally", cls="btn big",
                  name="Rally scorekeeper: score sheets for tables playing with real tiles")
+        + button("Keep score for a table", "rally:table", cls="btn big",
+                 name="Keep score for a table: one table's sheet on this device, from the "
+                      "official's code")
         + button("Kiosk mode", "kiosk-open", cls="btn",
                  name="Kiosk mode: the official's settings for a public screen")
         + "</div>"

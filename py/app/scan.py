@@ -1,0 +1,51 @@
+"""The camera panel over the page (index.html's #scanner, outside the part Python redraws,
+so a redraw never stops the video): shows it, reads one QR code through app.qr.scan, hides
+it, and hands the text (or the reason there is none) to the screen that asked."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from app import qr
+
+
+class Scanner:
+    def __init__(self, controller):
+        self.c = controller
+        self.task: asyncio.Future | None = None
+
+    def _el(self, id_: str):
+        return self.c.doc.getElementById(id_)
+
+    def start(self, title: str, got: Callable[[str], None],
+              failed: Callable[[str], None]) -> None:
+        self.stop()
+        self._el("scanner-title").textContent = title
+        self._el("scanner-msg").textContent = "Starting the camera…"
+        self._el("scanner").hidden = False
+        self.c.doc.documentElement.dataset.scanning = "1"
+        self._el("scanner-stop").focus()
+        self.task = asyncio.ensure_future(self._run(got, failed))
+
+    async def _run(self, got, failed) -> None:
+        try:
+            result = await qr.scan(self._el("scanner-video"), self.c.js)
+        except Exception as exc:  # the panel must never stay up with nothing behind it
+            self._hide()
+            failed(f"The camera could not be used ({exc}). Use the file instead.")
+            return
+        self._hide()
+        if result.status == "read":
+            got(result.text)
+        elif result.status != "stopped":
+            failed(result.message)
+
+    def _hide(self) -> None:
+        self._el("scanner").hidden = True
+        self.c.doc.documentElement.dataset.scanning = "0"
+
+    def stop(self) -> None:
+        if self.task is not None and not self.task.done():
+            qr.stop_scan(self.c.js)
+        self._hide()

@@ -85,7 +85,9 @@ class SyncActions:
         except RallyError as exc:
             raise RallyError(f"The sheet from {name} was not taken: {exc}. Nothing here "
                              f"was changed.") from None
-        if m.status == "nothing":
+        if m.status == "nothing" or m.status == "clean" and not m.added:
+            m.apply()  # records the sheet as read: nothing to review
+            self.save()
             self.ui.note = m.summary() + "."
             self.sync.merge = None
             return
@@ -100,7 +102,7 @@ class SyncActions:
         self.sync.merge = None
         self.save()
         kept = ("this device's sheet kept" if arg == "official" and m.status == "conflict"
-                else f"{n - 1} change{'s' if n != 2 else ''} added")
+                else f"{n - 1} change{'s' if n != 2 else ''} added")  # n: with the record
         self.ui.note = f"{m.title}'s sheet received: {kept}. The standings are up to date."
         return "#recv-title"
 

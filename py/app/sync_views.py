@@ -45,12 +45,13 @@ def devices_page(ev: Event, sync: SyncState, qr_markup: str, handout_text: str) 
                               cls="btn big primary") + "</li>")
     listing = (f'<ul class="table-cards">{"".join(items)}</ul>' if items
                else "<p>Add tables first (Tables page).</p>")
-    out = ('<section class="rally-card" aria-labelledby="dev-title">'
-           '<h2 id="dev-title">Tables on their own devices</h2>'
-           "<p>A table's scorekeeper can keep its sheet on a phone or tablet: open this "
-           "page there, choose <strong>Keep score for a table</strong>, and scan the "
-           "table's code from this screen. No network is needed. Scan its sheet back "
-           "here at the end, or at any time.</p>" + listing + "</section>")
+    listing_card = ('<section class="rally-card" aria-labelledby="dev-title">'
+                    '<h2 id="dev-title">Tables on their own devices</h2>'
+                    "<p>A table's scorekeeper can keep its sheet on a phone or tablet: open "
+                    "this page there, choose <strong>Keep score for a table</strong>, and "
+                    "scan the table's code from this screen. No network is needed. Scan its "
+                    "sheet back here at the end, or at any time.</p>" + listing + "</section>")
+    out = merge_review(ev, sync) if sync.merge is not None else ""
     if sync.handout is not None and qr_markup:
         t = sync.handout
         out += ('<section class="rally-card handout" aria-labelledby="ho-title">'
@@ -61,9 +62,7 @@ def devices_page(ev: Event, sync: SyncState, qr_markup: str, handout_text: str) 
                 + _file_link(handout_text, f"{slug(ev.title)}-table-{t}-handout.txt",
                              f"Download Table {t}'s hand-out")
                 + button("Done", "rally-handout-done", cls="btn big") + "</p></section>")
-    out += receive_section(sync)
-    if sync.merge is not None:
-        out += merge_review(ev, sync)
+    out += receive_section(sync) + listing_card
     return out
 
 

@@ -121,6 +121,7 @@ class Merge:
         self.new = list(enumerate(self.changes, 1))[self.upto:]
         self.rows: list[dict] = []
         self.reason = ""
+        self.added = 0
         self.own = self._own_changes()
         if not self.new:
             self.status = "nothing"
@@ -133,6 +134,7 @@ class Merge:
             self.reason = str(e)
         if self.attempt is not None and self._canon(self.attempt) == self._canon(self.theirs):
             self.status = "clean"
+            self.added = len(self.attempt._log) - len(ev._log)  # some may be here already
         else:
             self.status = "conflict"
             self.rows = self._side_by_side()
@@ -258,8 +260,12 @@ class Merge:
         if self.status == "nothing":
             return (f"Nothing new from {self.title}: this device already has its "
                     f"{self.upto} change{'s' if self.upto != 1 else ''}")
+        if self.status == "clean" and not self.added:
+            return (f"{self.title}'s sheet matches this device's: its {n} new "
+                    f"change{'s are' if n != 1 else ' is'} here already")
         if self.status == "clean":
-            return f"{self.title}'s sheet: {n} new change{'s' if n != 1 else ''} to add"
+            a = self.added
+            return f"{self.title}'s sheet: {a} new change{'s' if a != 1 else ''} to add"
         return (f"{self.title}'s sheet differs from this device's: you also changed the "
                 f"table. Pick which to keep")
 

@@ -461,6 +461,10 @@ class AllFives(Match):
             out[x] = self.totals[i]
         return out
 
+    def next_game_options(self) -> dict:
+        """A8: the winner of this game leads the next."""
+        return {"leader": self.next_game_leader()}
+
     def next_game_leader(self) -> int | None:
         """A8: who leads the next game: the seat whose score won this one (None while it
         is being played). Start it with ``options={"leader": seat}``."""

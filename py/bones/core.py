@@ -140,6 +140,11 @@ class Match:
         c.__dict__ = d
         return c
 
+    def next_game_options(self) -> dict | None:
+        """Options for a new match by the same players, as the rules carry them over
+        from this one (None: nothing carries over)."""
+        return None
+
     def all_tiles(self) -> list:
         """Every tile of the set wherever it is (for checks that none is lost)."""
         raise NotImplementedError

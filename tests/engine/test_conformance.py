@@ -9,6 +9,7 @@ only what is particular to a game (its scoring, its feet, its options).
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import random
 
 import pytest
@@ -53,6 +54,7 @@ def test_every_game_is_registered_once_with_its_presets():
     for g in games():
         assert g.match.game == g.id and bones.GAMES[g.id] is g.match
         assert g.match.default_preset in presets_of(g.id)
+        assert importlib.util.find_spec(g.policy) is not None, g.policy  # its computer
     assert sorted(n for _g, n in CASES) == sorted(bones.PRESETS)
     assert set(OPTION_CHANGES) == {g.id for g in games()}  # each game's options are played
     with pytest.raises(ValueError, match="twice"):

@@ -1,16 +1,25 @@
 """Record what the engine and the table say for fixed seeds, to prove a refactor left
-behaviour unchanged (issue 36): ``python tests/engine/golden/record.py OUT_DIR`` before and
-after the change, then ``diff -r`` the two directories. Not a test: a reviewer's tool.
+behaviour unchanged (issue 36).
 
 It writes, for every game and preset: a random play-out's moves, saves and replays; the
 arena's JSON for short runs (timings removed); the table's markup, status and spoken words
-after every move of a seated session; the start form, kiosk and dialog markup."""
+after every move of a seated session; the start form, kiosk and dialog markup. That is
+about 25 MB, so the repository keeps only each file's SHA-256 (``digests.json``), which
+``test_golden.py`` compares.
+
+    python tests/engine/golden/record.py OUT_DIR   # write the files (before and after a
+                                                   # change, then diff -r the two)
+    python tests/engine/golden/record.py --write   # record the digests again (only for a
+                                                   # wanted change of behaviour)
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -51,8 +60,6 @@ def engine_records(out: Path) -> None:
         text = text if isinstance(text, str) else json.dumps(text)
         g = bones.loads(text)
         lines.append(f"{name} {bones.dumps(g)} {' '.join(map(str, g.legal_moves()))}")
-    for p in sorted((ROOT / "tests/engine/rally_golden").glob("*.save.json")):
-        lines.append(f"{p.name} {p.read_text()[:40]}")
     (out / "saves.txt").write_text("\n".join(lines) + "\n")
 
 
@@ -66,7 +73,8 @@ def arena_records(out: Path) -> None:
             ("all-fives", ["normal", "easy"], 2),
             ("all-fives", ["hard", "normal"], 1)]
     for game, seats, n in runs:
-        res = run(game, None, seats, n, "1", workers=1, worlds=4, duplicate=False)
+        res = run(game, None, seats, n, "1", workers=1, worlds=4, duplicate=False,
+                  progress=False)
         res["config"].pop("seconds", None)
         for rec in res.get("records", []):
             for k in [k for k in rec if "second" in k or "time" in k]:
@@ -138,13 +146,28 @@ def app_records(out: Path) -> None:
     (out / "app-forms.txt").write_text("\n".join(lines) + "\n")
 
 
-def main() -> None:
-    out = Path(sys.argv[1])
+DIGESTS = Path(__file__).resolve().parent / "digests.json"
+
+
+def record(out: Path) -> dict[str, str]:
+    """Write every record into ``out``; each file's name and SHA-256."""
     out.mkdir(parents=True, exist_ok=True)
     engine_records(out)
     app_records(out)
-    if "--no-arena" not in sys.argv:
-        arena_records(out)
+    arena_records(out)
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(out.iterdir())}
+
+
+def main() -> None:
+    if sys.argv[1:] == ["--write"]:
+        with tempfile.TemporaryDirectory() as tmp:
+            DIGESTS.write_text(json.dumps(record(Path(tmp)), indent=1) + "\n")
+        print(f"wrote {DIGESTS}")
+    elif len(sys.argv) == 2 and not sys.argv[1].startswith("-"):
+        record(Path(sys.argv[1]))
+    else:
+        sys.exit(__doc__)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ import bones
 from app.games_ui import TableWords, titles, words
 from bones.errors import BadData, BadSave
 from bones.games import ROUNDS, GameType
-from bones.games import game as game_type
+from bones.games import game as registered
 from bones.inbound import fields, letters, name_text, read_json, unsafe
 from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PASS, PLAY, Move
 from bones.rulebook import cite
@@ -127,9 +127,9 @@ class Session:
 
     # ---- the game, as the registry has it ------------------------------------------------
     @property
-    def kind(self) -> GameType:
+    def game_type(self) -> GameType:
         """The game's registered facts (bones/games.py)."""
-        return game_type(self.game.game)
+        return registered(self.game.game)
 
     @property
     def words(self) -> TableWords:
@@ -255,7 +255,7 @@ class Session:
         if k == DRAW:
             return f"{who} drew a tile"
         if k == PASS:
-            return f"{who} passed" + (" and put up a marker" if self.kind.markers else "")
+            return f"{who} passed" + (" and put up a marker" if self.game_type.markers else "")
         if k == KNOCK:
             return f"{who} knocked: one bone left"
         if k == CALL:
@@ -308,7 +308,7 @@ class Session:
         if k == DRAW:
             return "draw a tile"
         if k == PASS:
-            return "pass" + (" and put up your marker" if self.kind.markers else "")
+            return "pass" + (" and put up your marker" if self.game_type.markers else "")
         if k == KNOCK:
             return "knock"
         if k == CALL:
@@ -332,11 +332,11 @@ class Session:
         g = self.game
         if not self.started:
             return f"Round {g.round_number}: {self.lead_text()}" \
-                if self.kind.length == ROUNDS else self.lead_text()
+                if self.game_type.length == ROUNDS else self.lead_text()
         if g.match_over:
             return "The game is over. " + self.winners_text()
         if g.round_over:
-            what = self.kind.round_word.capitalize()
+            what = self.game_type.round_word.capitalize()
             return f"{what} {g.round_number} is over. " + self.round_end_text()
         t = g.turn
         if not self.seats[t].human:
@@ -358,7 +358,7 @@ class Session:
         if DRAW in kinds:
             return f"{you}: " + (f"{duty}. No tile fits: draw a tile" if duty
                                  else "no tile fits. Draw a tile")
-        if self.kind.markers:
+        if self.game_type.markers:
             return f"{you}: nothing plays. Pass (your marker goes up)"
         return f"{you}: nothing plays. Pass"
 
@@ -381,13 +381,13 @@ class Session:
         end and scores, and whose turn it is when it is the person's at the screen."""
         g = self.game
         if move.kind == NEXT:
-            out = [f"{self.kind.round_word.capitalize()} {g.round_number} begins."]
+            out = [f"{self.game_type.round_word.capitalize()} {g.round_number} begins."]
         else:
             words = self.move_words(move, seat)
             end = self.open_end(move.target) if move.kind == PLAY else None
             if end is not None:
                 words += f", which now ends in {end}"
-            if move.kind == PLAY and self.kind.counts_ends:
+            if move.kind == PLAY and self.game_type.counts_ends:
                 words += f". The ends count {g.count}"
             out = [words + "."]
         owed = self.double_owed()
@@ -396,7 +396,7 @@ class Session:
         if g.round_over:
             out.append(self.status())
             scores = g.round_scores[-1] if g.round_scores else []
-            if self.kind.length == ROUNDS and scores:
+            if self.game_type.length == ROUNDS and scores:
                 out.append("Scores this round: " + ", ".join(
                     f"{self.name(s)} {p}" for s, p in enumerate(scores) if p is not None)
                     + ". Totals: " + ", ".join(f"{self.name(s)} {t}"

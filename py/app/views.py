@@ -87,7 +87,7 @@ def lanes_layout(s, width: int, height: int):
     names = {}
     for t in s.words.lane_ids(g):
         # a seat's own train (M2) is named by whose it is: "Ann", not "Ann's train"
-        name = (s.name(t) if s.kind.seat_trains and t >= 0
+        name = (s.name(t) if s.game_type.seat_trains and t >= 0
                 else s.target_label(t))
         names[t] = name[:1].upper() + name[1:]
     return layout_table(g, width=width, height=height, names=names)
@@ -110,7 +110,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in j)
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     # what each player did since your move, beside their train (Mexican Train)
-    since = session.since_viewer() if session.kind.seat_trains else {}
+    since = session.since_viewer() if session.game_type.seat_trains else {}
     for tv in lay.trains:
         parts.append(_train_markup(session, tv, selected, targets, lay,
                                    since.get(tv.train, "")))
@@ -298,7 +298,7 @@ def actions_markup(session: Session) -> str:
     moves = session.my_moves()
     kinds = {m.kind for m in moves}
     g = session.game
-    pass_name = "Pass <small>(marker up)</small>" if session.kind.markers else "Pass"
+    pass_name = "Pass <small>(marker up)</small>" if session.game_type.markers else "Pass"
     parts = ['<div class="actions" role="group" aria-label="Actions">',
              button(f"Draw <small>({len(g.boneyard)} left)</small>", "draw", cls="btn big",
                     disabled=DRAW not in kinds, name="Draw"),
@@ -340,7 +340,7 @@ def seats_markup(session: Session) -> str:
             else ""
         kind = "" if seat.human else f"computer, {seat.level}"
         marker = ""
-        if session.kind.markers and s < len(g.markers):
+        if session.game_type.markers and s < len(g.markers):
             marker = ('<span class="badge open">train open</span>' if g.markers[s]
                       else '<span class="badge">train closed</span>')
         count = len(g.hands[s]) if s < len(g.hands) else 0
@@ -396,11 +396,11 @@ def _match_sheet(session: Session, **how) -> str:
 def scores_markup(session: Session) -> str:
     g = session.game
     total_rounds = getattr(g.options, "rounds", None)
-    by_rounds = session.kind.length == ROUNDS
+    by_rounds = session.game_type.length == ROUNDS
     title = (f"Round {g.round_number} of {total_rounds}" if total_rounds and by_rounds
              else f"Hand {g.round_number}")
     extra = ""
-    if session.kind.counts_ends:
+    if session.game_type.counts_ends:
         extra = _allfives_sheet(session)
     sheet = _match_sheet(session, compact=True)
     started = f'<p class="round-start">{prose(session.start_summary())}</p>'
@@ -433,7 +433,7 @@ def game_title(session: Session) -> str:
     """The game and the rule sheet it is played by: "Mexican Train: Good Sam's ..."."""
     g = session.game
     preset = bones.PRESETS.get(g.preset)
-    title = session.kind.title
+    title = session.game_type.title
     return f"{title}: {preset.title}" if preset is not None else title
 
 
@@ -469,7 +469,7 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + '<section class="felt" aria-label="Table">'
         + (f'<p class="count-badge" aria-label="Count on the table: {session.game.count}">'
            f'Count <strong>{session.game.count}</strong></p>'
-           if session.kind.counts_ends else "")
+           if session.game_type.counts_ends else "")
         + '<div class="felt-area">'
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
           f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
@@ -513,9 +513,8 @@ def first_draw_dialog(session: Session) -> str:
     who plays first."""
     body = "".join(_start_step(session, step) for step in session.start_story())
     body += f'<p class="lead"><strong>{e(session.lead_text())}</strong></p>'
-    return dialog("Who plays first", body,
-                  button("Start round 1" if session.kind.length == ROUNDS else "Start the game",
-                         "begin", cls="btn big primary"))
+    begin = "Start round 1" if session.game_type.length == ROUNDS else "Start the game"
+    return dialog("Who plays first", body, button(begin, "begin", cls="btn big primary"))
 
 
 def _start_step(session: Session, step) -> str:
@@ -556,12 +555,12 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     body = (f"<p>{e(session.round_end_text())}</p>"
             '<div class="sheet-wrap"><table class="sheet reveal-sheet"><thead><tr>'
             '<th scope="col">Player</th><th scope="col">Tiles left</th>'
-            f'<th scope="col">This {session.kind.round_word}</th>'
+            f'<th scope="col">This {session.game_type.round_word}</th>'
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
     if joining:
         body += join_form(g.preset, error)
-    word = session.kind.round_word
+    word = session.game_type.round_word
     btns = button(f"Next {word}", "next",
                   cls="btn big primary")
     if can_join and not joining and bones.Move("join") in g.legal_moves():

@@ -63,7 +63,7 @@ def test_every_game_is_registered_once_with_its_presets():
 
 
 @pytest.mark.parametrize(("game_id", "preset"), CASES)
-@settings(max_examples=32)
+@settings(max_examples=28)
 @given(data=st.data())
 def test_random_round_keeps_every_invariant(game_id, preset, data):
     g, seed = _new(game_id, preset, data, options=True)

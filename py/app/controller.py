@@ -948,9 +948,7 @@ class Controller:
     def do_again(self, arg, el) -> None:
         s = self.session
         seats = [Seat(x.name, x.kind, x.level) for x in s.seats]
-        options = None
-        if s.game.game == "all-fives":  # A8: the winner leads the next game
-            options = {"leader": s.game.next_game_leader()}
+        options = s.game.next_game_options()  # A8: All Fives' winner leads the next game
         self.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings,
                                options=options))
 

@@ -20,9 +20,12 @@ import math
 from dataclasses import asdict, dataclass, field
 
 import bones
+from app.games_ui import words
 from app.session import LEVELS, Seat, Session
 from app.storage import read, remove, write
 from bones.errors import BadData
+from bones.games import TARGET, games, preset_of
+from bones.games import game as game_type
 from bones.inbound import read_json
 
 SETTINGS_KEY = "rally-dominoes:kiosk"
@@ -30,7 +33,7 @@ MAX_SETTINGS = 10_000  # characters: the settings take about 300
 DEFAULTS_USED = "defaults used"  # the end of the problem when the whole setup is refused
 SCREEN_KEY = "rally-dominoes:kiosk-screen"  # where a kiosk was: "attract" or "table"
 
-GAME_ORDER = ("mexican-train", "chicken-foot", "all-fives")
+GAME_ORDER = tuple(g.id for g in games())  # the registry's (bones/games.py)
 IDLE_CHOICES = (60, 120, 180, 300, 600, 900)  # what the official may pick, in seconds
 DEFAULT_IDLE = 180
 COUNTDOWN = 30  # seconds of "Still playing?" before the game is put away
@@ -155,8 +158,7 @@ def load_settings(st) -> tuple[KioskSettings, list[str]]:
 
 
 def _preset_for(name: str, game: str) -> bool:
-    p = bones.PRESETS.get(name)
-    return p is not None and p.game == game
+    return preset_of(game, name) is not None
 
 
 # ---- the PIN ----------------------------------------------------------------------------
@@ -328,7 +330,7 @@ def length_options(game: str, length: str) -> dict | None:
     """Engine options for a kiosk game's length: strangers play a bit and leave."""
     if length == "sheet":
         return None
-    if game == "all-fives":
+    if game_type(game).length == TARGET:  # A8
         return {"target": 50 if length == "short" else 100}
     return {"rounds": 1 if length == "short" else 3}
 
@@ -338,7 +340,7 @@ def player_session(settings: KioskSettings, game: str, seed=None) -> Session:
     the train games, one in All Fives), by the official's rules, length and level."""
     if game not in GAME_ORDER:
         raise ValueError(f"no game called {game!r}")
-    others = 1 if game == "all-fives" else 3
+    others = words(game).kiosk_seats - 1
     seats = [Seat("You", "human")] + [Seat(n, "computer", settings.level)
                                       for n in COMPUTER_NAMES[:others]]
     s = Session.new(game, settings.presets.get(game) or bones.GAMES[game].default_preset,
@@ -352,7 +354,7 @@ def attract_session(settings: KioskSettings, n: int, seed=None) -> Session:
     worker needed), the offered games in turn, short."""
     games = settings.offered()
     game = games[n % len(games)]
-    seats_n = 2 if game == "all-fives" else 4
+    seats_n = words(game).kiosk_seats
     seats = [Seat(COMPUTER_NAMES[i % 3] if i < 3 else "Dan", "computer",
                   ATTRACT_LEVELS[i % 2]) for i in range(seats_n)]
     s = Session.new(game, settings.presets.get(game) or bones.GAMES[game].default_preset,

@@ -559,11 +559,10 @@ class KioskScreen:
         self._changed()
 
     def do_preset(self, arg, el) -> None:
-        import bones
+        from bones.games import preset_of
 
         game, _, preset = arg.partition("/")
-        p = bones.PRESETS.get(preset)
-        if self._official() and p is not None and p.game == game:
+        if self._official() and preset_of(game, preset) is not None:
             self.settings.presets[game] = preset
             self._changed()
 

@@ -10,16 +10,12 @@ from __future__ import annotations
 
 import math
 
-import bones
-from app.kiosk import IDLE_CHOICES, PIN_MAX, KioskSettings
+from app.games_ui import words
+from app.kiosk import GAME_ORDER, IDLE_CHOICES, PIN_MAX, KioskSettings
 from app.session import GAME_TITLES, LEVELS
 from app.views import button, dialog, e
+from bones.games import presets_of
 
-BLURBS = {
-    "mexican-train": "You and three computer players",
-    "chicken-foot": "You and three computer players",
-    "all-fives": "You against one computer player",
-}
 LENGTH_WORDS = {
     "short": "Short: one round (All Fives: to 50)",
     "medium": "Medium: three rounds (All Fives: to 100)",
@@ -46,7 +42,7 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
     games = "".join(
         f'<button type="button" class="attract-game" data-act="kiosk-play:{g}">'
         f'<span class="attract-name">{e(GAME_TITLES[g])}</span>'
-        f'<span class="attract-blurb">{e(BLURBS[g])}</span></button>'
+        f'<span class="attract-blurb">{e(words(g).blurb)}</span></button>'
         for g in settings.offered())
     resume = ""
     if can_resume:
@@ -148,10 +144,10 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
     """The official's settings, behind the PIN. Each change is saved at once."""
     s = settings
     games = "".join(_check(f"kiosk-game:{g}", GAME_TITLES[g], g in s.games)
-                    for g in ("mexican-train", "chicken-foot", "all-fives"))
+                    for g in GAME_ORDER)
     rules = []
-    for g in ("mexican-train", "chicken-foot", "all-fives"):
-        presets = [(n, p) for n, p in bones.PRESETS.items() if p.game == g]
+    for g in GAME_ORDER:
+        presets = presets_of(g).items()
         opts = "".join(_radio(f"kiosk-preset-{g}", f"kiosk-preset:{g}/{n}", p.title,
                               s.presets.get(g) == n) for n, p in presets)
         rules.append(f'<div class="kiosk-rules"><p class="kiosk-game">{e(GAME_TITLES[g])}'

@@ -12,7 +12,10 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import bones
+from app.games_ui import TableWords, titles, words
 from bones.errors import BadData, BadSave
+from bones.games import ROUNDS, GameType
+from bones.games import game as registered
 from bones.inbound import fields, letters, name_text, read_json, unsafe
 from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PASS, PLAY, Move
 from bones.rulebook import cite
@@ -20,11 +23,7 @@ from bones.rulebook import cite
 SAVE_FORMAT = "rally-dominoes-table"
 SAVE_VERSION = 1
 
-GAME_TITLES = {
-    "mexican-train": "Mexican Train",
-    "chicken-foot": "Chicken Foot",
-    "all-fives": "All Fives",
-}
+GAME_TITLES = titles()  # id -> "Mexican Train", from the registry (bones/games.py)
 LEVELS = ("easy", "normal", "hard")
 PACES = {"slow": 1600, "normal": 900, "fast": 400, "very fast": 120}  # ms between moves
 NAME_LIMIT = 20  # letters as people count them: an emoji of several code points is one
@@ -125,6 +124,17 @@ class Session:
         """Quick game: you against three computer players by the Good Sam's rules."""
         seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
         return cls.new("mexican-train", "gs-mt", seats, seed=seed)
+
+    # ---- the game, as the registry has it ------------------------------------------------
+    @property
+    def game_type(self) -> GameType:
+        """The game's registered facts (bones/games.py)."""
+        return registered(self.game.game)
+
+    @property
+    def words(self) -> TableWords:
+        """The game's table words (app/games_ui.py)."""
+        return words(self.game.game)
 
     # ---- who is who ---------------------------------------------------------------------
     @property
@@ -235,15 +245,7 @@ class Session:
     # ---- words --------------------------------------------------------------------------
     def target_label(self, target: int) -> str:
         """How a target is named on its button ("Ann's train", "Mexican Train", ...)."""
-        g = self.game
-        if g.game == "mexican-train":
-            if target == bones.MEXICAN:
-                return "Mexican Train"
-            name = self.name(target)
-            return "Your train" if name == "You" else f"{name}'s train"
-        if g.game == "chicken-foot":
-            return _line_label(g, target)
-        return _end_label(g, target)
+        return self.words.target_label(self, target)
 
     def move_words(self, move: Move, seat: int | None) -> str:
         who = self.name(seat)
@@ -253,8 +255,7 @@ class Session:
         if k == DRAW:
             return f"{who} drew a tile"
         if k == PASS:
-            return f"{who} passed" + (" and put up a marker"
-                                      if self.game.game == "mexican-train" else "")
+            return f"{who} passed" + (" and put up a marker" if self.game_type.markers else "")
         if k == KNOCK:
             return f"{who} knocked: one bone left"
         if k == CALL:
@@ -307,8 +308,7 @@ class Session:
         if k == DRAW:
             return "draw a tile"
         if k == PASS:
-            return "pass" + (" and put up your marker"
-                             if self.game.game == "mexican-train" else "")
+            return "pass" + (" and put up your marker" if self.game_type.markers else "")
         if k == KNOCK:
             return "knock"
         if k == CALL:
@@ -331,12 +331,12 @@ class Session:
         """The one line that always says what is expected."""
         g = self.game
         if not self.started:
-            return f"Round {g.round_number}: {self.lead_text()}" if g.game != "all-fives" \
-                else self.lead_text()
+            return f"Round {g.round_number}: {self.lead_text()}" \
+                if self.game_type.length == ROUNDS else self.lead_text()
         if g.match_over:
             return "The game is over. " + self.winners_text()
         if g.round_over:
-            what = "Hand" if g.game == "all-fives" else "Round"
+            what = self.game_type.round_word.capitalize()
             return f"{what} {g.round_number} is over. " + self.round_end_text()
         t = g.turn
         if not self.seats[t].human:
@@ -358,45 +358,22 @@ class Session:
         if DRAW in kinds:
             return f"{you}: " + (f"{duty}. No tile fits: draw a tile" if duty
                                  else "no tile fits. Draw a tile")
-        if g.game == "mexican-train":
+        if self.game_type.markers:
             return f"{you}: nothing plays. Pass (your marker goes up)"
         return f"{you}: nothing plays. Pass"
 
     def duty_text(self) -> str:
         """What a waiting double asks for, in words ("" when nothing waits)."""
-        g = self.game
-        if g.game == "mexican-train":
-            if not g.pending:
-                return ""
-            target = g.pending[-1]
-            d = g.trains[target][-1][0]
-            if g.owe:
-                return (f"cover your double {d}" if g.options.double_rule == "on-double"
-                        else f"play another tile after your double {d}")
-            return f"satisfy the double {d} on {self.target_label(target)}"
-        if g.game == "chicken-foot" and g.pending:
-            d = g.line_info[g.pending[0]].double
-            return f"satisfy the double {d} (play on its open paths)"
-        return ""
+        return self.words.duty_text(self)
 
     # ---- for a screen reader: what changed, and the whole table ------------------------
     def open_end(self, target: int) -> int | None:
         """The number a tile must match to go on ``target`` (None: nothing to match yet)."""
-        g = self.game
-        if g.game == "all-fives":
-            return dict(g.opens).get(target) if g.root is not None else None
-        return g.end_of(target)
+        return self.words.open_end(self.game, target)
 
     def double_owed(self) -> str:
         """A double that must be satisfied (M6 / C5), in words; "" when none waits."""
-        g = self.game
-        if g.game == "mexican-train" and g.pending:
-            target = g.pending[-1]
-            return (f"The double {g.trains[target][-1][0]} on {self._where(target)} "
-                    "must be satisfied")
-        if g.game == "chicken-foot" and g.pending:
-            return f"The double {g.line_info[g.pending[0]].double} must be satisfied"
-        return ""
+        return self.words.double_owed(self)
 
     def move_said(self, move: Move, seat: int | None) -> str:
         """A move as the live region says it, with what it changed: "Cora played 10-7
@@ -404,14 +381,13 @@ class Session:
         end and scores, and whose turn it is when it is the person's at the screen."""
         g = self.game
         if move.kind == NEXT:
-            out = [f"{'Hand' if g.game == 'all-fives' else 'Round'} {g.round_number} "
-                   "begins."]
+            out = [f"{self.game_type.round_word.capitalize()} {g.round_number} begins."]
         else:
             words = self.move_words(move, seat)
             end = self.open_end(move.target) if move.kind == PLAY else None
             if end is not None:
                 words += f", which now ends in {end}"
-            if move.kind == PLAY and g.game == "all-fives":
+            if move.kind == PLAY and self.game_type.counts_ends:
                 words += f". The ends count {g.count}"
             out = [words + "."]
         owed = self.double_owed()
@@ -420,7 +396,7 @@ class Session:
         if g.round_over:
             out.append(self.status())
             scores = g.round_scores[-1] if g.round_scores else []
-            if g.game != "all-fives" and scores:
+            if self.game_type.length == ROUNDS and scores:
                 out.append("Scores this round: " + ", ".join(
                     f"{self.name(s)} {p}" for s, p in enumerate(scores) if p is not None)
                     + ". Totals: " + ", ".join(f"{self.name(s)} {t}"
@@ -433,28 +409,8 @@ class Session:
         """Every train, line or end of the table in order, each in words: whose it is,
         how many tiles, its open end, its marker, and whether the person at the screen
         may play there (``lit``: where the chosen tile may go)."""
-        g = self.game
         mine = {m.target for m in self.my_moves() if m.kind == PLAY}
-        out = []
-        if g.game == "mexican-train":
-            for t in [*range(g.seats), bones.MEXICAN]:
-                n = len(g.trains[t])
-                what = [f"{n} tile{'s' if n != 1 else ''}", f"ends in {g.end_of(t)}"]
-                if t >= 0:
-                    what.append("marker up: open to all" if g.markers[t] else "marker down")
-                out.append((t, self.target_label(t), what))
-        elif g.game == "chicken-foot":
-            for t, tiles in enumerate(g.lines):
-                n = len(tiles)
-                what = [f"{n} tile{'s' if n != 1 else ''}",
-                        f"ends in {g.end_of(t)}" if g.is_open(t) else
-                        f"ends in the double {tiles[-1][0]}"]
-                out.append((t, self.target_label(t), what))
-        elif g.root is None:
-            out.append((-1, "The middle", ["empty: the first tile goes here"]))
-        else:
-            for t, end in g.opens:
-                out.append((t, self.target_label(t), [f"ends in {end}"]))
+        out = self.words.lines(self)
         said = []
         for t, name, what in out:
             if t in lit:
@@ -467,25 +423,16 @@ class Session:
     def table_said(self) -> str:
         """The whole table in one go, for the "read the table" key."""
         g = self.game
-        head = ("The table." if g.game == "all-fives"
-                else f"The table. In the middle: {g.hub}.")
-        if g.game == "all-fives":
-            head += f" The ends count {g.count}."
+        head = self.words.table_head(self)
         return " ".join([head] + [words + "." for _t, words in self.lines_said()]
                         + [f"Boneyard: {len(g.boneyard)}.", self.status() + "."])
 
     def round_end_text(self) -> str:
-        g = self.game
-        out = getattr(g, "out", None)
-        if g.game == "all-fives":
-            return "" if g.winner is None else f"{self.name(g.winner)} won the hand."
-        if out is not None:
-            return f"{self.name(out)} went out."
-        return "Nobody can play: the round is blocked."
+        return self.words.round_end(self)
 
     def winners_text(self) -> str:
         groups = self.sides()
-        if self.game.game == "all-fives" and any(len(g) > 1 for g in groups):
+        if any(len(g) > 1 for g in groups):  # partners (A1)
             totals = self.game.side_totals()
             best = max(totals)
             won = [self.side_name(groups[i]) for i, t in enumerate(totals) if t == best]
@@ -520,50 +467,11 @@ class Session:
         apart (``lead_text``)."""
         g = self.game
         preset = g.preset or type(g).default_preset
-        rules = bones.PRESETS[preset].rules
 
         def c(rule: str) -> str:
             return cite(rule, preset)
 
-        first_round = g.round_number == 1
-        if g.game == "all-fives":
-            if not first_round or not g.first_draw:
-                return []
-            return [f"Everyone drew one tile: the highest double, else the highest tile, "
-                    f"plays first ({c('A2')}).", ("bones", [list(g.first_draw)]),
-                    f"The tiles were shuffled again and everyone drew "
-                    f"{g.options.hand_size(g.seats)} ({c('A2')})."]
-        o = g.options
-        hub = g.hub
-        if getattr(o, "start", "placed") == "placed":
-            out = [f"{hub} is already in place, as in the Samboree tournament ({c('S3')})."
-                   if "S3" in rules and "G8" not in rules else
-                   f"{hub} is placed face up in the middle before the deal ({c('G8')})."]
-            if first_round and g.first_draw:
-                out += [f"Everyone drew one bone: the highest pip total plays first "
-                        f"({c('G3')}).", ("bones", list(g.first_draw))]
-            elif not first_round:
-                out.append(f"The first player moves one seat clockwise each round ({c('G4')}).")
-            return out
-        # S3 (casual) / C2: whoever holds the double places it; nobody: draw in turn.
-        rule = c("C2" if "C2" in rules or "S3" not in rules else "S3")
-        what = hub if o.start == "holder" else f"the highest double, {hub}"
-        placer = g.leader
-        if not any(g.setup_draws):
-            return [f"{self.name(placer)} held {what} and placed it in the middle ({rule})."]
-        began = g.last_out if g.last_out is not None else g.first_seat
-        order = [(began + k) % g.seats for k in range(g.seats)]
-        drew = [(s, g.setup_draws[s]) for s in order if g.setup_draws[s]]
-        out = [f"Everyone was dealt {o.hand_size(g.seats)} tiles. Nobody held {what}, so "
-               f"everyone drew from the boneyard in turn until it turned up ({rule}):",
-               ("drew", drew, hub),
-               f"{self.name(placer)} placed {hub} in the middle."]
-        if g.last_out is None:
-            out.append(f"The sheet does not say who begins the drawing: everyone drew one "
-                       f"bone, and {self.name(began)} drew the highest.")
-        else:
-            out.append(f"{self.name(began)} began the drawing, as the last to go out.")
-        return out
+        return self.words.start_story(self, c)
 
     def start_summary(self) -> str:
         """The start in one line of words (the kiosk's, the score panel's)."""
@@ -638,18 +546,3 @@ def _saved_settings(d) -> Settings:
     kinds = {f.name: type(f.default) for f in dataclasses.fields(Settings)}
     fields(d, "the saved game's settings", set(), set(kinds), BadSave)
     return Settings(**{k: v for k, v in d.items() if type(v) is kinds[k]})
-
-
-def _line_label(g, target: int) -> str:
-    info = g.line_info[target] if 0 <= target < len(g.line_info) else None
-    if info is None:
-        return f"line {target + 1}"
-    kind = {"toe": "a toe", "spur": "the spur"}.get(info.kind, "a line")
-    return f"line {target + 1} ({kind} of {info.double})"
-
-
-def _end_label(g, target: int) -> str:
-    names = {"C": "the centre", "E": "the east end", "W": "the west end",
-             "N": "the north end", "S": "the south end"}
-    name = g.target_name(target)
-    return names.get(name, f"end {name}")

@@ -13,7 +13,10 @@ from html import escape
 
 import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
-from app.session import GAME_TITLES, LEVELS, NAME_CODES, PACES, Seat, Session
+from app.session import LEVELS, NAME_CODES, PACES, Seat, Session
+from bones.games import ROUNDS, TARGET, presets_of
+from bones.games import game as game_type
+from bones.games import games as all_games
 from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY
 from bones.rulebook import PLACES, SHEET_TITLES, cite, rules_for
 from bones.rulebook import ordinal as _ordinal
@@ -69,9 +72,7 @@ def table_layout(s, width: int, height: int, prefer=None):
     screen has room: older eyes."""
     from bones.layout import layout_game  # not needed by the first screen
 
-    names = [seat.name for seat in s.seats]
-    if s.game.game == "mexican-train":
-        names.append("Mexican Train")
+    names = [seat.name for seat in s.seats] + s.words.extra_names()
     return layout_game(s.game, width=width, height=height, names=names, prefer=prefer,
                        max_scale=64.0)
 
@@ -83,16 +84,10 @@ def lanes_layout(s, width: int, height: int):
     from bones.layout.lanes import layout_table  # not needed by the first screen
 
     g = s.game
-    if g.game == "mexican-train":
-        ids = [*range(g.seats), bones.MEXICAN]
-    elif g.game == "chicken-foot":
-        ids = range(len(g.line_info))
-    else:
-        ids = range(len(g.layout().get("arms", ())))
     names = {}
-    for t in ids:
-        # a lane in Mexican Train is named by whose train it is: "Ann", not "Ann's train"
-        name = (s.name(t) if g.game == "mexican-train" and t >= 0
+    for t in s.words.lane_ids(g):
+        # a seat's own train (M2) is named by whose it is: "Ann", not "Ann's train"
+        name = (s.name(t) if s.game_type.seat_trains and t >= 0
                 else s.target_label(t))
         names[t] = name[:1].upper() + name[1:]
     return layout_table(g, width=width, height=height, names=names)
@@ -115,7 +110,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in j)
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     # what each player did since your move, beside their train (Mexican Train)
-    since = session.since_viewer() if session.game.game == "mexican-train" else {}
+    since = session.since_viewer() if session.game_type.seat_trains else {}
     for tv in lay.trains:
         parts.append(_train_markup(session, tv, selected, targets, lay,
                                    since.get(tv.train, "")))
@@ -303,7 +298,7 @@ def actions_markup(session: Session) -> str:
     moves = session.my_moves()
     kinds = {m.kind for m in moves}
     g = session.game
-    pass_name = "Pass <small>(marker up)</small>" if g.game == "mexican-train" else "Pass"
+    pass_name = "Pass <small>(marker up)</small>" if session.game_type.markers else "Pass"
     parts = ['<div class="actions" role="group" aria-label="Actions">',
              button(f"Draw <small>({len(g.boneyard)} left)</small>", "draw", cls="btn big",
                     disabled=DRAW not in kinds, name="Draw"),
@@ -339,13 +334,13 @@ def seats_markup(session: Session) -> str:
     parts = ['<ul class="seat-list" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
-        if g.game == "all-fives" and len(session.sides()) == 2 and len(session.seats) == 4:
+        if len(session.sides()) == 2 and len(session.seats) == 4:  # partners (A1)
             turn += f" team-{g.sides[s]}"
         you = " (you)" if seat.human and len(session.humans) == 1 and seat.name != "You" \
             else ""
         kind = "" if seat.human else f"computer, {seat.level}"
         marker = ""
-        if g.game == "mexican-train" and s < len(g.markers):
+        if session.game_type.markers and s < len(g.markers):
             marker = ('<span class="badge open">train open</span>' if g.markers[s]
                       else '<span class="badge">train closed</span>')
         count = len(g.hands[s]) if s < len(g.hands) else 0
@@ -401,10 +396,11 @@ def _match_sheet(session: Session, **how) -> str:
 def scores_markup(session: Session) -> str:
     g = session.game
     total_rounds = getattr(g.options, "rounds", None)
-    title = (f"Round {g.round_number} of {total_rounds}" if total_rounds and
-             g.game != "all-fives" else f"Hand {g.round_number}")
+    by_rounds = session.game_type.length == ROUNDS
+    title = (f"Round {g.round_number} of {total_rounds}" if total_rounds and by_rounds
+             else f"Hand {g.round_number}")
     extra = ""
-    if g.game == "all-fives":
+    if session.game_type.counts_ends:
         extra = _allfives_sheet(session)
     sheet = _match_sheet(session, compact=True)
     started = f'<p class="round-start">{prose(session.start_summary())}</p>'
@@ -437,7 +433,7 @@ def game_title(session: Session) -> str:
     """The game and the rule sheet it is played by: "Mexican Train: Good Sam's ..."."""
     g = session.game
     preset = bones.PRESETS.get(g.preset)
-    title = GAME_TITLES.get(g.game, g.game)
+    title = session.game_type.title
     return f"{title}: {preset.title}" if preset is not None else title
 
 
@@ -473,7 +469,7 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + '<section class="felt" aria-label="Table">'
         + (f'<p class="count-badge" aria-label="Count on the table: {session.game.count}">'
            f'Count <strong>{session.game.count}</strong></p>'
-           if session.game.game == "all-fives" else "")
+           if session.game_type.counts_ends else "")
         + '<div class="felt-area">'
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
           f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
@@ -517,10 +513,8 @@ def first_draw_dialog(session: Session) -> str:
     who plays first."""
     body = "".join(_start_step(session, step) for step in session.start_story())
     body += f'<p class="lead"><strong>{e(session.lead_text())}</strong></p>'
-    g = session.game
-    return dialog("Who plays first", body,
-                  button("Start round 1" if g.game != "all-fives" else "Start the game",
-                         "begin", cls="btn big primary"))
+    begin = "Start round 1" if session.game_type.length == ROUNDS else "Start the game"
+    return dialog("Who plays first", body, button(begin, "begin", cls="btn big primary"))
 
 
 def _start_step(session: Session, step) -> str:
@@ -561,17 +555,17 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     body = (f"<p>{e(session.round_end_text())}</p>"
             '<div class="sheet-wrap"><table class="sheet reveal-sheet"><thead><tr>'
             '<th scope="col">Player</th><th scope="col">Tiles left</th>'
-            f'<th scope="col">This {"hand" if g.game == "all-fives" else "round"}</th>'
+            f'<th scope="col">This {session.game_type.round_word}</th>'
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
     if joining:
         body += join_form(g.preset, error)
-    btns = button("Next round" if g.game != "all-fives" else "Next hand", "next",
+    word = session.game_type.round_word
+    btns = button(f"Next {word}", "next",
                   cls="btn big primary")
     if can_join and not joining and bones.Move("join") in g.legal_moves():
         btns += button("A late arrival joins", "join-form", cls="btn")
-    return dialog(f"Round {g.round_number} is over" if g.game != "all-fives"
-                  else f"Hand {g.round_number} is over", body, btns, kind="wide")
+    return dialog(f"{word.capitalize()} {g.round_number} is over", body, btns, kind="wide")
 
 
 NAME_INPUT = 2 * NAME_CODES  # maxlength counts UTF-16 units: room for any name we take
@@ -612,7 +606,7 @@ def rules_dialog(preset: str) -> str:
     items = "".join(f'<li data-rule="{rid}">{e(text)} <span class="rule-place">'
                     f"({e(place)})</span></li>"
                     for rid, place, text in rules_for(preset))
-    body = (f"<p><strong>{e(GAME_TITLES[p.game])}: {e(p.title)}</strong></p>"
+    body = (f"<p><strong>{e(game_type(p.game).title)}: {e(p.title)}</strong></p>"
             f"<p>{e(p.summary)}</p>"
             f'<p class="rule-sheet">As the {e(SHEET_TITLES[preset])} sheet has them:</p>'
             f'<ul class="rules">{items}</ul>'
@@ -682,13 +676,11 @@ def bad_save_dialog(reason: str, kept: bool = True) -> str:
 def start_screen(form, *, can_resume: bool) -> str:
     """Game, rules, players; one big Quick game button."""
     games = "".join(
-        f'<label class="choice big"><input type="radio" name="game" value="{k}"'
-        f'{" checked" if form.game == k else ""} data-act="game:{k}"> {e(v)}</label>'
-        for k, v in GAME_TITLES.items())
+        f'<label class="choice big"><input type="radio" name="game" value="{g.id}"'
+        f'{" checked" if g.id == form.game else ""} data-act="game:{g.id}"> {e(g.title)}</label>'
+        for g in all_games())
     presets = []
-    for name, p in bones.PRESETS.items():
-        if p.game != form.game:
-            continue
+    for name, p in presets_of(form.game).items():
         presets.append(
             f'<div class="preset"><label class="choice"><input type="radio" name="preset" '
             f'value="{name}"{" checked" if form.preset == name else ""} '
@@ -754,7 +746,7 @@ TARGETS = ((250, "250 (the sheet)"), (200, "200"), (150, "150"), (100, "100"), (
 
 def _length_choice(form) -> str:
     """How long a game lasts: rounds (train games) or the target (All Fives, A8)."""
-    if form.game == "all-fives":
+    if game_type(form.game).length == TARGET:
         current = form.options.get("target", 250)
         opts = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{e(t)}'
                        "</option>" for v, t in TARGETS)
@@ -786,8 +778,7 @@ class StartForm:
         return o or None
 
     def set_option(self, name: str, value: str) -> None:
-        allowed = ("target",) if self.game == "all-fives" else ("rounds",)
-        if name in allowed:
+        if name == game_type(self.game).length:  # "rounds" (G1) or "target" (A8)
             try:
                 self.options[name] = int(value)
             except ValueError:

@@ -25,6 +25,10 @@ from .deals import as_tile as _tile
 from .deals import check_seat as _seat
 from .deals import stacked as _stacked
 from .errors import IllegalMove
+from .games import TARGET, GameType
+from .games import register as register_game
+from .layout import allfives as table
+from .layout import lanes
 from .moves import DRAW, DRAW_MOVE, JOIN, PASS, PASS_MOVE, PLAY, Move
 from .presets import Preset, register
 from .tiles import Tile, full_set, holds_any, tile
@@ -457,6 +461,10 @@ class AllFives(Match):
             out[x] = self.totals[i]
         return out
 
+    def next_game_options(self) -> dict:
+        """A8: the winner of this game leads the next."""
+        return {"leader": self.next_game_leader()}
+
     def next_game_leader(self) -> int | None:
         """A8: who leads the next game: the seat whose score won this one (None while it
         is being played). Start it with ``options={"leader": seat}``."""
@@ -627,4 +635,21 @@ register(Preset(
             "other side's pips. First to 250 wins.",
     options=AllFivesOptions(),
     rules=("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"),
+))
+
+
+# ---- the game, as every layer looks it up (bones/games.py) ----------------------------------
+register_game(GameType(
+    id="all-fives",
+    title="All Fives",
+    match=AllFives,
+    layout=table.table_of,
+    layout_seen=table.table_seen,
+    lanes=lanes.allfives_table,
+    policy="bones.ai.allfives",
+    set_high=lambda o: 6,  # double six (A1)
+    round_word="hand",  # A1
+    length=TARGET,  # A8
+    counts_ends=True,  # A4
+    order=3,
 ))

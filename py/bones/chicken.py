@@ -22,6 +22,10 @@ from typing import NamedTuple
 from .deals import as_tile as _tile
 from .deals import with_item as _with
 from .errors import IllegalMove
+from .games import GameType
+from .games import register as register_game
+from .layout import chicken as table
+from .layout import lanes
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
 from .tiles import Tile, holds_any, set_size, tile
@@ -421,4 +425,18 @@ register(Preset(
             "plays it plays a second tile or draws.",
     options=ChickenOptions(),
     rules=GOOD_SAMS + ("F1", "F2", "F3", "F4", "F5", "F6"),
+))
+
+
+# ---- the game, as every layer looks it up (bones/games.py) ----------------------------------
+register_game(GameType(
+    id="chicken-foot",
+    title="Chicken Foot",
+    match=ChickenFoot,
+    layout=table.table_of,
+    layout_seen=table.table_seen,
+    lanes=lanes.chicken_table,
+    policy="bones.ai.chicken",
+    set_high=lambda o: o.set_high,
+    order=2,
 ))

@@ -19,6 +19,8 @@ from typing import Any, ClassVar
 from . import moves as mv
 from .deals import check_seat, draw_for_first_player
 from .errors import IllegalMove
+from .games import MATCHES as GAMES
+from .games import presets_of
 from .moves import Move
 from .presets import PRESETS
 from .tiles import Tile
@@ -33,7 +35,6 @@ _UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules")
 RULES = 2
 SAVE_FORMAT = "rally-dominoes"  # a saved match's "format" (record.py)
 
-GAMES: dict[str, type[Match]] = {}
 
 
 class Match:
@@ -44,11 +45,6 @@ class Match:
     lower_wins: ClassVar[bool] = True
     default_preset: ClassVar[str] = ""
     knocks: ClassVar[bool] = True  # G6: a player knocks as they play down to one bone
-
-    def __init_subclass__(cls, **kw):
-        super().__init_subclass__(**kw)
-        if cls.game:
-            GAMES[cls.game] = cls
 
     def __init__(self, *, seats: int, options: Any, seed: int | str | None = None,
                  deal: dict | list | None = None, preset: str | None = None,
@@ -143,6 +139,11 @@ class Match:
         d["_legal"] = None
         c.__dict__ = d
         return c
+
+    def next_game_options(self) -> dict | None:
+        """Options for a new match by the same players, as the rules carry them over
+        from this one (None: nothing carries over)."""
+        return None
 
     def all_tiles(self) -> list:
         """Every tile of the set wherever it is (for checks that none is lost)."""
@@ -372,8 +373,8 @@ def new_game(game: str, *, seats: int, preset: str | None = None,
     p = PRESETS.get(name)
     if p is None:
         raise ValueError(f"no preset called {name!r}: choose one of "
-                         f"{', '.join(n for n, q in PRESETS.items() if q.game == game)}")
-    if p.game != game:
+                         f"{', '.join(presets_of(game))}")
+    if name not in presets_of(game):
         raise ValueError(f"the preset {name!r} is for {p.game}, not {game}")
     opts = p.options
     if isinstance(options, cls.options_type):

@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from .deals import as_tile as _tile
 from .deals import with_item as _with
 from .errors import IllegalMove
+from .games import GameType
+from .games import register as register_game
+from .layout import lanes
+from .layout import mexican as table
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .presets import GOOD_SAMS, Preset, register
 from .tiles import Tile, holds_any, set_size, tile
@@ -522,4 +526,20 @@ register(Preset(
         blocked_blanks=True,
     ),
     rules=("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"),
+))
+
+
+# ---- the game, as every layer looks it up (bones/games.py) ----------------------------------
+register_game(GameType(
+    id="mexican-train",
+    title="Mexican Train",
+    match=MexicanTrain,
+    layout=table.table_of,
+    layout_seen=table.table_seen,
+    lanes=lanes.mexican_table,
+    policy="bones.ai.mexican",
+    set_high=lambda o: o.set_high,
+    markers=True,  # M3
+    seat_trains=True,  # M2
+    order=1,
 ))

@@ -10,6 +10,7 @@ printed sheet").
 
 from __future__ import annotations
 
+from .games import presets_of
 from .presets import PRESETS
 
 # The printed sheet each preset follows, by the name an official knows it by.
@@ -52,8 +53,8 @@ def cite(rule: str, preset: str) -> str:
     own = PLACES.get(preset, {})
     if rule in own:
         return own[rule]
-    game = PRESETS[preset].game if preset in PRESETS else None
-    homes = sorted(PLACES, key=lambda k: PRESETS[k].game != game if k in PRESETS else True)
+    own_game = presets_of(PRESETS[preset].game) if preset in PRESETS else {}
+    homes = sorted(PLACES, key=lambda k: k not in own_game)
     for home in homes:
         if rule in PLACES[home]:
             return f"{SHEET_TITLES[home]}, {PLACES[home][rule]}"

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from hypothesis import strategies as st
+
 import bones
 from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PASS, PLAY, Move
 
@@ -108,3 +110,37 @@ def assert_over_only_when_it_should_be(g: bones.Match) -> None:
         "blocked while a seat can still play" if g.round_over
         else "nobody can play, yet the round goes on")
     assert g.blocked == stuck
+
+
+# ---- the options each game's random play ranges over (property and conformance tests)
+OPTION_CHANGES = {
+    "mexican-train": st.fixed_dictionaries({}, optional={
+        "double_rule": st.sampled_from(["anywhere", "on-double"]),
+        "chain_doubles": st.booleans(),
+        "must_play": st.booleans(),
+        "drawn_playable": st.booleans(),
+        "mexican_start": st.sampled_from(["any", "after-own-train"]),
+        "knock_penalty": st.sampled_from([0, 2]),
+        "blocked_blanks": st.booleans(),
+        "start": st.sampled_from(["placed", "holder", "highest"]),
+        "double_blank": st.sampled_from([0, 50]),
+    }),
+    "chicken-foot": st.fixed_dictionaries({}, optional={
+        "centre_paths": st.sampled_from([4, 6]),
+        "double_blank": st.sampled_from([0, 50]),
+        "draw": st.sampled_from(["one", "until"]),
+        "must_play": st.booleans(),
+        "set_high": st.sampled_from([9, 12]),
+        "first_double": st.sampled_from([None, 9, 5, 0]),
+    }),
+    "all-fives": st.fixed_dictionaries({}, optional={
+        "target": st.sampled_from([250, 200, 150, 61]),
+        "count_in_fives": st.booleans(),
+        "two_player_hand": st.sampled_from([7, 9]),
+        "draw": st.sampled_from(["until-play", "leave-two"]),
+        "spinner": st.sampled_from(["first", "none", "every"]),
+        "partners": st.booleans(),
+        "next_leader": st.sampled_from(["winner", "clockwise"]),
+        "stop_at_target": st.booleans(),
+    }),
+}

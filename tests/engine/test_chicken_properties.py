@@ -20,24 +20,7 @@ from hypothesis import strategies as st
 import bones
 from bones.chicken import HUB, LINE, SPUR, TOE
 from bones.moves import JOIN, NEXT, PLAY
-from invariants import (
-    assert_illegal_refused,
-    assert_json_round_trip,
-    assert_legal_moves_accepted,
-    assert_observation_hides,
-    assert_over_only_when_it_should_be,
-    assert_tiles_conserved,
-    illegal_candidates,
-)
-
-option_changes = st.fixed_dictionaries({}, optional={
-    "centre_paths": st.sampled_from([4, 6]),
-    "double_blank": st.sampled_from([0, 50]),
-    "draw": st.sampled_from(["one", "until"]),
-    "must_play": st.booleans(),
-    "set_high": st.sampled_from([9, 12]),
-    "first_double": st.sampled_from([None, 9, 5, 0]),
-})
+from invariants import OPTION_CHANGES, assert_over_only_when_it_should_be, assert_tiles_conserved
 
 
 def assert_feet(g: bones.Match) -> None:
@@ -101,60 +84,40 @@ def new(seats, seed, changes):
 
 
 @settings(max_examples=60)
-@given(seats=st.integers(2, 8), seed=st.integers(0, 10**6), changes=option_changes)
-def test_random_round_keeps_every_invariant(seats, seed, changes):
+@given(seats=st.integers(2, 8), seed=st.integers(0, 10**6),
+       changes=OPTION_CHANGES["chicken-foot"])
+def test_random_round_keeps_the_feet_and_scores_by_the_sheet(seats, seed, changes):
     g = new(seats, seed, changes)
     if g is None:
         return
-    full = bones.full_set(g.options.set_high)
     rng = random.Random(seed)
-    n = 0
     while not g.round_over:
-        assert_tiles_conserved(g, full)
         assert_feet(g)
-        assert_legal_moves_accepted(g)
-        targets = list(range(-1, len(g.lines) + 1))
-        assert_illegal_refused(g, illegal_candidates(g, rng, full, targets))
-        m = rng.choice(g.legal_moves())
-        before = g.clone()
-        g.play(m)
-        g.undo()
-        assert g == before
-        g.play(m)
-        assert_over_only_when_it_should_be(g)  # G9, after every move
-        n += 1
-        if n % 23 == 0:
-            assert_json_round_trip(g)
-            assert_observation_hides(g)
-    assert_tiles_conserved(g, full)
+        g.play(rng.choice(g.legal_moves()))
+    assert_tiles_conserved(g, bones.full_set(g.options.set_high))
     assert_feet(g)
     check_scores(g)
-    assert_json_round_trip(g)
 
 
 @settings(max_examples=15)
-@given(seats=st.integers(2, 8), seed=st.integers(0, 10**6), changes=option_changes)
-def test_whole_match_then_undo_to_the_start(seats, seed, changes):
+@given(seats=st.integers(2, 8), seed=st.integers(0, 10**6),
+       changes=OPTION_CHANGES["chicken-foot"])
+def test_whole_match_keeps_the_totals(seats, seed, changes):
+    """G1 / G7 / G10: the totals add up every round, a late arrival's included."""
     g = new(seats, seed, {**changes, "rounds": 4})
     if g is None:
         return
-    fresh = g.clone()
     rng = random.Random(seed)
     while g.legal_moves():
         moves = g.legal_moves()
         nxt = [m for m in moves if m.kind == NEXT]
         m = g.play(nxt[0] if nxt and rng.random() < 0.8 else rng.choice(moves))
-        assert_over_only_when_it_should_be(g)
         if g.round_over and m.kind not in (NEXT, JOIN):
             check_scores(g)
     assert g.match_over and g.legal_moves() == []
     assert len(g.round_scores) == 4
     assert g.totals == [sum(r[s] or 0 for r in g.round_scores) + _joined_with(g, s)
                         for s in range(g.seats)]
-    assert_json_round_trip(g)
-    while g.history:
-        g.undo()
-    assert g == fresh
 
 
 def _joined_with(g, seat):

@@ -1,10 +1,7 @@
-"""Property tests: random Mexican Train games under every preset and 2-8 seats.
-
-After every move: every tile is in exactly one place, the round is over exactly when
-someone went out or nobody can play (G9), every listed legal move
-is accepted (and undone exactly), a sample of unlisted moves is refused with
-IllegalMove and no change, the chosen move undoes exactly, and at sampled
-points the JSON round-trip gives an equal state. Round scores follow the sheet.
+"""Property tests: random Mexican Train games under every preset, the options and 2-8
+seats, scored by the sheet. The invariants after every move (tiles, legal and illegal
+moves, undo, saves, the round's end) are the conformance test's (test_conformance.py),
+over every game.
 """
 
 from __future__ import annotations
@@ -15,32 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bones
-from bones.mexican import MEXICAN
 from bones.moves import JOIN, NEXT
-from invariants import (
-    assert_illegal_refused,
-    assert_json_round_trip,
-    assert_legal_moves_accepted,
-    assert_observation_hides,
-    assert_over_only_when_it_should_be,
-    assert_tiles_conserved,
-    illegal_candidates,
-)
+from invariants import OPTION_CHANGES, assert_over_only_when_it_should_be, assert_tiles_conserved
 
 PRESETS = ["gs-mt", "st-mt", "wc-mt"]
-
-option_changes = st.fixed_dictionaries({}, optional={
-    "double_rule": st.sampled_from(["anywhere", "on-double"]),
-    "chain_doubles": st.booleans(),
-    "must_play": st.booleans(),
-    "drawn_playable": st.booleans(),
-    "mexican_start": st.sampled_from(["any", "after-own-train"]),
-    "knock_penalty": st.sampled_from([0, 2]),
-    "blocked_blanks": st.booleans(),
-    "start": st.sampled_from(["placed", "holder", "highest"]),
-    "double_blank": st.sampled_from([0, 50]),
-})
-
 
 def check_scores(g: bones.MexicanTrain) -> None:
     """G10 / C8: the round score of each seat is what is left in its hand."""
@@ -64,49 +39,33 @@ def check_scores(g: bones.MexicanTrain) -> None:
 
 @settings(max_examples=60)
 @given(preset=st.sampled_from(PRESETS), seats=st.integers(2, 8), seed=st.integers(0, 10**6),
-       changes=option_changes)
-def test_random_round_keeps_every_invariant(preset, seats, seed, changes):
+       changes=OPTION_CHANGES["mexican-train"])
+def test_random_round_under_any_options_scores_by_the_sheet(preset, seats, seed, changes):
     try:
         g = bones.new_game("mexican-train", seats=seats, preset=preset, seed=seed,
                            options=changes)
     except ValueError:
         return  # an option mix the deck cannot deal (too many tiles per hand)
-    full = bones.full_set(g.options.set_high)
     rng = random.Random(seed)
-    targets = [MEXICAN, *range(seats)]
-    n = 0
     while not g.round_over:
-        assert_tiles_conserved(g, full)
-        assert_legal_moves_accepted(g)
-        assert_illegal_refused(g, illegal_candidates(g, rng, full, targets))
-        m = rng.choice(g.legal_moves())
-        before = g.clone()
-        g.play(m)
-        g.undo()
-        assert g == before
-        g.play(m)
-        assert_over_only_when_it_should_be(g)  # G9, after every move
-        n += 1
-        if n % 37 == 0:
-            assert_json_round_trip(g)
-            assert_observation_hides(g)
-    assert_tiles_conserved(g, full)
+        g.play(rng.choice(g.legal_moves()))
+    assert_tiles_conserved(g, bones.full_set(g.options.set_high))
     check_scores(g)
-    assert_json_round_trip(g)
 
 
 @settings(max_examples=15)
 @given(preset=st.sampled_from(PRESETS), seats=st.integers(2, 8), seed=st.integers(0, 10**6))
-def test_whole_match_then_undo_to_the_start(preset, seats, seed):
+def test_whole_match_keeps_the_totals(preset, seats, seed):
+    """G1 / G7 / G10: every round's scores are the pips left, and the totals add them up
+    (a late arrival starts with the highest total). The moves' invariants, saves and undo
+    are the conformance test's (test_conformance.py)."""
     g = bones.new_game("mexican-train", seats=seats, preset=preset, seed=seed)
-    fresh = g.clone()
     rng = random.Random(seed)
-    expected = [0] * seats  # G1 totals kept by hand, G7 late arrivals included
+    expected = [0] * seats
     while g.legal_moves():
         moves = g.legal_moves()
         nxt = [m for m in moves if m.kind == NEXT]
         m = g.play(nxt[0] if nxt and rng.random() < 0.9 else rng.choice(moves))
-        assert_over_only_when_it_should_be(g)
         if m.kind == JOIN:
             expected.append(max(expected))
         elif g.round_over and m.kind != NEXT:
@@ -115,10 +74,6 @@ def test_whole_match_then_undo_to_the_start(preset, seats, seed):
         assert g.totals == expected
     assert g.match_over and g.legal_moves() == []
     assert len(g.round_scores) == g.options.rounds
-    assert_json_round_trip(g)
-    while g.history:
-        g.undo()
-    assert g == fresh
 
 
 def test_thousands_of_random_rounds_conserve_tiles_and_score_by_the_sheet():

@@ -130,3 +130,13 @@ def layout_allfives(lay: dict, *, width: float, height: float, names=None,
     return TableLayout("all-fives", width, height, f.scale, view_for(f, width, height),
                        f.content, "line" if f.rot == 0 else "line-down", hub, None,
                        tuple(views), extra)
+
+
+def table_of(g, **kw) -> TableLayout:
+    """An All Fives match's table (the registry's ``layout`` hook)."""
+    return layout_allfives(g.layout(), **kw)
+
+
+def table_seen(obs: dict, **kw) -> TableLayout:
+    """The table a seat's observation shows (the registry's ``layout_seen`` hook)."""
+    return layout_allfives(obs["layout"], **kw)

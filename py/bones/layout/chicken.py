@@ -111,3 +111,13 @@ def layout_chicken(hub: Tile, lines: Sequence[dict], *, width: float, height: fl
     return TableLayout("chicken-foot", width, height, f.scale, view_for(f, width, height),
                        f.content, "foot" if f.rot == 0 else "foot-across", hub_p, None,
                        tuple(views), {"pending": tuple(pending)})
+
+
+def table_of(g, **kw) -> TableLayout:
+    """A Chicken Foot match's table (the registry's ``layout`` hook)."""
+    return layout_chicken(g.hub, g.layout(), pending=g.pending, **kw)
+
+
+def table_seen(obs: dict, **kw) -> TableLayout:
+    """The table a seat's observation shows (the registry's ``layout_seen`` hook)."""
+    return layout_chicken(obs["hub"], obs["lines"], pending=obs["pending"], **kw)

@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..games import game
 from ..tiles import Tile
 from .geometry import ANGLES, Box, Label, Marker, Placed, TableLayout, Target, TrainView, bounds
 
@@ -299,6 +300,24 @@ def _chain(entries) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
     return tuple(tiles), tuple(firsts)
 
 
+HEADS = ("band", "head")  # where a lane's name may go, tried in turn
+OPTIONAL = ("band", "head", "none")  # ... or nowhere: lines that belong to nobody
+
+
+def mexican_table(g, names: dict[int, str]) -> tuple:
+    """The registry's ``lanes`` hook: (hub, lanes, hub open, extra, label places)."""
+    return (*mexican_lanes(g, names), {}, HEADS)
+
+
+def chicken_table(g, names: dict[int, str]) -> tuple:
+    """Chicken Foot's lines belong to nobody: their names may go when room is short."""
+    return (*chicken_lanes(g, names), {"pending": tuple(g.pending)}, OPTIONAL)
+
+
+def allfives_table(g, names: dict[int, str]) -> tuple:
+    return (*allfives_lanes(g, names), HEADS)
+
+
 def mexican_lanes(g, names: dict[int, str]) -> tuple[Tile, list[Lane], bool]:
     seats = g.seats
     ids = list(range(seats)) + [-1]
@@ -372,26 +391,14 @@ def layout_table(g, *, width: float, height: float, names: dict[int, str] | None
                  max_scale: float = MAX_SCALE) -> TableLayout:
     """The play screen's table for a match ``g`` (any game): lanes, as above.
     ``names``: what to call each target (its lane's name)."""
-    names = names or {}
-    if g.game == "mexican-train":
-        hub, lanes, empty = mexican_lanes(g, names)
-        extra = {}
-    elif g.game == "chicken-foot":
-        hub, lanes, empty = chicken_lanes(g, names)
-        extra = {"pending": tuple(g.pending)}
-    elif g.game == "all-fives":
-        hub, lanes, empty, extra = allfives_lanes(g, names)
-        if hub is None:
-            s = max_scale
-            w, h = width / s, height / s
-            extra.update(lead=Target(Box(-1.0, -0.5, 2.0, 1.0), (0.0, 0.0), (1, 0), -1),
-                         label_px=LABEL_PX)
-            return TableLayout("all-fives", width, height, s, Box(-w / 2, -h / 2, w, h),
-                               Box(-1.0, -0.5, 2.0, 1.0), "lanes", None, None, (), extra)
-    else:
-        raise ValueError(f"no table layout for {g.game!r}")
-    # Chicken Foot's lines belong to nobody: the names may go when room is short
-    labels = ("band", "head", "none") if g.game == "chicken-foot" else ("band", "head")
+    hub, lanes, empty, extra, labels = game(g.game).lanes(g, names or {})
+    if hub is None:  # nothing played yet (All Fives): the lead goes in the middle
+        s = max_scale
+        w, h = width / s, height / s
+        extra.update(lead=Target(Box(-1.0, -0.5, 2.0, 1.0), (0.0, 0.0), (1, 0), -1),
+                     label_px=LABEL_PX)
+        return TableLayout(g.game, width, height, s, Box(-w / 2, -h / 2, w, h),
+                           Box(-1.0, -0.5, 2.0, 1.0), "lanes", None, None, (), extra)
     lay = layout_lanes(g.game, hub, lanes, width=width, height=height,
                        max_scale=max_scale, extra=extra, hub_open=empty, labels=labels)
     if "none" in labels and height > width and lay.scale < FLOOR:

@@ -447,3 +447,14 @@ def _train_view(t, ids, entries, run, hub_value, name, markers, pending, tf, row
     is_open = True if tid == MEXICAN else bool(markers[tid])
     return TrainView(tid, name, tuple(placed), Target(slot, end, (hx, hy), value),
                      marker, label, is_open, tid in pending, lane, root)
+
+
+def table_of(g, **kw) -> TableLayout:
+    """A Mexican Train match's table (the registry's ``layout`` hook)."""
+    return layout_mexican(g.hub, g.trains, g.markers, pending=g.pending, **kw)
+
+
+def table_seen(obs: dict, **kw) -> TableLayout:
+    """The table a seat's observation shows (the registry's ``layout_seen`` hook)."""
+    return layout_mexican(obs["hub"], [*obs["trains"], obs["mexican"]], obs["markers"],
+                          pending=obs["pending"], **kw)

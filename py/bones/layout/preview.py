@@ -10,6 +10,7 @@ import argparse
 import random
 import sys
 
+from ..games import game
 from .geometry import TableLayout
 
 
@@ -19,6 +20,7 @@ def _f(v: float) -> str:
 
 def svg(t: TableLayout, *, title: str = "") -> str:
     v = t.view
+    kind = game(t.game)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(t.width)}" '
         f'height="{_f(t.height)}" viewBox="{t.view_box}">',
@@ -36,7 +38,7 @@ def svg(t: TableLayout, *, title: str = "") -> str:
                        'stroke-width="0.3" stroke-linejoin="round"/>')
         if tv.target is not None:
             b = tv.target.box
-            if t.game == "mexican-train":
+            if kind.markers:  # a seat's train: its open end outlined
                 style = ('fill="none" stroke="#ffffff" stroke-opacity="0.5" '
                          'stroke-width="0.05" stroke-dasharray="0.2 0.15"')
             else:  # an open end: highlighted (yellow: it must be played now)
@@ -46,7 +48,7 @@ def svg(t: TableLayout, *, title: str = "") -> str:
             out.append(f'<rect x="{_f(b.x + 0.05)}" y="{_f(b.y + 0.05)}" '
                        f'width="{_f(b.w - 0.1)}" height="{_f(b.h - 0.1)}" rx="0.12" '
                        f'{style}/>')
-            if t.game == "all-fives":
+            if kind.counts_ends:
                 x, y = b.cx, b.cy + 0.22
                 out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="0.6" '
                            'font-family="sans-serif" text-anchor="middle" fill="#fff">'
@@ -82,7 +84,7 @@ def svg(t: TableLayout, *, title: str = "") -> str:
             out.append(f'<text x="{_f(hx)}" y="{_f(hy + 0.2)}" font-size="0.55" '
                        'font-family="sans-serif" text-anchor="middle" fill="#222">'
                        f'{n}</text>')
-    if t.game == "all-fives" and t.extra.get("count") is not None:
+    if kind.counts_ends and t.extra.get("count") is not None:
         out.append(f'<text x="{_f(v.x + 0.3)}" y="{_f(v.y + 1.0)}" font-size="0.8" '
                    f'fill="#fff" font-family="sans-serif">count {t.extra["count"]}</text>')
     if title:

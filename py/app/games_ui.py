@@ -1,0 +1,258 @@
+"""Each game's table wording, looked up by the id the engine's registry knows it by
+(bones/games.py): how a target is named, what a waiting double asks for, every line of
+the table in words, how a round started.
+
+These words live here, not in the engine's ``GameType``: they are English for the screen
+and the screen reader, they speak to the person at the screen ("Your train", "You play")
+and need the ``Session``'s names, and nothing else reads them (the rally scorekeeper, the
+CLI and the computer players do not). The facts every layer needs (the title, the word
+for a round, markers, how long a match lasts) are the engine's, on ``GameType``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import bones
+from bones.games import game as game_type
+from bones.games import games
+
+if TYPE_CHECKING:
+    from app.session import Session
+
+
+class TableWords:
+    """What the table says about a game; a game's words override what differs."""
+
+    blurb = "You and three computer players"  # the kiosk's button under the game's name
+    kiosk_seats = 4  # a kiosk game: you and the computer players
+
+    def target_label(self, s: Session, target: int) -> str:
+        """How a target is named on its button ("Ann's train", "line 2 (a toe of 6-6)")."""
+        raise NotImplementedError
+
+    def duty_text(self, s: Session) -> str:
+        """What a waiting double asks of the player to move ("" when nothing waits)."""
+        return ""
+
+    def double_owed(self, s: Session) -> str:
+        """A double that must be satisfied (M6 / C5), for everyone; "" when none waits."""
+        return ""
+
+    def open_end(self, g, target: int) -> int | None:
+        """The number a tile must match to go on ``target`` (None: nothing to match)."""
+        return g.end_of(target)
+
+    def lines(self, s: Session) -> list[tuple[int, str, list[str]]]:
+        """Every train, line or end in order: (target, name, what there is to say)."""
+        raise NotImplementedError
+
+    def table_head(self, s: Session) -> str:
+        return f"The table. In the middle: {s.game.hub}."
+
+    def round_end(self, s: Session) -> str:
+        g = s.game
+        if g.out is not None:
+            return f"{s.name(g.out)} went out."
+        return "Nobody can play: the round is blocked."
+
+    def extra_names(self) -> list[str]:
+        """Names of the table's targets after the seats' (the layout's ``names``)."""
+        return []
+
+    def lane_ids(self, g) -> list[int]:
+        """The targets of the play screen's lanes, in order."""
+        raise NotImplementedError
+
+    def start_story(self, s: Session, c) -> list:
+        """Session.start_story for this game (``c`` cites a rule from the sheet)."""
+        return _train_start(s, c)
+
+
+class MexicanWords(TableWords):
+    def target_label(self, s, target):
+        if target == bones.MEXICAN:
+            return "Mexican Train"
+        name = s.name(target)
+        return "Your train" if name == "You" else f"{name}'s train"
+
+    def duty_text(self, s):
+        g = s.game
+        if not g.pending:
+            return ""
+        target = g.pending[-1]
+        d = g.trains[target][-1][0]
+        if g.owe:
+            return (f"cover your double {d}" if g.options.double_rule == "on-double"
+                    else f"play another tile after your double {d}")
+        return f"satisfy the double {d} on {s.target_label(target)}"
+
+    def double_owed(self, s):
+        g = s.game
+        if not g.pending:
+            return ""
+        target = g.pending[-1]
+        return (f"The double {g.trains[target][-1][0]} on {s._where(target)} "
+                "must be satisfied")
+
+    def lines(self, s):
+        g = s.game
+        out = []
+        for t in [*range(g.seats), bones.MEXICAN]:
+            n = len(g.trains[t])
+            what = [f"{n} tile{'s' if n != 1 else ''}", f"ends in {g.end_of(t)}"]
+            if t >= 0:
+                what.append("marker up: open to all" if g.markers[t] else "marker down")
+            out.append((t, s.target_label(t), what))
+        return out
+
+    def extra_names(self):
+        return ["Mexican Train"]
+
+    def lane_ids(self, g):
+        return [*range(g.seats), bones.MEXICAN]
+
+
+class ChickenWords(TableWords):
+    def target_label(self, s, target):
+        g = s.game
+        info = g.line_info[target] if 0 <= target < len(g.line_info) else None
+        if info is None:
+            return f"line {target + 1}"
+        kind = {"toe": "a toe", "spur": "the spur"}.get(info.kind, "a line")
+        return f"line {target + 1} ({kind} of {info.double})"
+
+    def duty_text(self, s):
+        g = s.game
+        if not g.pending:
+            return ""
+        d = g.line_info[g.pending[0]].double
+        return f"satisfy the double {d} (play on its open paths)"
+
+    def double_owed(self, s):
+        g = s.game
+        if not g.pending:
+            return ""
+        return f"The double {g.line_info[g.pending[0]].double} must be satisfied"
+
+    def lines(self, s):
+        g = s.game
+        out = []
+        for t, tiles in enumerate(g.lines):
+            n = len(tiles)
+            what = [f"{n} tile{'s' if n != 1 else ''}",
+                    f"ends in {g.end_of(t)}" if g.is_open(t) else
+                    f"ends in the double {tiles[-1][0]}"]
+            out.append((t, s.target_label(t), what))
+        return out
+
+    def lane_ids(self, g):
+        return list(range(len(g.line_info)))
+
+
+END_NAMES = {"C": "the centre", "E": "the east end", "W": "the west end",
+             "N": "the north end", "S": "the south end"}
+
+
+class FivesWords(TableWords):
+    blurb = "You against one computer player"
+    kiosk_seats = 2
+
+    def target_label(self, s, target):
+        name = s.game.target_name(target)
+        return END_NAMES.get(name, f"end {name}")
+
+    def open_end(self, g, target):
+        return dict(g.opens).get(target) if g.root is not None else None
+
+    def lines(self, s):
+        g = s.game
+        if g.root is None:
+            return [(-1, "The middle", ["empty: the first tile goes here"])]
+        return [(t, s.target_label(t), [f"ends in {end}"]) for t, end in g.opens]
+
+    def table_head(self, s):
+        return f"The table. The ends count {s.game.count}."
+
+    def round_end(self, s):
+        g = s.game
+        return "" if g.winner is None else f"{s.name(g.winner)} won the hand."
+
+    def lane_ids(self, g):
+        return list(range(len(g.layout().get("arms", ()))))
+
+    def start_story(self, s, c):
+        g = s.game
+        if g.round_number != 1 or not g.first_draw:
+            return []
+        return [f"Everyone drew one tile: the highest double, else the highest tile, "
+                f"plays first ({c('A2')}).", ("bones", [list(g.first_draw)]),
+                f"The tiles were shuffled again and everyone drew "
+                f"{g.options.hand_size(g.seats)} ({c('A2')})."]
+
+
+def _train_start(s: Session, c) -> list:
+    """How a train game's round started: the double placed, or drawn for (G8, S3, C2)."""
+    g = s.game
+    preset = g.preset or type(g).default_preset
+    rules = bones.PRESETS[preset].rules
+    first_round = g.round_number == 1
+    o = g.options
+    hub = g.hub
+    if getattr(o, "start", "placed") == "placed":
+        out = [f"{hub} is already in place, as in the Samboree tournament ({c('S3')})."
+               if "S3" in rules and "G8" not in rules else
+               f"{hub} is placed face up in the middle before the deal ({c('G8')})."]
+        if first_round and g.first_draw:
+            out += [f"Everyone drew one bone: the highest pip total plays first "
+                    f"({c('G3')}).", ("bones", list(g.first_draw))]
+        elif not first_round:
+            out.append(f"The first player moves one seat clockwise each round ({c('G4')}).")
+        return out
+    # S3 (casual) / C2: whoever holds the double places it; nobody: draw in turn.
+    rule = c("C2" if "C2" in rules or "S3" not in rules else "S3")
+    what = hub if o.start == "holder" else f"the highest double, {hub}"
+    placer = g.leader
+    if not any(g.setup_draws):
+        return [f"{s.name(placer)} held {what} and placed it in the middle ({rule})."]
+    began = g.last_out if g.last_out is not None else g.first_seat
+    order = [(began + k) % g.seats for k in range(g.seats)]
+    drew = [(seat, g.setup_draws[seat]) for seat in order if g.setup_draws[seat]]
+    out = [f"Everyone was dealt {o.hand_size(g.seats)} tiles. Nobody held {what}, so "
+           f"everyone drew from the boneyard in turn until it turned up ({rule}):",
+           ("drew", drew, hub),
+           f"{s.name(placer)} placed {hub} in the middle."]
+    if g.last_out is None:
+        out.append(f"The sheet does not say who begins the drawing: everyone drew one "
+                   f"bone, and {s.name(began)} drew the highest.")
+    else:
+        out.append(f"{s.name(began)} began the drawing, as the last to go out.")
+    return out
+
+
+_WORDS: dict[str, TableWords] = {}
+
+
+def register_words(game_id: str, words: TableWords) -> None:
+    """Give a registered game its table words (refused for a game the engine lacks)."""
+    game_type(game_id)
+    _WORDS[game_id] = words
+
+
+def words(game_id: str) -> TableWords:
+    """The table words of a registered game."""
+    found = _WORDS.get(game_id)
+    if found is None:
+        game_type(game_id)  # an unknown game: the registry's message names the choices
+        raise ValueError(f"the game {game_id!r} has no table words (app/games_ui.py)")
+    return found
+
+
+def titles() -> dict[str, str]:
+    """Every game's id and title, in the order the screens list them."""
+    return {g.id: g.title for g in games()}
+
+
+register_words("mexican-train", MexicanWords())
+register_words("chicken-foot", ChickenWords())
+register_words("all-fives", FivesWords())

@@ -135,7 +135,8 @@ class SyncActions:
         if old is not None and len(old.event._log) > old.floor and not (
                 old.hand["e"] == dev.hand["e"] and old.table == dev.table
                 and dev.hand["b"] >= old.hand["b"] and old.event == dev.event):
-            self.sync.pending = dev  # the sheet here would be lost: ask first
+            self.sync.pending = dev  # the sheet here would be lost: ask first, on the page
+            self.ui.page = "send"  # that shows this sheet's code, to hand it back first
             return
         self._use_device(dev)
 

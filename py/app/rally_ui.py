@@ -32,6 +32,7 @@ from app.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.sync_views import SyncState
 from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
 from bones.rally.sync import TableDevice
+from bones.rally.values import to_target
 from bones.rulebook import cite
 
 SAVE_KEY = "rally-dominoes:rally"
@@ -305,7 +306,7 @@ class RallyScreen(SyncActions):
 
     def do_create(self, arg, el):
         f = self.ui.setup
-        af = f.game == "all-fives"
+        af = to_target(f.game)
         self.event = Event.create(
             f.title, f.game, f.preset, rounds=f.rounds.strip() or None,
             first_double=None if af else (f.first.strip() or None), clock=self.clock)

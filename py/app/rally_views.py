@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from html import escape
 from urllib.parse import quote
 
+from bones.games import preset_of, presets_of
 from bones.presets import PRESETS
 from bones.rally import GAMES, MAX_NAME, MAX_ROUNDS, MAX_TITLE, Event, RallyError, sheet_defaults
+from bones.rally.values import to_target
 from bones.rulebook import cite
 from bones.rulebook import ordinal as _ordinal
 
@@ -76,7 +78,7 @@ class SetupForm:
 
     def set_preset(self, preset: str) -> None:
         p = PRESETS.get(preset)
-        if p is None or p.game != self.game:
+        if p is None or preset_of(self.game, preset) is None:
             return
         self.preset = preset
         rounds, first = sheet_defaults(preset)
@@ -134,7 +136,7 @@ class RallyState:
 
 # ---- small facts about an event -------------------------------------------------------------
 def fives(ev: Event) -> bool:
-    return ev.game == "all-fives"
+    return ev.rules.fives
 
 
 def word(ev: Event) -> str:
@@ -346,7 +348,7 @@ def doubles_preview(f: SetupForm) -> tuple[list, str]:
     try:
         ev = Event.create(f.title.strip() or "Preview", f.game, f.preset,
                           rounds=f.rounds.strip() or None,
-                          first_double=None if f.game == "all-fives" else (
+                          first_double=None if to_target(f.game) else (
                               f.first.strip() or None))
         return ev.state()["doubles"], ""
     except RallyError as exc:
@@ -357,13 +359,13 @@ def setup_page(ui: RallyState) -> str:
     f = ui.setup
     games = "".join(
         f'<label class="choice big"><input type="radio" name="rally-game" value="{k}"'
-        f'{" checked" if f.game == k else ""} data-act="rally-game:{k}"> {e(v)}</label>'
+        f'{" checked" if k == f.game else ""} data-act="rally-game:{k}"> {e(v)}</label>'
         for k, v in GAMES.items())
     presets = "".join(
         f'<label class="choice"><input type="radio" name="rally-preset" value="{k}"'
         f'{" checked" if f.preset == k else ""} data-act="rally-preset:{k}"> {e(p.title)}'
-        "</label>" for k, p in PRESETS.items() if p.game == f.game)
-    af = f.game == "all-fives"
+        "</label>" for k, p in presets_of(f.game).items())
+    af = to_target(f.game)
     ds, why = doubles_preview(f)
     if af:
         rounds = _field("Games", "rounds", f.rounds, numeric=True)

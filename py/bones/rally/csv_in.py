@@ -25,6 +25,7 @@ from .values import (
     parse_points,
     table_label,
     table_title,
+    to_target,
 )
 
 
@@ -201,7 +202,7 @@ class CsvBuilder:
         ln = head["event"][0]
         game, preset = head["game"][1], head["preset"][1]
         ds = self.doubles_of("", ln)
-        fives = game == "all-fives"
+        fives = to_target(game)
         if fives and any(d is not None for d in ds):
             raise self.fail(self.rounds[""][1][0], "All Fives games have no starting double")
         if not fives and any(d is None for d in ds):

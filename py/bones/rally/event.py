@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..core import GAMES as MATCHES
-from ..presets import PRESETS
+from ..games import preset_of
 from . import sheets as sh
 from .csv_out import to_csv
 from .history import describe, history_of, names_of
@@ -22,6 +22,7 @@ from .values import (
     RallyError,
     Rules,
     folded,
+    presets_named,
     sheet_defaults,
     table_label,
     table_title,
@@ -56,10 +57,9 @@ class Event:
         if game not in GAMES:
             raise RallyError(f"Rally mode scores {', '.join(GAMES)}, not {game!r}")
         preset = preset or MATCHES[game].default_preset
-        p = PRESETS.get(preset)
-        if p is None or p.game != game:
-            names = ", ".join(n for n, q in PRESETS.items() if q.game == game)
-            raise RallyError(f"{GAMES[game]} has the presets {names}, not {preset!r}")
+        if preset_of(game, preset) is None:
+            raise RallyError(f"{GAMES[game]} has the presets {presets_named(game)}, not "
+                             f"{preset!r}")
         rules = Rules(game, preset)
         ds = rules.doubles(rounds, first_double, doubles, sheet_defaults(preset)[0])
         ev = cls([], None, clock)

@@ -9,7 +9,7 @@ from typing import Any
 from ..core import places
 from ..rulebook import cite, ordinal
 from .state import Replay, State, compute
-from .values import NO_SHOW, RallyError, table_title
+from .values import NO_SHOW, RallyError, table_title, to_target
 
 # ---- the shared score sheet ------------------------------------------------------------------
 MARKS = {
@@ -33,7 +33,7 @@ def score_sheet(*, table: str, title: str, kind: str, game: str, preset: str,
 
     ``players``: dicts with name, joined (round), start, cells {round: (points, no_show)},
     total, from (text or None). Marks and notes cite the ``preset``'s sheet."""
-    fives = game == "all-fives"
+    fives = to_target(game)
     word = "Game" if fives else "Round"
     rounds = [{"round": r, "double": d, "label": f"{word} {r}",
                "double_label": None if d is None else f"{d}-{d}", "entered": r in entered}
@@ -118,7 +118,7 @@ def match_sheet(match: Any, names: list[str] | None = None, title: str = "Score 
     if len(names) != n:
         raise ValueError(f"{n} names are needed, not {len(names)}")
     rows = match.round_scores
-    fives = match.game == "all-fives"
+    fives = to_target(match.game)
     if fives:
         doubles = [None] * len(rows)
         if not match.match_over:

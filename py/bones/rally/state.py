@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..games import preset_of
 from ..inbound import one_line
 from ..presets import PRESETS
 from .values import (
@@ -16,6 +17,7 @@ from .values import (
     Rules,
     clean_name,
     parse_points,
+    presets_named,
     same_name,
     table_label,
     table_title,
@@ -205,10 +207,9 @@ class Replay:
         game, preset = c["game"], c["preset"]
         if game not in GAMES:
             raise RallyError(f"Rally mode scores {', '.join(GAMES)}, not {game!r}")
-        p = PRESETS.get(preset)
-        if p is None or p.game != game:
-            names = ", ".join(n for n, q in PRESETS.items() if q.game == game)
-            raise RallyError(f"{GAMES[game]} has the presets {names}, not {preset!r}")
+        if preset_of(game, preset) is None:
+            raise RallyError(f"{GAMES[game]} has the presets {presets_named(game)}, not "
+                             f"{preset!r}")
         rules = Rules(game, preset)
         doubles = rules.doubles(None, None, c["doubles"]) if not rules.fives else \
             rules.doubles(len(c["doubles"]), None, None)

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import BadData
+from ..games import TARGET, game, presets_of
 from ..inbound import letters, one_line, unsafe
 from ..presets import PRESETS
 from ..rulebook import cite
@@ -97,13 +98,24 @@ def whole(v: Any, what: str, lo: int, hi: int) -> int:
 
 
 # ---- the rules of the game being scored ----------------------------------------------------
+def to_target(game_id: str) -> bool:
+    """A game played to a target score (All Fives, A8): the highest total wins, a table
+    plays games, not rounds from a starting double, 2 to 4 seats, no G7 or G10."""
+    return game(game_id).length == TARGET
+
+
+def presets_named(game_id: str) -> str:
+    """The presets of a game, for a refusal that names the choices."""
+    return ", ".join(presets_of(game_id))
+
+
 class Rules:
     def __init__(self, game: str, preset: str):
         self.game = game
         self.preset = preset
         p = PRESETS[preset]
         o = p.options
-        self.fives = game == "all-fives"
+        self.fives = to_target(game)
         self.lower_wins = not self.fives  # G1 / A8
         self.max_seats = 4 if self.fives else 8  # A1 / the README's decisions
         self.late_ok = not self.fives and getattr(o, "late_arrivals", False)  # G7
@@ -154,7 +166,7 @@ def sheet_defaults(preset: str) -> tuple[int, int | None]:
     when the official names none: the sheet's (G5: 9-9 on the Good Sam's sheets; S2:
     four rounds from 12-12 on the tournament sheet) and the preset's number of rounds."""
     p = PRESETS[preset]
-    if p.game == "all-fives":
+    if to_target(p.game):
         return 1, None
     o = p.options
     return o.rounds, o.set_high if o.first_double is None else o.first_double

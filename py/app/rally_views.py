@@ -269,7 +269,10 @@ def sheet_table(sh: dict, *, compact: bool = False, caption: str | None = None) 
         body.append(f"<tr{cls}>{''.join(cells)}</tr>")
     cap = f"<caption>{e(caption)}</caption>" if caption else ""
     kind = "sheet compact" if compact else "sheet rally-sheet"
-    return (f'<div class="sheet-wrap"><table class="{kind}">{cap}<thead><tr>{"".join(head)}'
+    # A sheet wider than the screen scrolls sideways: by keyboard too (tabindex).
+    wrap = (f'<div class="sheet-wrap" tabindex="0" role="group" '
+            f'aria-label="{e(caption or sh["title"])}">')
+    return (f'{wrap}<table class="{kind}">{cap}<thead><tr>{"".join(head)}'
             f'</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
 
 
@@ -612,7 +615,8 @@ def standings_block(st: dict, title: str, hid: str) -> str:
         "far.</p>")
     return (f'<h2 id="{hid}">{e(title)}</h2>{so_far}'
             f'<ul class="podium">{"".join(podium)}</ul>'
-            '<div class="sheet-wrap"><table class="sheet standings-table"><thead><tr>'
+            '<div class="sheet-wrap" tabindex="0" role="group" aria-label="Standings">'
+            '<table class="sheet standings-table"><thead><tr>'
             '<th scope="col">Place</th><th scope="col">Player</th><th scope="col">Table</th>'
             '<th scope="col">Total</th><th scope="col"><span class="vh">Tie</span></th>'
             f'</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')

@@ -115,7 +115,8 @@ def merge_review(ev: Event, sync: SyncState) -> str:
                         f"{cells}</tr>")
     why = f"<p>{e(m.reason)}</p>" if m.reason else ""
     return (head + why
-            + '<div class="sheet-wrap"><table class="sheet side-by-side">'
+            + '<div class="sheet-wrap" tabindex="0" role="group" aria-label="Both sheets">'
+              '<table class="sheet side-by-side">'
               f'<caption>The two sheets side by side: bold marks what differs</caption>'
               f'<thead><tr><th scope="col">Player</th>{cols}</tr></thead>'
               f'<tbody>{"".join(rows)}</tbody></table></div>'

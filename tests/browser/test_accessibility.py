@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bones.rally import Event
+from bones.rally.sync import TableDevice, handout
 from browser_steps import (
     BOOT_TIMEOUT_MS,
     SHOTS,
@@ -32,6 +33,7 @@ AXE = SHOTS.parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 OUT = SHOTS.parent / "axe"
 TABLE_KEY = "rally-dominoes:table"
 RALLY_KEY = "rally-dominoes:rally"
+DEVICE_KEY = "rally-dominoes:table-device"
 KIOSK_ONLY = {"meta-viewport"}  # kiosk mode's zoom lock (docs/kiosk.md): nowhere else
 
 
@@ -190,7 +192,7 @@ def small_event() -> Event:
     return ev
 
 
-def test_rally_scorekeeper_pages(axe_page):
+def test_rally_scorekeeper_pages(axe_page, tmp_path):
     page, watch = axe_page(storage={RALLY_KEY: small_event().dumps()})
     page.get_by_role("button", name=re.compile("^Rally scorekeeper")).click()
     nav = page.get_by_role("navigation", name="Rally pages")
@@ -198,10 +200,37 @@ def test_rally_scorekeeper_pages(axe_page):
     page.get_by_role("button", name="Open Table 1").click()
     page.get_by_label("Points for Ann").fill("12")
     bad += violations(page, "rally-score-entry")
-    for name in ("Standings", "History", "Playoff", "Import / export"):
+    for name in ("Standings", "History", "Playoff", "Table devices", "Import / export"):
         nav.get_by_role("button", name=name).click()
         expect(nav.get_by_role("button", name=name)).to_have_attribute("aria-current", "page")
         bad += violations(page, f"rally-{name.split()[0].lower()}")
+    # a table's hand-out code, and a table's sheet to review (issue 38)
+    nav.get_by_role("button", name="Table devices").click()
+    page.get_by_role("button", name="Show Table 1's code").click()
+    expect(page.get_by_role("img", name="Table 1's hand-out as a QR code")).to_be_visible()
+    bad += violations(page, "rally-hand-out")
+    ev = small_event()
+    dev = TableDevice.from_handout(handout(ev, 1))
+    dev.event.enter_round(1, 4, [1, 2, 3, 4])
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text(dev.sheet())
+    page.get_by_label("Open a table's sheet file").set_input_files(str(sheet))
+    expect(page.locator("#merge-title")).to_be_visible()
+    bad += violations(page, "rally-sheet-review")
+    assert bad == []
+    watch.assert_clean()
+
+
+def test_a_tables_own_device(axe_page):
+    """A table's phone (issue 38): before a hand-out, its entry page, its send page."""
+    dev = TableDevice.from_handout(handout(small_event(), 1))
+    page, watch = axe_page(storage={DEVICE_KEY: dev.dumps()}, width=390, height=844)
+    page.get_by_role("button", name=re.compile("^Keep score for a table")).click()
+    nav = page.get_by_role("navigation", name="Rally pages")
+    bad = violations(page, "table-device-entry")
+    nav.get_by_role("button", name="Send to the official").click()
+    expect(page.get_by_role("img", name=re.compile("sheet as a QR code"))).to_be_visible()
+    bad += violations(page, "table-device-send")
     assert bad == []
     watch.assert_clean()
 

@@ -41,6 +41,9 @@ export async function loadPyodide(options) {
 // A few seconds after the table is drawn, when the browser is idle: the player's first
 // taps come first.
 function makeWhenIdle() {
+  // The browser tests set this in every page but those that test the snapshot: on a
+  // 2-core CI machine a second Python start per page costs minutes (tests/browser/conftest.py).
+  if (self.rallyNoSnapshot === true) return;
   const idle = self.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
   setTimeout(() => idle(() => {
     const worker = new Worker(new URL("snapshot-worker.mjs", import.meta.url),

@@ -59,6 +59,28 @@ def browser_type_launch_args(browser_type_launch_args, rally_build):
     return args
 
 
+NO_SNAPSHOT = "window.rallyNoSnapshot = true;"
+
+
+@pytest.fixture(autouse=True)
+def _no_snapshot_making(request, monkeypatch):
+    """Every browser context a test opens skips making the start-up snapshot (issue 35),
+    a second Python start in a worker a few seconds after each page is ready: on a 2-core
+    machine that would be minutes of the suite. Tests marked ``snapshot`` make it."""
+    if request.node.get_closest_marker("snapshot"):
+        return
+    from playwright.sync_api import Browser
+
+    new_context = Browser.new_context
+
+    def without_snapshot(self, *args, **kwargs):
+        context = new_context(self, *args, **kwargs)
+        context.add_init_script(NO_SNAPSHOT)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", without_snapshot)
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     # The service worker precaches ~14 MB after each boot; only the offline tests want it.

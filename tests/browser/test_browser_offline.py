@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from browser_steps import wait_for_my_turn_or_a_dialog
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.snapshot]  # as a player gets it
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 WAITING = "navigator.serviceWorker.getRegistration().then(r => !!(r && r.waiting))"

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from browser_steps import BOOT_TIMEOUT_MS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.snapshot]
 
 SNAPSHOT = "document.documentElement.dataset.snapshot"
 

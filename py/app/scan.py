@@ -22,7 +22,7 @@ class Scanner:
               failed: Callable[[str], None]) -> None:
         self.stop()
         self._el("scanner-title").textContent = title
-        self._el("scanner-msg").textContent = "Starting the camera…"
+        self._el("scanner-msg").textContent = "Hold the code steady, a forearm away."
         self._el("scanner").hidden = False
         self.c.doc.documentElement.dataset.scanning = "1"
         self._el("scanner-stop").focus()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from bones.rally import loads
 from bones.rally.sync import TableDevice
 from browser_steps import BOOT_TIMEOUT_MS, assert_reads_well, shot
-from qr_camera import camera_browser, camera_context, decode_qr, show_to_camera
+from qr_camera import camera_browser, camera_context, decode_qr, show_to_camera, write_y4m
 from test_browser_rally import add_table, alert, enter_round, note, tab
 
 pytestmark = pytest.mark.browser
@@ -67,6 +67,18 @@ def qr_shot(page, name: str) -> tuple[bytes, str]:
     expect(code).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     png = code.screenshot()
     return png, decode_qr(page.context.browser, png)
+
+
+def qr_of(page, text: str) -> tuple[bytes, str]:
+    """Another app's QR code, drawn by segno in CPython into a scratch page."""
+    from app.qr import qr_svg
+
+    scratch = page.context.new_page()
+    scratch.set_content(f"<body style='margin:0;background:#fff'>"
+                        f"<div style='width:300px'>{qr_svg(text, title='code')}</div></body>")
+    png = scratch.locator("svg").screenshot()
+    scratch.close()
+    return png, text
 
 
 def scan(page, y4m, png: bytes, button: str) -> None:
@@ -201,10 +213,27 @@ def test_two_tables_keep_their_sheets_and_the_official_gathers_them(page, device
 
 
 def test_a_bad_code_or_file_is_refused_in_words(devices, camera, tmp_path):
-    """Another app's QR code, and a damaged sheet file: a message, nothing changed."""
+    """The camera panel stops when asked; another app's QR code and a hand-out file that
+    is not one are refused with a message, nothing changed."""
     _, y4m = camera
     (device, watch), = devices(1)
     device.get_by_role("button", name=re.compile("^Keep score for a table")).click()
+    write_y4m(y4m, 640, 480, bytes([255]) * 640 * 480)  # nothing to read
+    device.get_by_role("button", name="Scan the official's code").click()
+    panel = device.get_by_role("dialog", name="Hold the camera up to the official's code")
+    expect(panel).to_be_visible()
+    expect(panel.get_by_role("button", name="Stop the camera")).to_be_focused()
+    device.wait_for_function("document.getElementById('scanner-video').srcObject !== null")
+    shot(device, "devices-table-scanning-390x844")
+    panel.get_by_role("button", name="Stop the camera").click()
+    expect(panel).to_be_hidden()
+    expect(alert(device)).to_have_count(0)
+    device.wait_for_function("document.getElementById('scanner-video').srcObject === null")
+    png, text = qr_of(device, "https://example.com/a-menu")
+    show_to_camera(y4m, png)
+    device.get_by_role("button", name="Scan the official's code").click()
+    expect(alert(device)).to_contain_text("This code is not from Rally Dominoes",
+                                          timeout=20_000)
     other = tmp_path / "other.txt"
     other.write_text("RDS1:0000")
     device.get_by_label("Or open a hand-out file the official sent").set_input_files(str(other))

@@ -18,6 +18,7 @@ from ..tiles import full_set
 from . import af_endgame
 from .af_playout import _score, fast, outcome, outcome_words, playout
 from .policy import DEFAULT, AllFivesTuning, Scored, Tuning
+from .world import world_sampler
 
 
 def _place(count: int, opens: dict, u, a: int):
@@ -342,22 +343,29 @@ def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: 
     }
 
 
+def context(game, obs: dict) -> tuple[list, list, dict]:
+    """What every play's ``play_features`` read the same: the unseen tiles the next
+    player may hold, the chance of each (their draws and passes say which numbers they
+    lack), and ``ctx``."""
+    seat = obs["seat"]
+    unseen = _unseen(obs)
+    nxt = (seat + 1) % obs["seats"]
+    chances = hold_chances(obs, nxt, unseen, getattr(game.options, "spinner", "first"))
+    theirs_maybe = [u for u in unseen if chances[u] > 0]
+    p_tile = [chances[u] for u in theirs_maybe]
+    ctx = {"unseen_n": number_counts(unseen), "need": obs["target"] - obs["totals"][nxt],
+           "ahead": obs["totals"][seat] - obs["totals"][nxt], "drawable": obs["drawable"],
+           "opp_n": obs["hand_sizes"][nxt]}
+    return theirs_maybe, p_tile, ctx
+
+
 def normal(game, obs: dict, legal: list, rng, pol: AllFivesPolicy) -> list:
     seat = obs["seat"]
     hand = list(obs["hand"])
     layout = obs["layout"]
-    unseen = _unseen(obs)
-    nxt = (seat + 1) % obs["seats"]
-    opp_n = obs["hand_sizes"][nxt]
-    # What the next player may hold, each unseen tile with its chance (their draws and
-    # passes say which numbers they lack).
-    chances = hold_chances(obs, nxt, unseen, getattr(game.options, "spinner", "first"))
-    theirs_maybe = [u for u in unseen if chances[u] > 0]
-    p_tile = [chances[u] for u in theirs_maybe]
+    theirs_maybe, p_tile, ctx = context(game, obs)
     mine = obs["totals"][seat]
     target = obs["target"]
-    ctx = {"unseen_n": number_counts(unseen), "need": target - obs["totals"][nxt],
-           "ahead": mine - obs["totals"][nxt], "drawable": obs["drawable"], "opp_n": opp_n}
     weights = pol.tu.weights
     out = []
     for m in legal:
@@ -457,6 +465,9 @@ class AllFivesPolicy:
         if "_exact" not in obs:
             obs["_exact"] = af_endgame.solve(game, obs, [s.move for s in ranked], self)
         return obs["_exact"]
+
+    def worlds(self, game, seat: int, obs: dict):
+        return world_sampler(game, seat, obs, self)
 
     def set_high(self, game) -> int:
         return 6

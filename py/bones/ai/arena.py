@@ -37,7 +37,8 @@ def _levels_for(seats: list[str], r: int) -> list[str]:
 def _play_job(args: tuple) -> list[dict]:
     """One match. Round games: each of its first ``limit`` rounds is a record.
     Game-to-a-target games: the whole match is one record."""
-    game, preset, seats, seed, j, limit, rounds_per_job, worlds, options, tuning, *dup = args
+    (game, preset, seats, seed, j, limit, rounds_per_job, worlds, options, tuning, player,
+     *dup) = args
     n = len(seats)
     rot = dup[0] if dup else 0  # duplicate: match j's deals, levels turned by rot more
     g = new_game(game, seats=n, preset=preset, seed=f"{seed}/arena/{j}", options=options)
@@ -54,7 +55,7 @@ def _play_job(args: tuple) -> list[dict]:
         first_key = first_key or deal_key  # a game's later hands follow from its play
         while not g.round_over:
             s = g.turn
-            m = _choose(g, s, levels[s], rngs[s], worlds, tuning)
+            m = _choose(g, s, levels[s], rngs[s], worlds, tuning, player)
             g.play(m)
             moves += 1
         if per_round:
@@ -85,12 +86,13 @@ def _play_job(args: tuple) -> list[dict]:
     return out
 
 
-def _choose(g, seat: int, level: str, rng, worlds: int, tuning: Tuning):
+def _choose(g, seat: int, level: str, rng, worlds: int, tuning: Tuning, player):
     if level.startswith("field-"):  # the outside field (ai/field.py), never in the page
         from .field import choose as field_choose
 
         return field_choose(g, seat, level, rng=rng)
-    return choose(g, seat, level, rng=rng, worlds=worlds, tuning=tuning)
+    pol = player(g, tuning) if player is not None else None
+    return choose(g, seat, level, rng=rng, worlds=worlds, tuning=tuning, policy=pol)
 
 
 def _deal_key(g) -> str:
@@ -228,8 +230,10 @@ def report(game: str, seats: list[str], res: dict) -> str:
 
 def run(game: str, preset: str | None, seats: list[str], count: int, seed, workers: int = 1,
         worlds: int = 12, options: dict | None = None, progress: bool = True,
-        duplicate: bool = False, tuning: Tuning = DEFAULT) -> dict:
-    """Play the levels ``seats`` against each other (each level by ``tuning``)."""
+        duplicate: bool = False, tuning: Tuning = DEFAULT, player=None) -> dict:
+    """Play the levels ``seats`` against each other (each level by ``tuning``).
+    ``player(game, tuning) -> Policy`` (research: a variant of the game's player, as
+    ``levels.policy_for``) plays in place of the game's own."""
     from .field import STYLES
 
     for lv in seats:
@@ -244,9 +248,10 @@ def run(game: str, preset: str | None, seats: list[str], count: int, seed, worke
     if game in ROUND_GAMES:
         per_job = probe.options.rounds
         jobs = [(game, preset, seats, seed, j, min(per_job, deals - j * per_job), per_job,
-                 worlds, options, tuning) for j in range((deals + per_job - 1) // per_job)]
+                 worlds, options, tuning, player)
+                for j in range((deals + per_job - 1) // per_job)]
     else:
-        jobs = [(game, preset, seats, seed, j, 1, 1, worlds, options, tuning)
+        jobs = [(game, preset, seats, seed, j, 1, 1, worlds, options, tuning, player)
                 for j in range(deals)]
     if duplicate:
         jobs = [job + (rot,) for job in jobs for rot in range(n)]
@@ -330,7 +335,8 @@ def _check_duplicates(records: list[dict]) -> None:
                                "every rotation")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, player=None) -> int:
+    """The command line; ``player`` as in ``run`` (for research scripts)."""
     ap = argparse.ArgumentParser(prog="python -m bones arena", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="mexican-train")
@@ -375,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         a.worlds = policy_for(new_game(a.game, seats=len(seats), preset=a.preset),
                               tuning).hard.arena_worlds
     res = run(a.game, a.preset, seats, count, a.seed, workers=a.workers, worlds=a.worlds,
-              duplicate=a.duplicate, tuning=tuning)
+              duplicate=a.duplicate, tuning=tuning, player=player)
     c = res["config"]
     print(f"arena: {a.game} ({a.preset or 'default preset'}), seats {','.join(seats)}, "
           f"seed {a.seed}{', duplicate' if a.duplicate else ''}, Hard {a.worlds} "

@@ -15,7 +15,7 @@ from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from . import reading
 from .policy import DEFAULT, ChickenTuning, Scored, Tuning, plural
 from .search import rollout, round_words
-from .world import pips_outcome, row_value
+from .world import pips_outcome, row_value, world_sampler
 
 
 def _open_ends(obs: dict) -> dict:
@@ -308,6 +308,9 @@ class ChickenFootPolicy:
 
     def exact(self, game, obs: dict, ranked: list) -> None:
         return None
+
+    def worlds(self, game, seat: int, obs: dict):
+        return world_sampler(game, seat, obs, self)
 
     def set_high(self, game) -> int:
         return game.options.set_high

@@ -48,9 +48,9 @@ class Hint(NamedTuple):
 
 def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random | None = None,
            budget_ms: float | None = None, worlds: int | None = None,
-           tuning: Tuning = DEFAULT) -> Move:
+           tuning: Tuning = DEFAULT, policy: Policy | None = None) -> Move:
     """The move ``level`` makes for ``seat`` (whose turn it must be), playing by
-    ``tuning``.
+    ``tuning`` (or as ``policy``, a research variant of the game's player, plays).
 
     ``seed`` (or an explicit ``rng``) fixes every random choice. Hard thinks for
     ``budget_ms`` (default: the game's ``Hard.budget_ms``, 70 ms for the train games
@@ -69,7 +69,7 @@ def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random
         return f
     obs = game.observation(seat)
     r = rng_for(obs, seat, seed, rng)
-    pol = policy_for(game, tuning)
+    pol = policy or policy_for(game, tuning)
     if level == "easy":
         return pol.easy(game, obs, legal, r)
     ranked = pol.normal(game, obs, legal, r)

@@ -18,7 +18,7 @@ from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from . import reading
 from .policy import DEFAULT, MexicanTuning, Scored, Tuning, plural
 from .search import engine_playout, round_words
-from .world import pips_outcome
+from .world import pips_outcome, world_sampler
 
 NODE_CAP = 4000  # positions the chain search explores at most (Normal)
 
@@ -366,6 +366,9 @@ class MexicanTrainPolicy:
 
     def exact(self, game, obs: dict, ranked: list) -> None:
         return None
+
+    def worlds(self, game, seat: int, obs: dict):
+        return world_sampler(game, seat, obs, self)
 
     def set_high(self, game) -> int:
         return game.options.set_high

@@ -216,6 +216,11 @@ class Policy(Protocol):
         ...
 
     # Hard's worlds (ai/world.py)
+    def worlds(self, game, seat: int, obs: dict) -> Callable[[random.Random], object]:
+        """``sample(rng) -> world``: Hard's worlds for ``seat`` (``world.world_sampler``
+        reading the hooks below; a research script may deal others, as an oracle)."""
+        ...
+
     def set_high(self, game) -> int:
         """The highest number of the set."""
         ...

@@ -21,7 +21,6 @@ from typing import NamedTuple
 
 from ..moves import PLAY
 from .policy import Policy
-from .world import world_sampler
 
 MAX_STEPS = 5000  # a play-out longer than this is cut (not expected: a round ends)
 
@@ -72,7 +71,7 @@ def round_words(game, seat: int, obs: dict, move, rng: random.Random, pol,
     if scores is None:
         def scores(w, m, sd):
             return final_scores(w, m, sd, pol)
-    sample = world_sampler(game, seat, obs, pol)
+    sample = pol.worlds(game, seat, obs)
     pips = won = 0.0
     n = 0
     for _ in range(pol.tuning.search.hint_worlds):
@@ -128,7 +127,7 @@ def pimc(game, seat: int, obs: dict, ranked: list, rng: random.Random, pol: Poli
     n = 0
     # A policy may play its play-outs without the engine (Chicken Foot, All Fives).
     playout = pol.playout
-    sample = world_sampler(game, seat, obs, pol)
+    sample = pol.worlds(game, seat, obs)
     while True:
         w = sample(rng)
         seed = rng.getrandbits(32)

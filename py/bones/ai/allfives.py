@@ -17,8 +17,8 @@ from ..moves import DRAW, PASS, PLAY, Move, parse_move
 from ..tiles import full_set
 from . import af_endgame
 from .af_playout import _score, fast, outcome, outcome_words, playout
-from .policy import DEFAULT, AllFivesTuning, Scored, Tuning
-from .world import world_sampler
+from .player import Player
+from .policy import AllFivesTuning, Scored
 
 
 def _place(count: int, opens: dict, u, a: int):
@@ -436,17 +436,14 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
     return rng.choice(plays)
 
 
-class AllFivesPolicy:
+class AllFivesPolicy(Player):
     """All Fives's computer player (ai/policy.py: Policy). Its play-outs and the value of
     a hand's end: ai/af_playout.py; the end of a two-player hand searched outright:
     ai/af_endgame.py."""
 
     game = "all-fives"
-
-    def __init__(self, tuning: Tuning = DEFAULT) -> None:
-        self.tuning = tuning
-        self.tu: AllFivesTuning = tuning.allfives
-        self.hard = self.tu.hard
+    key = "allfives"
+    tu: AllFivesTuning
 
     def easy(self, game, obs: dict, legal: list, rng) -> Move:
         return easy(game, obs, legal, rng)
@@ -466,9 +463,6 @@ class AllFivesPolicy:
             obs["_exact"] = af_endgame.solve(game, obs, [s.move for s in ranked], self)
         return obs["_exact"]
 
-    def worlds(self, game, seat: int, obs: dict):
-        return world_sampler(game, seat, obs, self)
-
     def set_high(self, game) -> int:
         return 6
 
@@ -477,15 +471,6 @@ class AllFivesPolicy:
 
     def lacks(self, game, obs: dict) -> tuple:
         return lacks(game, obs)
-
-    def reads(self, game, obs: dict) -> None:
-        return None
-
-    def shun(self, game, obs: dict, unseen: list) -> None:
-        return None
-
-    def agreement(self, state, seat: int, move: Move) -> None:
-        return None
 
     def fast(self, world, rng) -> Move:
         return fast(world, rng, self.tu)

@@ -13,9 +13,10 @@ import random
 
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from . import reading
-from .policy import DEFAULT, ChickenTuning, Scored, Tuning, plural
+from .player import Player
+from .policy import ChickenTuning, Scored, plural
 from .search import rollout, round_words
-from .world import pips_outcome, row_value, world_sampler
+from .world import pips_outcome, row_value
 
 
 def _open_ends(obs: dict) -> dict:
@@ -290,15 +291,12 @@ def _ends_open_to(state, seat: int, move) -> dict:
     return {i: state.end_of(i) for i in state.targets()}
 
 
-class ChickenFootPolicy:
+class ChickenFootPolicy(Player):
     """Chicken Foot's computer player (ai/policy.py: Policy)."""
 
     game = "chicken-foot"
-
-    def __init__(self, tuning: Tuning = DEFAULT) -> None:
-        self.tuning = tuning
-        self.tu = tuning.chicken
-        self.hard = self.tu.hard
+    key = "chicken"
+    tu: ChickenTuning
 
     def easy(self, game, obs: dict, legal: list, rng: random.Random) -> Move:
         return easy(game, obs, legal, rng)
@@ -306,23 +304,11 @@ class ChickenFootPolicy:
     def normal(self, game, obs: dict, legal: list, rng: random.Random) -> list:
         return normal(game, obs, legal, rng, self.tu)
 
-    def exact(self, game, obs: dict, ranked: list) -> None:
-        return None
-
-    def worlds(self, game, seat: int, obs: dict):
-        return world_sampler(game, seat, obs, self)
-
-    def set_high(self, game) -> int:
-        return game.options.set_high
-
     def table_tiles(self, obs: dict) -> list:
         out = [obs["hub"]] if obs.get("hub") is not None else []
         for ln in obs["lines"]:
             out.extend(t for t, _e in ln["tiles"])
         return out
-
-    def lacks(self, game, obs: dict):
-        return obs.get("lacks")
 
     def reads(self, game, obs: dict) -> list:
         """Every draw and pass of the round, tile by tile (ai/reading.py)."""

@@ -16,9 +16,10 @@ import random
 from ..mexican import MEXICAN
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
 from . import reading
-from .policy import DEFAULT, MexicanTuning, Scored, Tuning, plural
-from .search import engine_playout, round_words
-from .world import pips_outcome, world_sampler
+from .player import Player
+from .policy import MexicanTuning, Scored, plural
+from .search import round_words
+from .world import pips_outcome
 
 NODE_CAP = 4000  # positions the chain search explores at most (Normal)
 
@@ -348,15 +349,12 @@ def _dumped(seat: int, move, ends: dict) -> set | None:
     return None if move.target == seat else {e for t, e in ends.items() if t != seat}
 
 
-class MexicanTrainPolicy:
+class MexicanTrainPolicy(Player):
     """Mexican Train's computer player (ai/policy.py: Policy)."""
 
     game = "mexican-train"
-
-    def __init__(self, tuning: Tuning = DEFAULT) -> None:
-        self.tuning = tuning
-        self.tu = tuning.mexican
-        self.hard = self.tu.hard
+    key = "mexican"
+    tu: MexicanTuning
 
     def easy(self, game, obs: dict, legal: list, rng: random.Random) -> Move:
         return easy(game, obs, legal, rng)
@@ -364,24 +362,12 @@ class MexicanTrainPolicy:
     def normal(self, game, obs: dict, legal: list, rng: random.Random) -> list:
         return normal(game, obs, legal, rng, self.tu)
 
-    def exact(self, game, obs: dict, ranked: list) -> None:
-        return None
-
-    def worlds(self, game, seat: int, obs: dict):
-        return world_sampler(game, seat, obs, self)
-
-    def set_high(self, game) -> int:
-        return game.options.set_high
-
     def table_tiles(self, obs: dict) -> list:
         out = [obs["hub"]] if obs.get("hub") is not None else []
         for train in obs["trains"]:
             out.extend(t for t, _e in train)
         out.extend(t for t, _e in obs["mexican"])
         return out
-
-    def lacks(self, game, obs: dict):
-        return obs.get("lacks")
 
     def reads(self, game, obs: dict) -> list:
         """Every draw and pass of the round, tile by tile (ai/reading.py)."""
@@ -405,9 +391,6 @@ class MexicanTrainPolicy:
     def outcome(self, world, seat: int) -> float:
         tu = self.tu
         return pips_outcome(world, seat, lambda w, s: evaluate(w, s, tu), tu.win_bonus)
-
-    def playout(self, world, seat: int, move: Move, seed: int) -> float:
-        return engine_playout(self, world, seat, move, seed)
 
     def hint_words(self, game, seat: int, obs: dict, move: Move, rng: random.Random,
                    mean: float) -> str:

@@ -570,10 +570,9 @@ def _light_play_outs_match(g, pol, rng) -> list:
     engine's finished play-outs, one a move."""
     from bones.ai.levels import move_key
     from bones.ai.search import rollout
-    from bones.ai.world import sample_world
 
     s = g.turn
-    w = sample_world(g, s, g.observation(s), pol, rng)
+    w = pol.worlds(g, s, g.observation(s))(rng)
     before = bones.dumps(w)
     sims = []
     for m in sorted(g.legal_moves(), key=move_key):

@@ -12,7 +12,7 @@ import random
 from typing import NamedTuple
 
 from ..errors import BadData
-from ..moves import CALL, JOIN, KNOCK, NEXT, PLAY, Move
+from ..moves import CALL, JOIN, KNOCK, NEXT, Move
 from .allfives import AllFivesPolicy
 from .chicken import ChickenFootPolicy
 from .mexican import MexicanTrainPolicy
@@ -20,7 +20,7 @@ from .policy import DEFAULT, Policy, Scored, Tuning, forced, move_key, plural, r
 from .search import pimc
 
 __all__ = ["HINT_LEVELS", "LEVELS", "POLICIES", "Hint", "Scored", "choose", "choose_from_json",
-           "hint", "hint_from_json", "is_play", "move_key", "plural", "policy_for",
+           "hint", "hint_from_json", "move_key", "plural", "policy_for",
            "read_choice", "read_hint", "why_only"]
 
 LEVELS = ("easy", "normal", "hard")
@@ -193,7 +193,3 @@ def read_hint(game, text) -> Hint:
     if not isinstance(d["reason"], str) or d["level"] not in HINT_LEVELS:
         raise BadData("the AI worker's hint has no reason in words or no level")
     return Hint(read_choice(game, d["move"]), d["move"], d["reason"], d["level"])
-
-
-def is_play(m: Move) -> bool:
-    return m.kind == PLAY

@@ -177,10 +177,6 @@ def world_sampler(game, seat: int, obs: dict, pol):
     return sample
 
 
-def sample_world(game, seat: int, obs: dict, pol, rng: random.Random):
-    return world_sampler(game, seat, obs, pol)(rng)
-
-
 def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
     """Overwrite every hidden field of a cloned game with a sampled world (the hands
     and the boneyard are all a seat cannot see, in every game)."""

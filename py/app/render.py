@@ -54,7 +54,7 @@ def pip_positions(n: int) -> tuple[tuple[float, float], ...]:
 
 # S7: colour-coded pips, one colour a number, so that matching by colour is matching by
 # number. Each of 1-12 stands out from the ivory face by at least 3:1, and the colours were
-# chosen (tools/pip_palette.py) to stay apart for colour-blind players too: under a
+# chosen (research/pip_palette.py) to stay apart for colour-blind players too: under a
 # simulation of protanopia, deuteranopia and tritanopia any two of them differ by at least
 # 10 CIEDE2000 (the old palette: 2.4), numbers one or two apart by at least 12, and with
 # normal sight any two by at least 18. tests/app/test_pip_colours.py holds those figures.

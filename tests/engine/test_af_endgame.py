@@ -12,7 +12,10 @@ import pytest
 import bones
 from bones.ai import af_endgame, levels, world
 from bones.ai import allfives as af
+from bones.ai.policy import DEFAULT
 from bones.moves import PASS, PLAY
+
+POL = af.AllFivesPolicy()
 
 
 def endgames(count: int, seed: int, max_tiles: int = 9, bone: int = 0):
@@ -43,7 +46,7 @@ def endgames(count: int, seed: int, max_tiles: int = 9, bone: int = 0):
 def engine_value(g, seat: int) -> float:
     """Minimax on the engine itself: ``seat`` picks the best, the other the worst."""
     if g.round_over:
-        return af.outcome(g, seat)
+        return POL.outcome(g, seat)
     vals = []
     for m in g.legal_moves():
         sim = g.clone(keep_history=False)
@@ -70,7 +73,7 @@ def test_the_solved_play_is_the_best_and_its_value_exact(positions):
     for g in positions:
         seat = g.turn
         legal = sorted(g.legal_moves(), key=levels.move_key)
-        got = af_endgame.solve(g, g.observation(seat), legal, nodes=10**6)
+        got = af_endgame.solve(g, g.observation(seat), legal, POL, nodes=10**6)
         assert got is not None
         move, value = got
         values = {m: play_value(g, seat, m) for m in legal if m.kind == PLAY}
@@ -95,8 +98,8 @@ def test_with_tiles_left_to_draw_the_mean_over_every_deal(bone, count, words):
         obs = g.observation(seat)
         legal = sorted(g.legal_moves(), key=levels.move_key)
         plays = [m for m in legal if m.kind == PLAY]
-        unseen = world.unseen_tiles(g, obs, af)
-        lack = af.lacks(g, obs)[1 - seat]
+        unseen = world.unseen_tiles(g, obs, POL)
+        lack = POL.lacks(g, obs)[1 - seat]
         totals = dict.fromkeys(plays, 0.0)
         deals = 0
         for left in permutations(unseen, bone):
@@ -108,14 +111,14 @@ def test_with_tiles_left_to_draw_the_mean_over_every_deal(bone, count, words):
             deals += 1
             for m in plays:
                 totals[m] += play_value(w, seat, m)
-        got = af_endgame.solve(g, obs, legal, nodes=10**6)
+        got = af_endgame.solve(g, obs, legal, POL, nodes=10**6)
         assert got is not None and deals >= 1
         move, value = got
         best = max(totals.values()) / deals
         assert value == pytest.approx(best, abs=1e-9)
         assert totals[move] / deals == pytest.approx(best, abs=1e-9)
         checked += 1
-        if af_endgame.solve(g, obs, legal) is not None:  # within Normal's budget
+        if af_endgame.solve(g, obs, legal, POL) is not None:  # within Normal's budget
             h = levels.hint(g, seat, "normal")
             assert totals[h.move] / deals == pytest.approx(best, abs=1e-9)
             assert words in h.reason
@@ -130,7 +133,7 @@ def test_normal_and_hard_play_it(positions):
     for g in positions[:15]:
         seat = g.turn
         legal = sorted(g.legal_moves(), key=levels.move_key)
-        if af_endgame.solve(g, g.observation(seat), legal) is None:
+        if af_endgame.solve(g, g.observation(seat), legal, POL) is None:
             continue
         done += 1
         values = {m: play_value(g, seat, m) for m in legal if m.kind == PLAY}
@@ -151,25 +154,21 @@ def test_it_uses_only_what_the_seat_may_see(positions):
         seat = g.turn
         legal = sorted(g.legal_moves(), key=levels.move_key)
         obs = g.observation(seat)
-        a = af_endgame.solve(g, obs, legal)
+        a = af_endgame.solve(g, obs, legal, POL)
         h = g.clone()
         h.hands[1 - seat] = list(reversed(h.hands[seat]))  # wrong tiles, never read
-        assert af_endgame.solve(h, obs, legal) == a
+        assert af_endgame.solve(h, obs, legal, POL) == a
 
 
 def test_too_big_a_search_gives_up_and_normal_decides_as_before(positions):
     g = max(positions, key=lambda x: sum(len(h) for h in x.hands))
-    assert af_endgame.solve(g, g.observation(g.turn), g.legal_moves(), nodes=10**6)
+    assert af_endgame.solve(g, g.observation(g.turn), g.legal_moves(), POL, nodes=10**6)
     seat = g.turn
     legal = sorted(g.legal_moves(), key=levels.move_key)
-    assert af_endgame.solve(g, g.observation(seat), legal, nodes=1) is None
-    # with ENDGAME off, Normal's ranking is the rules of thumb alone
-    old = af.ENDGAME
-    try:
-        af.ENDGAME = False
-        plain = af.normal(g, g.observation(seat), legal, random.Random(1))
-    finally:
-        af.ENDGAME = old
+    assert af_endgame.solve(g, g.observation(seat), legal, POL, nodes=1) is None
+    # with the end-of-hand search off, Normal's ranking is the rules of thumb alone
+    off = af.AllFivesPolicy(DEFAULT.with_("allfives.endgame", False))
+    plain = off.normal(g, g.observation(seat), legal, random.Random(1))
     assert all("Counting" not in s.reason for s in plain)
 
 
@@ -177,7 +176,7 @@ def test_it_does_not_apply_while_tiles_are_left_to_draw_or_with_more_players():
     g = bones.new_game("all-fives", seats=2, preset="gs-af", seed=5)
     legal = g.legal_moves()
     assert not af_endgame.applies(g, g.observation(g.turn))
-    assert af_endgame.solve(g, g.observation(g.turn), legal) is None
+    assert af_endgame.solve(g, g.observation(g.turn), legal, POL) is None
     g3 = bones.new_game("all-fives", seats=3, preset="gs-af", seed=5)
     assert not af_endgame.applies(g3, g3.observation(g3.turn))
 
@@ -190,7 +189,7 @@ def test_a_stuck_player_passes_and_a_block_ends_the_hand():
         seat = g.turn
         sim = g.clone(keep_history=False)
         legal = sorted(g.legal_moves(), key=levels.move_key)
-        move, value = af_endgame.solve(g, g.observation(seat), legal, nodes=10**6)
+        move, value = af_endgame.solve(g, g.observation(seat), legal, POL, nodes=10**6)
         sim._push(move)
         seen_pass += any(m.kind == PASS for m in sim.legal_moves()) if not sim.round_over \
             else 0

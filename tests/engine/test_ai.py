@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 import types
@@ -14,9 +13,11 @@ from hypothesis import strategies as st
 
 import bones
 from bones import ai
+from bones.ai import af_playout
 from bones.ai import chicken as aicf
 from bones.ai import mexican as aimt
 from bones.ai.levels import why_only
+from bones.ai.policy import DEFAULT
 from bones.moves import DRAW, JOIN, NEXT, PLAY
 from bones.tiles import full_set, parse_tile, tile
 from mtdeals import mt
@@ -25,7 +26,7 @@ GAMES = [("mexican-train", "gs-mt", 4), ("mexican-train", "st-mt", 3),
          ("mexican-train", "wc-mt", 4)]
 for _name, _preset, _n in (("chicken-foot", "gs-cf", 4), ("all-fives", None, 2),
                            ("all-fives", None, 3)):
-    if _name in bones.GAMES and _name in ai.levels._policies():
+    if _name in bones.GAMES and _name in ai.levels.POLICIES:
         GAMES.append((_name, _preset, _n))
 
 
@@ -235,6 +236,58 @@ def test_arena_small_run_rotates_seats():
     assert res["levels"]["easy"]["seat_rounds"] == 24
 
 
+def test_tuning_is_frozen_and_a_setting_changes_only_in_a_copy():
+    """The computer players' settings are one frozen value: a setting is tried on a copy
+    (``with_``: ``dataclasses.replace`` at its path), the default stays as it was, and a
+    path that names no setting is refused."""
+    import dataclasses
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        DEFAULT.search.top = 3
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        DEFAULT.mexican.hard.model_tries = 0
+    t = DEFAULT.with_("mexican.hard.model_tries", 0)
+    assert t.mexican.hard.model_tries == 0 and DEFAULT.mexican.hard.model_tries == 30
+    assert t.mexican.hard.budget_ms == DEFAULT.mexican.hard.budget_ms
+    assert t.chicken == DEFAULT.chicken and t != DEFAULT
+    assert DEFAULT.with_text("search.margin=1.5").search.margin == 1.5
+    assert DEFAULT.with_text("chicken.shun_slack=None").chicken.shun_slack is None
+    for bad in ("mexican.nothing=1", "search.top.deeper=1", "nothing=1"):
+        with pytest.raises(ValueError, match="no setting"):
+            DEFAULT.with_text(bad)
+    with pytest.raises(ValueError, match="literal"):
+        DEFAULT.with_text("search.top=three")
+
+
+def test_arena_plays_by_the_tuning_it_is_given(tmp_path, capsys):
+    """The arena hands its ``Tuning`` to every level: with ``search.top`` 1 Hard has a
+    single candidate, so it plays Normal's move everywhere and every round ends as it
+    does with Normal in its chair; with the default it plays otherwise. ``--set``
+    applies a setting the same way and the run says which."""
+    from bones.ai import arena
+
+    seats = ["hard", "normal", "normal", "normal"]
+    args = ("mexican-train", "gs-mt")
+    one = DEFAULT.with_("search.top", 1)
+    as_normal = arena.run(*args, seats, 4, 3, worlds=8, progress=False, tuning=one)
+    normal = arena.run(*args, ["normal"] * 4, 4, 3, worlds=8, progress=False)
+    hard = arena.run(*args, seats, 4, 3, worlds=8, progress=False)
+    scores = [r["scores"] for r in normal["records"]]
+    assert [r["scores"] for r in as_normal["records"]] == scores
+    assert [r["scores"] for r in hard["records"]] != scores
+    assert as_normal["config"]["tuning"] == {"search.top": 1}
+    assert "tuning" not in hard["config"]
+    out = tmp_path / "run.json"
+    assert arena.main(["--seats", ",".join(seats), "--preset", "gs-mt", "--rounds", "4",
+                       "--seed", "3", "--worlds", "8", "--set", "search.top=1",
+                       "--json", str(out)]) == 0
+    assert "search.top = 1" in capsys.readouterr().out
+    got = json.loads(out.read_text())
+    assert [r["scores"] for r in got["records"]] == scores
+    with pytest.raises(SystemExit, match="no setting"):
+        arena.main(["--rounds", "1", "--set", "search.nothing=1"])
+
+
 @pytest.mark.parametrize("game,preset,seats,count", [
     ("chicken-foot", "gs-cf", ["normal", "easy", "easy", "easy"], 12),
     ("all-fives", None, ["normal", "easy"], 4)])
@@ -277,7 +330,6 @@ def test_arena_duplicate_plays_every_deal_with_each_level_in_every_chair(
         arena._check_duplicates(recs)
 
 
-@pytest.mark.skipif("all-fives" not in ai.levels._policies(), reason="no All Fives yet")
 def test_all_fives_normal_takes_a_fifteen():
     """In positions where a play scores 15 or more, Normal scores, but for the odd play
     that shuts the next player out instead (they must draw), and its hint says so."""
@@ -310,26 +362,22 @@ def test_all_fives_normal_takes_a_fifteen():
     assert seen >= 20 and passed_up <= seen // 10, (seen, passed_up)
 
 
-def test_hard_weighs_every_play_and_drawing_only_when_asked(monkeypatch):
-    """Hard's candidates: the legal plays in Normal's order, up to the policy's cap
-    (``SEARCH_TOP`` where the policy sets it, else MAX_CANDS); drawing instead of
-    playing (legal in GS-MT) only where the policy asks for it."""
+def test_hard_weighs_normals_best_plays_and_never_drawing():
+    """Hard's candidates: the legal plays in Normal's order, up to the tuning's
+    ``search.top``; drawing instead of playing (legal in GS-MT) is never one."""
     from bones.ai import search
-
-    monkeypatch.setattr(aimt, "SEARCH_TOP", 3)
 
     hand = "9-1 9-2 9-3 9-4 9-5 9-6 9-7 1-1"
     g = mt_stacked([hand, "2-2 3-3 4-4 5-5", "6-6 7-7 8-8 3-1", "11-11 12-12 4-1 4-0"])
     legal = sorted(g.legal_moves(), key=ai.levels.move_key)
     assert any(m.kind == "draw" for m in legal)
-    ranked = aimt.normal(g, g.observation(0), legal, random.Random(1))
+    pol = ai.levels.policy_for(g, DEFAULT.with_("search.top", 3))
+    ranked = pol.normal(g, g.observation(0), legal, random.Random(1))
     plays = [x.move for x in ranked if x.move.kind == "play"]
-    cands = search.candidates(aimt, legal, ranked)
+    cands = search.candidates(pol, ranked)
     assert len(plays) > 3 and cands == plays[:3] and cands[0] == ranked[0].move
-    monkeypatch.setattr(aimt, "SEARCH_DRAW", True)
-    assert any(m.kind == "draw" for m in search.candidates(aimt, legal, ranked))
-    monkeypatch.delattr(aimt, "SEARCH_TOP")
-    assert search.candidates(aimt, legal, ranked)[:-1] == plays[:search.MAX_CANDS]
+    every = search.candidates(ai.levels.policy_for(g), ranked)
+    assert every == plays[:DEFAULT.search.top] and len(every) > 3
 
 
 def test_hard_outcome_counts_winning_the_round():
@@ -341,7 +389,7 @@ def test_hard_outcome_counts_winning_the_round():
     row = g.round_scores[-1]
     pol = ai.levels.policy_for(g)
     for s in range(4):
-        bonus = pol.WIN_BONUS / row.count(min(row)) if row[s] == min(row) else 0.0
+        bonus = pol.tu.win_bonus / row.count(min(row)) if row[s] == min(row) else 0.0
         assert pol.outcome(g, s) == -row[s] + bonus
 
 
@@ -356,8 +404,8 @@ def test_hard_search_stops_when_one_move_is_clearly_best():
     obs = g.observation(s)
     pol = ai.levels.policy_for(g)
     ranked = pol.normal(g, obs, legal, random.Random(0))
-    a = search.pimc(g, s, obs, legal, ranked, random.Random(5), worlds=64)
-    b = search.pimc(g, s, obs, legal, ranked, random.Random(5), worlds=64)
+    a = search.pimc(g, s, obs, ranked, random.Random(5), pol, worlds=64)
+    b = search.pimc(g, s, obs, ranked, random.Random(5), pol, worlds=64)
     assert a == b and 1 <= a.worlds <= 64 and a.move in legal
 
 
@@ -441,192 +489,25 @@ def test_all_fives_normal_counts_a_double_led_as_the_engine_does():
     assert g.layout()["count"] == 15
 
 
-def test_mexican_train_truncated_play_out_is_scored_by_the_hand(monkeypatch):
-    """Hard's Mexican Train play-outs stop after ROLLOUT_PLIES moves; an unfinished
-    round is scored by the hand: tiles outside the own train's chain count in full,
-    the chain's tiles light."""
-    from bones.ai import search
-
-    monkeypatch.setattr(aimt, "ROLLOUT_PLIES", 20)
+def test_mexican_train_unfinished_play_out_is_scored_by_the_hand():
+    """A Mexican Train play-out cut short (``search.MAX_STEPS``) is scored by the hand:
+    tiles outside the own train's chain count ``eval_orphan_w``, the chain's tiles
+    ``eval_chain_w``."""
+    pol = aimt.MexicanTrainPolicy()
     g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=5)
     sim = g.clone(keep_history=False)
-    search.rollout(sim, aimt, random.Random(1))
+    rng = random.Random(1)
+    for _ in range(20):
+        sim._push(pol.fast(sim, rng))
     assert not sim.round_over  # 20 moves do not end this GS-MT round
     s = g.turn
     hand = sim.hands[s]
     chain = aimt.best_chain(hand, sim.end_of(s), cap=600)
     cp = sum(t.hi + t.lo for t in chain)
     hp = sum(t.hi + t.lo for t in hand)
-    v = aimt.outcome(sim, s)
-    assert v == -((hp - cp) * aimt.EVAL_ORPHAN_W + cp * aimt.EVAL_CHAIN_W) - (
-        aimt.EVAL_MARKER if sim.markers[s] else 0.0)
+    v = pol.outcome(sim, s)
+    assert v == -((hp - cp) * pol.tu.eval_orphan_w + cp * pol.tu.eval_chain_w)
     assert -hp <= v <= 0
-
-
-def _tool(name: str):
-    """A development tool of tools/ as a module."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "tools" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    return tool
-
-
-def test_mexican_train_truncated_play_outs_are_on_the_finished_ones_scale():
-    """A truncated play-out's score must be comparable with a finished one's (minus the
-    round score): over rounds of the play-out policy, the final score rises by about
-    ``EVAL_ORPHAN_W`` per unit of the evaluation's pips form (tools/mt_eval_fit.py).
-    The old weights (1.0) counted those pips about three times too much."""
-    tool = _tool("mt_eval_fit")
-    rows = tool.positions(150, "gs-mt")
-    ratio = aimt.EVAL_CHAIN_W / aimt.EVAL_ORPHAN_W
-    k = tool.least_squares([[f[0] + ratio * f[1]] for f, _y in rows], [y for _f, y in rows])
-    assert len(rows) > 5000
-    assert 0.8 * aimt.EVAL_ORPHAN_W < k[1] < 1.25 * aimt.EVAL_ORPHAN_W
-
-
-def test_mexican_train_normal_play_out_policy_makes_normals_choice():
-    """tools/mt_rollout_policy.py compares Hard's play-outs with Normal: its
-    ``normal_fast`` must make a move Normal rates best (ties count) at every real choice
-    of Normal rounds, on the full state a play-out sees; the plain play-out policy
-    (``fast``) differs in a fair share of them, which is what the tool measures."""
-    tool = _tool("mt_rollout_policy")
-    agreed, asked = tool.agreement(tool.normal_fast, 20)
-    assert asked > 300 and agreed == asked
-    plain, asked2 = tool.agreement(aimt.fast, 20)
-    assert asked2 == asked and plain < asked
-
-
-def test_oracle_regret_tool_deals_the_real_hands_it_claims():
-    """tools/oracle_regret.py values plays in worlds with the real hands (only the
-    boneyard's order dealt afresh) and measures one real hand's worth by putting that
-    hand into Hard's own worlds: every tile stays accounted for, the hand sizes stay
-    the public ones, and the seat holds exactly its real hand."""
-    tool = _tool("oracle_regret")
-    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=3)
-    for k in range(9):
-        g.play(ai.choose(g, g.turn, "normal", seed=k))
-    me = g.turn
-    hidden = sorted(t for s in range(4) if s != me for t in g.hands[s]) + sorted(g.boneyard)
-    obs = g.observation(me)
-    rng = random.Random(1)
-    real = tool.real_sampler(g, me, obs, aimt)(rng)
-    assert real.hands == g.hands and sorted(real.boneyard) == sorted(g.boneyard)
-    for j in (1, 2, 3):
-        who = (me + j) % 4
-        sample = tool.one_real_sampler(j)(g, me, obs, aimt)
-        moved = 0
-        for _ in range(20):
-            w = sample(rng)
-            assert w.hands[who] == g.hands[who] and w.hands[me] == g.hands[me]
-            assert [len(h) for h in w.hands] == [len(h) for h in g.hands]
-            got = sorted(t for s in range(4) if s != me for t in w.hands[s])
-            assert sorted(got + sorted(w.boneyard)) == sorted(hidden)
-            moved += any(w.hands[s] != g.hands[s] for s in range(4) if s not in (me, who))
-        assert moved > 10  # the other hands are still dealt
-
-
-def test_oracle_regret_tool_reports_every_setting(capsys, tmp_path):
-    """The tool's report: a line per setting with its mean regret, the paired
-    difference with the first, and the per-position regrets in JSON (never negative:
-    each is the best play's value less the chosen one's, in the same worlds)."""
-    import json
-
-    tool = _tool("oracle_regret")
-    out = tmp_path / "r.json"
-    assert tool.main(["--rounds", "1", "--judge", "6", "--worlds", "6", "--variant", "kept",
-                      "--variant", "off:mexican.MODEL_TRIES=0", "--one-real", "1",
-                      "--json", str(out)]) == 0
-    text = capsys.readouterr().out
-    for name in ("normal", "kept", "off", "real +1", "oracle"):
-        assert re.search(rf"^{re.escape(name)} +regret +-?\d", text, re.M), text
-    assert "minus kept" in text and aimt.MODEL_TRIES == 30  # the setting is put back
-    got = json.loads(out.read_text())
-    assert set(got) == {"normal", "kept", "off", "real +1", "oracle"}
-    assert len(got["kept"]) > 3 and min(min(v) for v in got.values()) >= 0
-
-
-def test_arena_with_applied_puts_every_setting_back():
-    """tools/arena_with.py's ``applied``, which the measuring tools share: inside the
-    block the settings hold; afterwards each is as it was, a name that was not there is
-    gone again, even when the block fails."""
-    applied = _tool("arena_with").applied
-    pol = types.SimpleNamespace(A=1)
-    with applied([(pol, "A", 2), (pol, "B", 3)]):
-        assert (pol.A, pol.B) == (2, 3)
-    assert pol.A == 1 and not hasattr(pol, "B")
-    with pytest.raises(RuntimeError), applied([(pol, "A", 5)]):
-        assert pol.A == 5
-        raise RuntimeError
-    assert pol.A == 1
-
-
-def test_world_calibration_tool_finds_no_bias_in_worlds_that_are_the_real_hands(monkeypatch):
-    """tools/world_calibration.py compares features of the dealt hands with the real
-    ones, seat by seat. Worlds that are the real hands must show no difference at all
-    (a mix-up of seats or of the boneyard would), Hard's own worlds must differ, and
-    the settings it is given must be put back."""
-    tool = _tool("world_calibration")
-    real = _tool("oracle_regret").real_sampler
-    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=1)
-    assert g.end_of(1) == 9  # the engine of this deal is 9-9, every train still empty
-    f = tool.features(g, 1, tiles("9-9 9-5 3-0"), tiles("6-6 1-0"))
-    assert f["pips"] == 35 and f["doubles"] == 1 and f["boneyard pips"] == 13
-    assert f["own end"] == 2 and f["any place"] == 2
-    plain, _reals = tool.run("mexican-train", "gs-mt", 1, 8, ["mexican.MODEL_TRIES=3"])
-    assert aimt.MODEL_TRIES == 30
-    assert any(abs(x) > 0.01 for x in plain["pips"])
-    monkeypatch.setattr(tool.world, "world_sampler", real)
-    same, reals = tool.run("mexican-train", "gs-mt", 3, 4, [])
-    assert set(same) == set(plain) and len(same["pips, seat 2"]) > 3
-    assert set(reals) == set(same) and max(reals["pips"]) > 0
-    assert len(reals["pips"]) == 3 * len(reals["pips, seat 2"]) == 3 * len(same["pips, seat 2"])
-    assert all(x == 0 for xs in same.values() for x in xs)
-
-
-def test_oracle_arena_pool_worlds_know_the_tiles_not_who_holds_them():
-    """tools/oracle_arena.py's ``pool`` worlds deal the others' real tiles among them
-    afresh (``pool-read`` with Hard's reading of each seat): every tile accounted for,
-    the public hand sizes, the seat's own hand and the boneyard's tiles kept, and the
-    tiles moving between the others."""
-    tool = _tool("oracle_arena")
-    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=5)
-    for k in range(7):
-        g.play(ai.choose(g, g.turn, "normal", seed=k))
-    me = g.turn
-    pool = sorted(t for s in range(4) if s != me for t in g.hands[s])
-    rng = random.Random(2)
-    for sampler in (tool.pool_sampler, tool.pool_read_sampler):
-        sample = sampler(g, me, g.observation(me), aimt)
-        moved = 0
-        for _ in range(20):
-            w = sample(rng)
-            assert w.hands[me] == g.hands[me] and sorted(w.boneyard) == sorted(g.boneyard)
-            assert [len(h) for h in w.hands] == [len(h) for h in g.hands]
-            assert sorted(t for s in range(4) if s != me for t in w.hands[s]) == pool
-            moved += any(w.hands[s] != g.hands[s] for s in range(4) if s != me)
-        assert moved > 15, sampler
-    assert set(tool.SAMPLERS) == {"hands", "pool", "pool-read", "none"}
-    for bad in ("share:0", "share:1.5", "share:half", "everything"):
-        with pytest.raises(SystemExit, match="--knows"):
-            tool.main(["--knows", bad, "--", "--game", "mexican-train"])
-    # share:P: Hard's own worlds with each real tile told with the chance P, placed
-    # with its holder in every world (P = 1: the real hands)
-    hidden = sorted(pool + g.boneyard)
-    for share in (0.5, 1.0):
-        sample = tool.partial_sampler(share)(g, me, g.observation(me), aimt)
-        told = 0
-        for _ in range(10):
-            w = sample(rng)
-            assert w.hands[me] == g.hands[me]
-            assert [len(h) for h in w.hands] == [len(h) for h in g.hands]
-            assert sorted([t for s in range(4) if s != me for t in w.hands[s]]
-                          + w.boneyard) == hidden
-            told += sum(t in w.hands[s] for s in range(4) if s != me for t in g.hands[s])
-        assert told == 10 * len(pool) if share == 1.0 else 0 < told < 10 * len(pool)
 
 
 def test_all_fives_draws_tell_what_the_next_player_lacks():
@@ -678,7 +559,7 @@ def test_chicken_foot_light_play_out_is_the_engine_play_out(seed):
     rng = random.Random(seed)
     checked = 0
     while not g.round_over:
-        checked += len(_light_play_outs_match(g, aicf, rng))
+        checked += len(_light_play_outs_match(g, aicf.ChickenFootPolicy(), rng))
         g.play(ai.choose(g, g.turn, "normal", rng=rng))
     assert checked > 20
 
@@ -689,10 +570,9 @@ def _light_play_outs_match(g, pol, rng) -> list:
     engine's finished play-outs, one a move."""
     from bones.ai.levels import move_key
     from bones.ai.search import rollout
-    from bones.ai.world import sample_world
 
     s = g.turn
-    w = sample_world(g, s, g.observation(s), pol, rng)
+    w = pol.worlds(g, s, g.observation(s))(rng)
     before = bones.dumps(w)
     sims = []
     for m in sorted(g.legal_moves(), key=move_key):
@@ -708,9 +588,9 @@ def _light_play_outs_match(g, pol, rng) -> list:
 def test_bench_ai_counts_the_worlds_of_each_hard_search():
     """``bench-ai``'s worlds column: every Hard search is counted, never more worlds than
     asked for, and the search function is put back afterwards."""
-    from bones.ai import benchai, search
+    from bones.ai import benchai, levels
 
-    real = search.pimc
+    real = levels.pimc
     seen: list = []
     g = random_position("chicken-foot", "gs-cf", 4, 5, 0)
     calls = 0
@@ -720,11 +600,11 @@ def test_bench_ai_counts_the_worlds_of_each_hard_search():
             m = ai.choose(g, g.turn, "hard", worlds=12)
             calls += many
             g.play(m)
-    assert search.pimc is real
+    assert levels.pimc is real
     assert len(seen) == calls  # one search per real choice (forced moves need none)
     # the search that had moves to weigh sampled worlds: all 12, or 8 when a move was
-    # clearly best at the first check (search.PRUNE_EVERY)
-    assert any(search.PRUNE_EVERY <= n <= 12 for n, _t in seen)
+    # clearly best at the first check (search.prune_every)
+    assert any(DEFAULT.search.prune_every <= n <= 12 for n, _t in seen)
     assert all(0 <= n <= 12 and t > 0 for n, t in seen)
 
 
@@ -747,10 +627,12 @@ def test_bench_ai_gives_a_game_its_own_budget(monkeypatch, capsys):
     assert "Chicken Foot" in capsys.readouterr().out
 
 
-def test_all_fives_play_outs_prefer_a_play_the_next_player_cannot_follow(monkeypatch):
+def test_all_fives_play_outs_prefer_a_play_the_next_player_cannot_follow():
     """Hard's All Fives play-outs (``fast``): the biggest score, but a play that leaves
-    the next player nothing to follow (A2: they must draw) counts ``FAST_LOCK`` points."""
-    from bones.ai import allfives as aiaf
+    the next player nothing to follow (A2: they must draw) counts ``fast_lock`` points."""
+    from dataclasses import replace
+
+    tu = DEFAULT.allfives
 
     hands = ["6-0 5-0 4-4 5-2 6-5 3-1 3-2", "3-0 0-0 6-6 2-0 3-3 1-0 4-3"]
     used = {t for h in hands for t in tiles(h)}
@@ -758,14 +640,15 @@ def test_all_fives_play_outs_prefer_a_play_the_next_player_cannot_follow(monkeyp
             "boneyard": [str(t) for t in full_set(6) if t not in used]}
     g = bones.new_game("all-fives", seats=2, seed=1, deal=deal)
     g.play(next(m for m in g.legal_moves() if g.notation(m) == "2-0@C"))  # ends 2 and 0
-    assert aiaf.FAST_LOCK > 5
-    pick = aiaf.fast(g, random.Random(0))
+    assert tu.fast_lock > 5
+    pick = af_playout.fast(g, random.Random(0), tu)
     assert g.notation(pick) == "5-0@W"  # ends 2 and 5: seat 1 holds neither
     after = g.clone()
     after.play(pick)
     assert [m.kind for m in after.legal_moves()] == ["draw"]
-    monkeypatch.setattr(aiaf, "FAST_LOCK", 0.0)
-    assert g.notation(aiaf.fast(g, random.Random(0))) == "5-2@E"  # scores 5 (ends 5 and 0)
+    unlocked = replace(tu, fast_lock=0.0)
+    # scores 5 (ends 5 and 0)
+    assert g.notation(af_playout.fast(g, random.Random(0), unlocked)) == "5-2@E"
 
 
 def test_all_fives_normal_terms_for_the_race_and_the_game_score():
@@ -800,7 +683,7 @@ def test_all_fives_normal_terms_for_the_race_and_the_game_score():
     assert g["outrisk"] == pytest.approx((1 - g["lock"]) * 21)
     assert g["ahead_risk"] == pytest.approx(-g["risk"])  # far behind: the lead clipped at -1
     # Every term Normal weighs is one that play_features gives.
-    assert set(aiaf.W) == set(f)
+    assert {k for k, _w in DEFAULT.allfives.weights} == set(f)
 
 
 @pytest.mark.parametrize("seats,options", [
@@ -824,7 +707,7 @@ def test_all_fives_light_play_out_is_the_engine_play_out(seats, options):
         if g.round_over:
             g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
             continue
-        sims = _light_play_outs_match(g, aiaf, rng)
+        sims = _light_play_outs_match(g, aiaf.AllFivesPolicy(), rng)
         checked += len(sims)
         ends += sum(sim.match_over for sim in sims)
         g.play(ai.choose(g, g.turn, "normal", rng=rng))
@@ -833,13 +716,17 @@ def test_all_fives_light_play_out_is_the_engine_play_out(seats, options):
         assert ends > 0  # play-outs that end the game (A8) were compared too
 
 
-def test_all_fives_play_outs_avoid_leaving_yourself_nothing_that_fits(monkeypatch):
+def test_all_fives_play_outs_avoid_leaving_yourself_nothing_that_fits():
     """Hard's All Fives play-outs (``fast``) count a play after which none of the
-    player's own tiles fits the ends (A2: they may have to draw) ``FAST_STUCK`` points
+    player's own tiles fits the ends (A2: they may have to draw) ``fast_stuck`` points
     less: wherever that changes the play, the new one leaves a tile that fits and the
     old one did not."""
-    from bones.ai import allfives as aiaf
+    from dataclasses import replace
+
     from bones.moves import NEXT
+
+    tu = DEFAULT.allfives
+    loose = replace(tu, fast_stuck=0.0)
 
     def fits_after(g, m) -> bool:
         after = g.clone(keep_history=False)
@@ -849,7 +736,7 @@ def test_all_fives_play_outs_avoid_leaving_yourself_nothing_that_fits(monkeypatc
         hand = after.hands[g.turn]
         return any(u.hi == e or u.lo == e for _a, e in after.opens for u in hand)
 
-    assert aiaf.FAST_STUCK > 0
+    assert tu.fast_stuck > 0
     changed = 0
     for seed in range(12):
         g = bones.new_game("all-fives", seats=2, seed=seed)
@@ -858,10 +745,8 @@ def test_all_fives_play_outs_avoid_leaving_yourself_nothing_that_fits(monkeypatc
             if g.round_over:
                 g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
                 continue
-            with_stuck = aiaf.fast(g, None)
-            monkeypatch.setattr(aiaf, "FAST_STUCK", 0.0)
-            without = aiaf.fast(g, None)
-            monkeypatch.undo()
+            with_stuck = af_playout.fast(g, None, tu)
+            without = af_playout.fast(g, None, loose)
             if with_stuck != without:
                 changed += 1
                 assert fits_after(g, with_stuck) and not fits_after(g, without)
@@ -910,18 +795,19 @@ def normal_round(game: str, preset: str, seed: int, later: bool, **options):
 
 def test_chicken_foot_shun_reads_normal_players_and_forgets_at_a_draw():
     """A Normal player sheds its heaviest tile, so a tile that would have matched the
-    same ends and is over SHUN_SLACK pips heavier than the one it played is not in its
+    same ends and is over ``shun_slack`` pips heavier than the one it played is not in its
     hand: never wrong against Normal players over whole rounds, and it names tiles.
     After the seat draws, its earlier plays say nothing any more."""
     from bones.ai.world import deal_hidden, unseen_tiles
 
+    pol = aicf.ChickenFootPolicy()
     named = forgot = 0
     for seed in range(6):
         for g, me, _rng in normal_round("chicken-foot", "gs-cf", seed, bool(seed % 2),
                                         first_double=9 - seed % 3):
             obs = g.observation(me)
-            unseen = unseen_tiles(g, obs, aicf)
-            sh = aicf.shun(g, obs, unseen)
+            unseen = unseen_tiles(g, obs, pol)
+            sh = pol.shun(g, obs, unseen)
             assert sh[me] == frozenset()
             for s in range(4):
                 assert not sh[s] & set(g.hands[s]), (seed, s)
@@ -946,9 +832,11 @@ def test_all_fives_hard_values_a_hand_by_the_chance_of_winning_the_game():
     """Two players: Hard's play-outs value a hand's end by the chance of winning the game
     from there (``win_chance``), which leading the next hand raises (A8: the hand's
     winner leads) and which a point moves more as the target nears."""
-    from bones.ai import allfives as aiaf
+    tu = DEFAULT.allfives
 
-    wc = aiaf.win_chance
+    def wc(a, b, lead):
+        return af_playout.win_chance(a, b, lead, tu)
+
     for a, b in ((50, 50), (10, 30), (3, 40), (20, 2)):
         for lead in (True, False):
             assert wc(a, b, lead) + wc(b, a, not lead) == pytest.approx(1)
@@ -958,38 +846,20 @@ def test_all_fives_hard_values_a_hand_by_the_chance_of_winning_the_game():
     # the same two fives (10 points) are worth more near the end than at the start
     assert wc(4, 6, False) - wc(6, 6, False) > wc(48, 50, False) - wc(50, 50, False)
     sides = (0, 1)
-    led = aiaf._value([10, 0], [200, 190], sides, 0, False, 250, False, lead=0)
-    not_led = aiaf._value([10, 0], [200, 190], sides, 0, False, 250, False, lead=1)
+    value = af_playout.value
+    led = value([10, 0], [200, 190], sides, 0, False, 250, False, lead=0, tu=tu)
+    not_led = value([10, 0], [200, 190], sides, 0, False, 250, False, lead=1, tu=tu)
     assert led > not_led > 0
-    assert aiaf._value([5, 0], [250, 100], sides, 0, True) == aiaf.WIN
-    assert aiaf._value([5, 0], [250, 100], sides, 1, True) == -aiaf.WIN
+    assert value([5, 0], [250, 100], sides, 0, True, tu=tu) == tu.win
+    assert value([5, 0], [250, 100], sides, 1, True, tu=tu) == -tu.win
     # holes (count in fives): the needs are in holes already
-    assert aiaf._value([2, 0], [50, 40], sides, 0, False, 61, True, lead=0) == pytest.approx(
-        aiaf.WIN * (2 * wc(11, 21, True) - 1))
+    assert value([2, 0], [50, 40], sides, 0, False, 61, True, lead=0, tu=tu) == pytest.approx(
+        tu.win * (2 * wc(11, 21, True) - 1))
     # three players: the hand's points, as before
-    assert aiaf._value([10, 0, 5], [60, 50, 55], (0, 1, 2), 0, False) == 5
-
-
-def test_all_fives_win_chance_fits_the_exact_table_from_normal_hands():
-    """The fitted logistic agrees with the exact chance that dynamic programming gives
-    (tools/af_equity.py) over 400 hands of Normal against Normal, wherever each side
-    needs 20 points or more (nearer the end the play-outs see the game's end
-    themselves)."""
-    from bones.ai import allfives as aiaf
-
-    tool = _tool("af_equity")
-    table = tool.equity_table(tool.hand_outcomes(400), 50)
-    errs = [aiaf.win_chance(a, b, lead == 0) - v for (a, b, lead), v in table.items()
-            if a >= 4 and b >= 4]
-    assert len(errs) > 4000
-    assert math.sqrt(sum(e * e for e in errs) / len(errs)) < 0.02
-    assert max(abs(e) for e in errs) < 0.06
-    # and the table itself: leading is worth having, and an even start is near even
-    assert 0.5 < table[(50, 50, 0)] < 0.6 and table[(50, 50, 1)] < 0.5
+    assert value([10, 0, 5], [60, 50, 55], (0, 1, 2), 0, False, tu=tu) == 5
 
 
 def test_all_fives_hard_hint_speaks_of_the_chance_of_winning():
-    from bones.ai import allfives as aiaf
 
     g = bones.new_game("all-fives", seats=2, preset="gs-af", seed=5)
     g.play(ai.choose(g, g.turn, "normal", seed=0))  # the lead
@@ -1000,8 +870,11 @@ def test_all_fives_hard_hint_speaks_of_the_chance_of_winning():
     dealt = re.search(r"In (\d+) likely deals of the hidden tiles this did best", h.reason)
     assert dealt and 8 <= int(dealt.group(1)) <= 40, h.reason
     assert re.search(r"about a \d+% chance of winning the game\)\.$", h.reason)
-    assert aiaf.outcome_words(0.0, g) == " (it leaves you about a 50% chance of winning the game)"
-    assert "points" in aiaf.outcome_words(12.0, bones.new_game("all-fives", seats=3, seed=1))
+    tu = DEFAULT.allfives
+    assert af_playout.outcome_words(0.0, g, tu) == (
+        " (it leaves you about a 50% chance of winning the game)")
+    assert "points" in af_playout.outcome_words(12.0, bones.new_game("all-fives", seats=3,
+                                                                     seed=1), tu)
 
 
 @pytest.mark.parametrize("game,preset,options", [
@@ -1027,8 +900,9 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset, option
             obs = g.observation(me)
             pol = ai.levels.policy_for(g)
             ok = reading.normal_check(g, obs, pol, 2)
-            if hasattr(pol, "agreement"):
-                slow = reading.normal_check(g, obs, types.SimpleNamespace(normal=pol.normal), 2)
+            # Normal's ranking through the engine, without the policy's quick form
+            plain = types.SimpleNamespace(normal=pol.normal, agreement=lambda *_a: None)
+            slow = reading.normal_check(g, obs, plain, 2)
             if ok is not None:
                 unseen = unseen_tiles(g, obs, pol)
                 for s in range(4):
@@ -1046,24 +920,26 @@ def test_normal_reading_keeps_the_hands_normal_players_hold(game, preset, option
     assert 0.2 < rejected / tried < 0.9
 
 
-@pytest.mark.parametrize("game,preset,pol", [("chicken-foot", "gs-cf", aicf),
-                                             ("mexican-train", "gs-mt", aimt)])
-def test_train_game_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch, game, preset,
-                                                                   pol):
-    """With ``MODEL_TRIES`` Hard (Chicken Foot since the twelfth session, Mexican Train
+TRAIN_POLICIES = [("chicken-foot", "gs-cf", aicf.ChickenFootPolicy, "chicken"),
+                  ("mexican-train", "gs-mt", aimt.MexicanTrainPolicy, "mexican")]
+
+
+@pytest.mark.parametrize("game,preset,cls,key", TRAIN_POLICIES)
+def test_train_game_hard_deals_hands_its_reading_of_normal_keeps(game, preset, cls, key):
+    """With ``hard.model_tries`` Hard (Chicken Foot since the twelfth session, Mexican Train
     since the fifteenth) deals the others hands Normal would have made their last plays
     with far more often than without it."""
     from bones.ai import reading, world
 
     def share(tries: int) -> float:
-        monkeypatch.setattr(pol, "MODEL_TRIES", tries)
+        pol = cls(DEFAULT.with_(f"{key}.hard.model_tries", tries))
         good = n = 0
         for seed in range(3):
             turns = normal_round(game, preset, seed, False)
             for k, (g, me, _rng) in enumerate(turns, start=1):
                 if k % 3 == 0:
                     obs = g.observation(me)
-                    ok = reading.normal_check(g, obs, pol, pol.MODEL_KEEP)
+                    ok = reading.normal_check(g, obs, pol, pol.hard.model_keep)
                     if ok is not None:
                         sample = world.world_sampler(g, me, obs, pol)
                         wr = random.Random(k)
@@ -1080,14 +956,13 @@ def test_train_game_hard_deals_hands_its_reading_of_normal_keeps(monkeypatch, ga
     assert without < with_model - 0.1
 
 
-@pytest.mark.parametrize("game,preset,pol", [("chicken-foot", "gs-cf", aicf),
-                                             ("mexican-train", "gs-mt", aimt)])
-def test_train_game_hard_hint_counts_points_and_rounds_won(monkeypatch, game, preset, pol):
+@pytest.mark.parametrize("game,preset,cls,key", TRAIN_POLICIES)
+def test_train_game_hard_hint_counts_points_and_rounds_won(game, preset, cls, key):
     """Hard's value of a play adds a bonus for winning the round to minus the points
     left, so it is no count of points. The hint's words come from the play played out
-    again in likely deals, to the end of the round (Mexican Train's search may cut its
-    play-outs short): the points left on average and the share of rounds won, the
-    same whatever the bonus or the cut, and within what the seat can hold."""
+    again in likely deals, to the end of the round: the points left on average and the
+    share of rounds won, the same whatever the bonus, and within what the seat can
+    hold."""
     g = bones.new_game(game, seats=4, preset=preset, seed=4)
     while sum(m.kind == "play" for m in g.legal_moves()) < 2:
         g.play(ai.choose(g, g.turn, "normal", seed=len(g.history)))
@@ -1095,9 +970,8 @@ def test_train_game_hard_hint_counts_points_and_rounds_won(monkeypatch, game, pr
     move = ai.choose(g, seat, "normal", seed=0)
     said = {}
     for bonus in (0.0, 20.0, 1000.0):
-        monkeypatch.setattr(pol, "WIN_BONUS", bonus)
-        monkeypatch.setattr(pol, "ROLLOUT_PLIES", 5 if bonus == 20.0 else 0, raising=False)
-        said[bonus] = pol.hint_words(g, seat, obs, move, random.Random(7))
+        pol = cls(DEFAULT.with_(f"{key}.win_bonus", bonus))
+        said[bonus] = pol.hint_words(g, seat, obs, move, random.Random(7), 0.0)
     assert said[0.0] == said[20.0] == said[1000.0]
     got = re.fullmatch(r" \(you were left with (\d+) points on average and won (\d+)% of "
                        r"those rounds\)", said[0.0])

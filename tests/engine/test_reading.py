@@ -11,6 +11,7 @@ import bones
 from bones import ai
 from bones.ai import mexican as aimt
 from bones.ai import world
+from bones.ai.policy import DEFAULT
 from mtdeals import mt
 
 
@@ -68,13 +69,14 @@ def test_a_pass_after_a_draw_reads_the_drawn_tile_too():
     assert sorted(reads(g, 0)[1], key=len) == [frozenset()] + [frozenset({9})] * 3
 
 
-def test_hard_worlds_agree_with_the_reading(monkeypatch):
+def test_hard_worlds_agree_with_the_reading():
     g = mt(["9-5 0-1 2-3", "4-4 7-8 9-10"], draws="9-6 0-0")
     g.play("9-5@0")
     g.play("draw")
     g.play("9-6@1")
     obs = g.observation(0)
-    sample = world.world_sampler(g, 0, obs, aimt)
+    pol = aimt.MexicanTrainPolicy()
+    sample = world.world_sampler(g, 0, obs, pol)
     rng = random.Random(3)
     for _ in range(40):
         w = sample(rng)
@@ -84,9 +86,12 @@ def test_hard_worlds_agree_with_the_reading(monkeypatch):
             g.hands[1] + g.boneyard + g.hands[0])
     # The reading switched off (and Normal's reading of the plays, which can tell the
     # same here): the flat ``lacks`` alone knows nothing.
-    monkeypatch.setattr(aimt, "READ_HANDS", False)
-    monkeypatch.setattr(aimt, "MODEL_TRIES", 0)
-    sample = world.world_sampler(g, 0, obs, aimt)
+    class Flat(aimt.MexicanTrainPolicy):
+        def reads(self, game, obs):
+            return None
+
+    flat = Flat(DEFAULT.with_("mexican.hard.model_tries", 0))
+    sample = world.world_sampler(g, 0, obs, flat)
     assert any(9 in (t.hi, t.lo) for _ in range(40) for t in sample(rng).hands[1])
 
 
@@ -139,6 +144,7 @@ def test_mexican_train_dumps_say_which_heavier_tiles_a_seat_lacks():
     """A Normal player dumps the heaviest tile it can spare off its own train, so an
     unseen tile at least as heavy that fits the same ends is rarely in its hand (chain
     tiles aside): shunned tiles are held far less often than an unseen tile is."""
+    pol = aimt.MexicanTrainPolicy()
     held = shunned = base_held = base_n = 0
     for seed in (1, 2, 3, 4):
         g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=seed)
@@ -147,8 +153,8 @@ def test_mexican_train_dumps_say_which_heavier_tiles_a_seat_lacks():
             if k % 3 == 0:
                 me = g.turn
                 obs = g.observation(me)
-                unseen = world.unseen_tiles(g, obs, aimt)
-                sh = aimt.shun(g, obs, unseen)
+                unseen = world.unseen_tiles(g, obs, pol)
+                sh = pol.shun(g, obs, unseen)
                 assert sh[me] == frozenset()
                 for s in range(4):
                     if s != me:

@@ -4,12 +4,13 @@ Once the boneyard is empty, the tiles a player cannot see are exactly the other 
 (tile counting, open to anyone at the table: the observation alone tells it), so the
 rest of the hand is a game of perfect information. ``solve`` searches it to the end
 (minimax with alpha-beta pruning and a memo of positions met again) and values each
-ending as Hard does (``allfives._value``: the chance of winning the game from there,
-or the game itself when it is won mid-hand). With ``MAX_BONE`` tiles or fewer left to
-draw, it searches every way the unseen tiles may lie (which tiles are left to draw,
-in every order, the rest in the other hand, ruling out hands with a number that
+ending as Hard does (``af_playout.value``: the chance of winning the game from there,
+or the game itself when it is won mid-hand). With ``endgame_bone`` tiles or fewer
+left to draw, it searches every way the unseen tiles may lie (which tiles are left to
+draw, in every order, the rest in the other hand, ruling out hands with a number that
 player is known to lack) and plays the best on average. It gives up (returns None)
-past ``NODES`` positions, so a move never waits long; then the rules of thumb decide
+past ``endgame_nodes`` positions (ai/policy.py: AllFivesTuning), so a move never waits
+long; then the rules of thumb decide
 as before. Normal and Hard both play the solved move.
 
 The rules are Hard's light play-outs' (``allfives.playout``): A2 draws, A4 scores, A5
@@ -23,35 +24,34 @@ from itertools import permutations
 
 from ..allfives import hand_end
 from ..moves import PLAY
-from . import allfives as pol
+from .af_playout import _light_opens, light_arms, value
 from .world import install, unseen_tiles
-
-NODES = 600  # positions searched at most: a move takes 25 ms at worst in Pyodide (docs/ai.md)
-MAX_BONE = 2  # searched with this many tiles or fewer left to draw (every order of them)
 
 
 class _TooBig(Exception):
     pass
 
 
-def applies(game, obs: dict) -> bool:
-    """Two players, the spinner rule the light rules cover, at most ``MAX_BONE`` tiles
+def applies(game, obs: dict, max_bone: int = 2) -> bool:
+    """Two players, the spinner rule the light rules cover, at most ``max_bone`` tiles
     left to draw and none kept back in the boneyard."""
     o = game.options
-    return (obs["seats"] == 2 and obs["drawable"] == obs["boneyard"] <= MAX_BONE
-            and o.spinner != "every" and pol.EQUITY
+    return (obs["seats"] == 2 and obs["drawable"] == obs["boneyard"] <= max_bone
+            and o.spinner != "every"
             and obs["layout"]["root"] is not None and not obs["round_over"])
 
 
-def solve(game, obs: dict, legal: list, nodes: int | None = None):
+def solve(game, obs: dict, legal: list, pol, nodes: int | None = None):
     """``(move, value)``: the best play for the seat to move and what it is worth
-    (``allfives._value``; with tiles left to draw, the mean over the ways they may
+    (``af_playout.value``; with tiles left to draw, the mean over the ways they may
     lie), or None when the rules of the search do not apply or it needs more than
-    ``nodes`` positions (over all the ways the tiles may lie together)."""
-    if not applies(game, obs):
+    ``nodes`` positions (default ``endgame_nodes``; over all the ways the tiles may lie
+    together). ``pol`` is the All Fives policy (ai/allfives.py), with its tuning."""
+    tu = pol.tu
+    if not applies(game, obs, tu.endgame_bone):
         return None
     if nodes is None:
-        nodes = NODES
+        nodes = tu.endgame_nodes
     plays = [m for m in legal if m.kind == PLAY]
     if len(plays) < 2:
         return None
@@ -65,7 +65,7 @@ def solve(game, obs: dict, legal: list, nodes: int | None = None):
     try:
         if b == 0:
             install(world, seat, obs, {other: unseen}, [])
-            return _search(world, seat, plays, [nodes])
+            return _search(world, seat, plays, [nodes], tu)
         # every order the last tiles may be drawn in, the rest in the other hand; a
         # number that hand is known to lack (its draws and passes) rules a deal out
         lack = pol.lacks(game, obs)[other]
@@ -80,7 +80,7 @@ def solve(game, obs: dict, legal: list, nodes: int | None = None):
         left = [nodes]  # for all the ways together
         for hand, bone in deals:
             install(world, seat, obs, {other: hand}, bone)
-            for k, v in enumerate(_search(world, seat, plays, left, every=True)):
+            for k, v in enumerate(_search(world, seat, plays, left, tu, every=True)):
                 total[k] += v
         k = max(range(len(plays)), key=lambda k: (total[k], -k))
         return plays[k], total[k] / len(deals)
@@ -88,7 +88,7 @@ def solve(game, obs: dict, legal: list, nodes: int | None = None):
         return None
 
 
-def _search(world, seat: int, plays: list, left: list, every: bool = False):
+def _search(world, seat: int, plays: list, left: list, tu, every: bool = False):
     """The best of ``plays`` and its value; with ``every``, the exact value of each."""
     o = world.options
     fives = o.count_in_fives
@@ -101,8 +101,8 @@ def _search(world, seat: int, plays: list, left: list, every: bool = False):
     totals = list(world.totals)
     hp = list(world.hand_points)
     root = world.root
-    L, E, D, spin = pol.light_arms(world)
-    win = pol.WIN
+    L, E, D, spin = light_arms(world)
+    win = tu.win
     masks = [0, 0]  # each hand as a set of bits (tile hi * 7 + lo), for the memo's keys
     for s, h in enumerate(hands):
         for t in h:
@@ -117,7 +117,7 @@ def _search(world, seat: int, plays: list, left: list, every: bool = False):
             v = pts // 5 if fives else pts
             tot[w] += v
             row[w] += v
-        return pol._value(row, tot, sides, seat, max(tot) >= target, target, fives, w)
+        return value(row, tot, sides, seat, max(tot) >= target, target, fives, w, tu=tu)
 
     # positions met again by another order of the same plays: (value, kind), kind 0
     # exact, 1 at least (a cut-off above beta), -1 at most (nothing above alpha)
@@ -207,7 +207,7 @@ def _search(world, seat: int, plays: list, left: list, every: bool = False):
         D[a] = dbl
         if dbl and spinning and spin is None:
             spin = (a, L[a] - 1, t.hi)
-        opens = pol._light_opens(root, L, E, D, spin)
+        opens = _light_opens(root, L, E, D, spin)
         count = 0
         for _a, _e, c in opens:
             count += c
@@ -230,7 +230,7 @@ def _search(world, seat: int, plays: list, left: list, every: bool = False):
 
     def first(m):
         t = m.tile
-        e = next(e for a, e, _c in pol._light_opens(root, L, E, D, spin) if a == m.target)
+        e = next(e for a, e, _c in _light_opens(root, L, E, D, spin) if a == m.target)
         return t, m.target, t.lo if t.hi == e else t.hi
 
     if every:

@@ -8,45 +8,17 @@ you can expect to score on your next turn after their likely reply (a 2-ply look
 plus getting doubles out (they are the hardest to place); the race to go out: ends
 the next player likely cannot follow (they must draw), and ends your own remaining
 tiles can follow (or you must draw). The weights (``W``) are fitted to what Hard's
-play-outs say of each play."""
+play-outs say of each play (``AllFivesTuning.weights`` in ai/policy.py)."""
 
 from __future__ import annotations
 
-import math
-
-from ..allfives import CENTRE, arm_number, hand_end
+from ..allfives import CENTRE, arm_number
 from ..moves import DRAW, PASS, PLAY, Move, parse_move
 from ..tiles import full_set
-from .levels import Scored
-
-# Normal's weights for each term of ``play_features``, fitted (least squares within each
-# position) to the values Hard's play-outs give the plays of 9,890 positions from Normal
-# against Easy (120 worlds each), in points of the hand (``tools/af_fit.py``; docs/ai.md).
-# The first ten terms since the fourth session, the rest since the fifth.
-W = {
-    "pts": 1.0,  # score now
-    "risk": -1.248,  # the next player's expected best reply (denial)
-    "counter": 0.736,  # 2-ply: my best score after the next player's likely reply
-    "shed": -0.056,  # pips out of the hand
-    "double": 0.411,  # extra for getting a double out
-    "follow": -1.319,  # unseen tiles the next player may hold that fit the ends (expected)
-    "lock": 0.327,  # the chance that the next player holds none that fits (they must draw)
-    "diverse": 0.065,  # numbers kept in hand
-    "match": 0.361,  # own tiles left that fit the ends
-    "stuck": -2.053,  # none left that fits (you may have to draw)
-    "lockmatch": -2.478,  # lock, when I hold a tile that fits too
-    "lockpass": -5.625,  # lock, when nothing is left to draw (they pass)
-    "ahead_follow": -0.389,  # follow, times my lead in the game (-1 to 1 for 100 points)
-    "ahead_risk": 0.101,  # risk, the same
-    "lose": -2.345,  # the chance the next player's reply wins them the game
-    "orphan": -4.267,  # own tiles that fit no end and whose numbers are all out
-    "thin": 0.808,  # own tiles that fit no end with two or fewer unseen tiles to join
-    "deaddouble": -1.992,  # own doubles that fit no end, two or fewer of their number unseen
-    "outrisk": -1.105,  # the next player has one tile: my pips, unless they cannot follow
-    "late_shed": -0.451,  # pips out of the hand when nothing is left to draw
-}
-INFER = 1  # read what the next player's draws and passes tell about their hand
-INFER_WORLDS = 1  # and Hard's worlds too
+from . import af_endgame
+from .af_playout import _score, fast, outcome, outcome_words, playout
+from .player import Player
+from .policy import AllFivesTuning, Scored
 
 
 def _place(count: int, opens: dict, u, a: int):
@@ -128,10 +100,6 @@ def _ends_after(layout: dict, t, a: int):
             d = sp["tile"].hi
             opens[2 + 2 * k] = opens[3 + 2 * k] = (d, 0)
     return count, opens
-
-
-def _score(count: int) -> int:
-    return count if count and count % 5 == 0 else 0
 
 
 def _best_reply(count: int, opens: dict, tiles) -> list:
@@ -267,8 +235,6 @@ def lacks(game, obs: dict) -> tuple:
     """For Hard's worlds (ai/world.py): the numbers each seat surely lacks, from its
     passes (the engine's ``lacks``) and its draws (``known_counts``)."""
     base = obs.get("lacks") or (frozenset(),) * obs["seats"]
-    if not INFER_WORLDS:
-        return base
     memo = obs.get("_lacks_known")
     if memo is not None:
         return memo
@@ -282,6 +248,14 @@ def lacks(game, obs: dict) -> tuple:
         out.append(frozenset(base[s]) | {x for x, c in kc.items() if c == 0})
     obs["_lacks_known"] = tuple(out)  # once per decision, not once per world
     return obs["_lacks_known"]
+
+
+def table_tiles(obs: dict) -> list:
+    layout = obs["layout"]
+    out = [layout["root"]] if layout.get("root") is not None else []
+    for arm in layout.get("arms", ()):
+        out.extend(t for t, _e in arm["tiles"])
+    return out
 
 
 def _unseen(obs: dict) -> list:
@@ -369,27 +343,30 @@ def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: 
     }
 
 
-def normal(game, obs: dict, legal: list, rng) -> list:
+def context(game, obs: dict) -> tuple[list, list, dict]:
+    """What every play's ``play_features`` read the same: the unseen tiles the next
+    player may hold, the chance of each (their draws and passes say which numbers they
+    lack), and ``ctx``."""
+    seat = obs["seat"]
+    unseen = _unseen(obs)
+    nxt = (seat + 1) % obs["seats"]
+    chances = hold_chances(obs, nxt, unseen, getattr(game.options, "spinner", "first"))
+    theirs_maybe = [u for u in unseen if chances[u] > 0]
+    p_tile = [chances[u] for u in theirs_maybe]
+    ctx = {"unseen_n": number_counts(unseen), "need": obs["target"] - obs["totals"][nxt],
+           "ahead": obs["totals"][seat] - obs["totals"][nxt], "drawable": obs["drawable"],
+           "opp_n": obs["hand_sizes"][nxt]}
+    return theirs_maybe, p_tile, ctx
+
+
+def normal(game, obs: dict, legal: list, rng, pol: AllFivesPolicy) -> list:
     seat = obs["seat"]
     hand = list(obs["hand"])
     layout = obs["layout"]
-    unseen = _unseen(obs)
-    nxt = (seat + 1) % obs["seats"]
-    opp_n = obs["hand_sizes"][nxt]
-    lack = (obs.get("lacks") or [frozenset()] * obs["seats"])[nxt]
-    # What the next player may hold: unseen tiles without a number they are known to lack.
-    theirs_maybe = [u for u in unseen if u.hi not in lack and u.lo not in lack]
-    p_hold = min(1.0, opp_n / len(theirs_maybe)) if theirs_maybe else 0.0
-    if INFER:
-        chances = hold_chances(obs, nxt, unseen, getattr(game.options, "spinner", "first"))
-        theirs_maybe = [u for u in unseen if chances[u] > 0]
-        p_tile = [chances[u] for u in theirs_maybe]
-    else:
-        p_tile = [p_hold] * len(theirs_maybe)
+    theirs_maybe, p_tile, ctx = context(game, obs)
     mine = obs["totals"][seat]
     target = obs["target"]
-    ctx = {"unseen_n": number_counts(unseen), "need": target - obs["totals"][nxt],
-           "ahead": mine - obs["totals"][nxt], "drawable": obs["drawable"], "opp_n": opp_n}
+    weights = pol.tu.weights
     out = []
     for m in legal:
         if m.kind != PLAY:
@@ -403,7 +380,7 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         rest.remove(t)
         f = play_features(t, count, opens, rest, theirs_maybe, p_tile, ctx)
         pts, risk = f["pts"], f["risk"]
-        v = sum(w * f[k] for k, w in W.items())
+        v = sum(w * f[k] for k, w in weights)
         if mine + pts >= target and pts:
             v += 500  # this wins the game
         if not rest:
@@ -429,7 +406,7 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         out.append(Scored(v, m, reason))
     jitter = {m: rng.random() * 1e-6 for m in legal}
     out.sort(key=lambda s: -(s.value + jitter[s.move]))
-    got = exact(game, obs, out)
+    got = pol.exact(game, obs, out)
     if got is not None:
         i = next(i for i, s in enumerate(out) if s.move == got[0])
         s = out.pop(i)
@@ -441,24 +418,6 @@ def normal(game, obs: dict, legal: list, rng) -> list:
                 " hand."
         out.insert(0, Scored(max(s.value, out[0].value + 1.0), s.move, why))
     return out
-
-
-# Two players, nothing (or next to nothing) left to draw: the rest of the hand is
-# searched to its end (ai/af_endgame.py) by Normal and Hard alike.
-ENDGAME = True
-
-
-def exact(game, obs: dict, ranked: list):
-    """``(move, value)`` when the rest of the hand can be searched to its end (the plays
-    tried in ``ranked``'s order, so the first of equals is Normal's), else None. Once
-    per decision: Hard asks again after Normal's ranking, with the same observation."""
-    if not ENDGAME:
-        return None
-    if "_exact" not in obs:
-        from . import af_endgame
-
-        obs["_exact"] = af_endgame.solve(game, obs, [s.move for s in ranked])
-    return obs["_exact"]
 
 
 def easy(game, obs: dict, legal: list, rng) -> Move:
@@ -477,308 +436,50 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
     return rng.choice(plays)
 
 
-# Hard's default thinking time outside the page (the page's worker gives it
-# app.controller.HARD_BUDGET_MS), and the fixed worlds per move the arena uses in its
-# place: no more than the page's Hard gets (308 worlds in Pyodide with the light
-# play-outs and ``FAST_STUCK``, ``python3 build.py bench worlds``; 457-467 without
-# ``FAST_STUCK``, 248 with the engine's play-outs); docs/ai.md.
-BUDGET_MS = 30.0
-ARENA_WORLDS = 300
+class AllFivesPolicy(Player):
+    """All Fives's computer player (ai/policy.py: Policy). Its play-outs and the value of
+    a hand's end: ai/af_playout.py; the end of a two-player hand searched outright:
+    ai/af_endgame.py."""
 
+    game = "all-fives"
+    key = "allfives"
+    tu: AllFivesTuning
 
-# ---- Hard's side --------------------------------------------------------------------------
-def set_high(game) -> int:
-    return 6
+    def easy(self, game, obs: dict, legal: list, rng) -> Move:
+        return easy(game, obs, legal, rng)
 
+    def normal(self, game, obs: dict, legal: list, rng) -> list:
+        return normal(game, obs, legal, rng, self)
 
-def table_tiles(obs: dict) -> list:
-    layout = obs["layout"]
-    out = [layout["root"]] if layout.get("root") is not None else []
-    for arm in layout.get("arms", ()):
-        out.extend(t for t, _e in arm["tiles"])
-    return out
+    def exact(self, game, obs: dict, ranked: list):
+        """``(move, value)`` when the rest of the hand can be searched to its end
+        (two players, next to nothing left to draw: ai/af_endgame.py; Normal and Hard
+        alike), the plays tried in ``ranked``'s order, so the first of equals is
+        Normal's; else None. Once per decision: Hard asks again after Normal's ranking,
+        with the same observation."""
+        if not self.tu.endgame:
+            return None
+        if "_exact" not in obs:
+            obs["_exact"] = af_endgame.solve(game, obs, [s.move for s in ranked], self)
+        return obs["_exact"]
 
+    def set_high(self, game) -> int:
+        return 6
 
-# Play-outs: a play that leaves the next player nothing to follow (they must draw) is
-# worth this many points (52.8% -> 59.8% against Normal, 60 worlds, docs/ai.md).
-FAST_LOCK = 8.0
-# and a play after which none of my own tiles fits the ends (I may have to draw) is worth
-# this many points less (Hard against the fifth session's Normal, 60 worlds, 400 games:
-# 49.8% without, 53.5% with 4, 53.0% with 8).
-FAST_STUCK = 4.0
+    def table_tiles(self, obs: dict) -> list:
+        return table_tiles(obs)
 
+    def lacks(self, game, obs: dict) -> tuple:
+        return lacks(game, obs)
 
-def fast(world, rng) -> Move:
-    """Greedy: the biggest immediate score (a play the next player cannot follow counts
-    ``FAST_LOCK`` more, one after which none of my own tiles fits ``FAST_STUCK`` less;
-    the sides a new spinner would open are not counted), else the heaviest tile."""
-    legal = world.legal_moves()
-    if legal[0].kind != PLAY:
-        return legal[0]
-    if world.root is None:
-        return max(legal, key=lambda m: (_score(m.tile.hi + m.tile.lo), m.tile.hi + m.tile.lo))
-    opens, count, counts = world._ends()
-    where = {a: (e, c) for (a, e), c in zip(opens, counts)}
-    best, bk = None, None
-    nxt = world.hands[(world.turn + 1) % world.seats]
-    mine = world.hands[world.turn]
-    ends = [e for _a, e in opens]
-    for m in legal:
-        t = m.tile
-        e, c = where[m.target]
-        o = t.other(e)
-        v = _score(count - c + (2 * o if t.hi == t.lo else o))
-        if FAST_LOCK or FAST_STUCK:
-            left = list(ends)
-            left.remove(e)
-            left.append(o)
-            if FAST_LOCK and not any(u.hi in left or u.lo in left for u in nxt):
-                v += FAST_LOCK
-            if FAST_STUCK and len(mine) > 1 and not any(
-                    u != t and (u.hi in left or u.lo in left) for u in mine):
-                v -= FAST_STUCK
-        key = (v, t.hi + t.lo)
-        if bk is None or key > bk:
-            bk, best = key, m
-    return best
+    def fast(self, world, rng) -> Move:
+        return fast(world, rng, self.tu)
 
+    def outcome(self, world, seat: int) -> float:
+        return outcome(world, seat, self.tu)
 
-def _light_opens(root, L: list, E: list, D: list, spin) -> list:
-    """The open arms as ``(arm, pips to match, what it counts)``, in the engine's order
-    (``AllFives._ends``), from the root, each arm's length, open half and whether its
-    last tile is a double, and the spinner ``(arm, index, value)`` or None."""
-    rh, rl = root
-    dr = rh == rl
-    out = []
-    for a, base in ((0, rh), (1, rl)):
-        if L[a]:
-            e = E[a]
-            out.append((a, e, e + e if D[a] else e))
-        else:
-            out.append((a, base, base + base if dr and (L[0] or L[1]) else base))
-    if spin is not None:
-        sa, si, d = spin
-        if (L[0] and L[1]) if sa == CENTRE else L[sa] > si + 1:
-            for b in (2, 3):
-                if L[b]:
-                    e = E[b]
-                    out.append((b, e, e + e if D[b] else e))
-                else:
-                    out.append((b, d, 0))
-    return out
+    def playout(self, world, seat: int, move: Move, seed: int) -> float:
+        return playout(world, seat, move, seed, self)
 
-
-def light_arms(world) -> tuple:
-    """The arms as plain lists (each arm's length, open half and whether its last tile
-    is a double) and the spinner ``(arm, index, value)`` or None: what
-    ``_light_opens`` reads."""
-    L = [0, 0, 0, 0]
-    E = [0, 0, 0, 0]
-    D = [False] * 4
-    for a, arm in enumerate(world.arms):
-        L[a] = len(arm)
-        if arm:
-            t, e = arm[-1]
-            E[a] = e
-            D[a] = t.hi == t.lo
-    return L, E, D, (world.spinners[0] if world.spinners else None)
-
-
-def playout(world, seat: int, move, seed: int) -> float:
-    """Play ``move`` in ``world`` and the hand out with ``fast`` at every seat, on plain
-    lists instead of the engine (2 to 3 times as many worlds in the same time);
-    the outcome for ``seat`` (as ``outcome``). ``world`` itself is not changed. Every
-    rule the engine applies is followed (A2 draws, A4 scores, A5 the spinner, A6/A7 the
-    hand's end, A8 the target); "every double a spinner" goes to the engine."""
-    if world.round_over:
-        return outcome(world, seat)
-    o = world.options
-    if o.spinner == "every":
-        from . import allfives
-        from .search import rollout
-
-        sim = world.clone(keep_history=False)
-        sim._push(move)
-        rollout(sim, allfives, None)
-        return outcome(sim, seat)
-    spinning = o.spinner == "first"
-    n = world.seats
-    sides = world.sides
-    reserve = o.reserve()
-    fives = o.count_in_fives
-    target = o.target
-    stop = o.stop_at_target
-    hands = [list(h) for h in world.hands]
-    bone = list(world.boneyard)
-    totals = list(world.totals)
-    hp = list(world.hand_points)
-    root = world.root
-    L, E, D, spin = light_arms(world)
-    passes = world.passes
-    turn = world.turn
-    lock = FAST_LOCK
-    stuck = FAST_STUCK
-    first = move
-    out = None  # who went out
-    opens = _light_opens(root, L, E, D, spin) if root is not None else ()
-    count = world.count  # the open-end total, kept as the ends change
-    while True:
-        hand = hands[turn]
-        best = None
-        if first is not None:
-            m, first = first, None
-            kind = m.kind
-            if kind == PLAY:
-                best, tg = m.tile, m.target
-        else:
-            # The numbers the next player holds; a play locks them out (they must draw)
-            # when no end it leaves is one of them.
-            held = set()
-            for u in hands[(turn + 1) % n]:
-                held.add(u.hi)
-                held.add(u.lo)
-            bad = sum(1 for _a, e, _c in opens if e in held)
-            if stuck:  # own tiles and the ends as bit sets of numbers
-                masks = [(u, 1 << u.hi | 1 << u.lo) for u in hand]
-                others = {}
-                for a, _e, _c in opens:
-                    ms = 0
-                    for b, y, _c in opens:
-                        if b != a:
-                            ms |= 1 << y
-                    others[a] = ms
-            bk = None
-            for a, e, c in opens:
-                free = bad - (e in held) == 0
-                for t in hand:
-                    hi, lo = t
-                    if hi == e or lo == e:
-                        x = lo if hi == e else hi
-                        v = count - c + (x + x if hi == lo else x)
-                        v = v if v and v % 5 == 0 else 0
-                        if lock and free and x not in held:
-                            v += lock
-                        if stuck and len(hand) > 1:
-                            ms = others[a] | 1 << x
-                            for u, mu in masks:
-                                if mu & ms and u is not t:
-                                    break
-                            else:
-                                v -= stuck
-                        k = (v, hi + lo)
-                        if bk is None or k > bk:
-                            bk, best, tg = k, t, a
-            kind = PLAY if best is not None else DRAW if len(bone) > reserve else PASS
-        if best is not None:
-            hand.remove(best)
-            hi, lo = best
-            if tg == CENTRE:
-                root = best
-                if hi == lo and spinning:
-                    spin = (CENTRE, -1, hi)
-            else:
-                e = next(x for a, x, _c in opens if a == tg)
-                L[tg] += 1
-                E[tg] = lo if hi == e else hi
-                D[tg] = hi == lo
-                if hi == lo and spinning and spin is None:
-                    spin = (tg, L[tg] - 1, hi)
-            opens = _light_opens(root, L, E, D, spin)
-            count = 0
-            for _a, _e, c in opens:
-                count += c
-            scored = count and count % 5 == 0
-            if scored:
-                v = count // 5 if fives else count
-                side = sides[turn]
-                for i in range(n):
-                    if sides[i] == side:
-                        totals[i] += v
-                        hp[i] += v
-            passes = 0
-            if not hand:
-                out = turn
-                break  # A6
-            if stop and scored and totals[turn] >= target:
-                break  # A8: the game stops the moment it is won
-            turn = (turn + 1) % n
-        elif kind == DRAW:
-            hand.append(bone.pop())
-        else:
-            passes += 1
-            if passes >= n:
-                out = -1  # A7: blocked
-                break
-            turn = (turn + 1) % n
-    scores = [0] * n
-    lead = None
-    if out is not None:
-        w, _opp, pts, _low = hand_end(hands, sides, out if out >= 0 else None)
-        lead = w
-        if w is not None:
-            v = pts // 5 if fives else pts
-            for i in range(n):
-                if sides[i] == sides[w]:
-                    scores[i] = v
-    totals = [a + b for a, b in zip(totals, scores)]
-    return _value([a + b for a, b in zip(scores, hp)], totals, sides, seat,
-                  max(totals) >= target, target, fives, lead)
-
-def outcome(world, seat: int) -> float:
-    """What the finished hand (or game) is worth to ``seat`` (``_value``)."""
-    o = world.options
-    return _value(world.round_scores[-1], world.totals, world.sides, seat, world.match_over,
-                  o.target, o.count_in_fives, world.winner)
-
-
-# What a hand's end is worth to Hard in a two-player game: the chance of winning the
-# game from there, not the hand's points. A point counts for more as the target nears,
-# and leading the next hand (A8: the hand's winner leads) is worth about 8 points. The
-# chance is a logistic in the fives each side still needs, fitted (rms error 0.013) to
-# the exact table that dynamic programming gives over 30,000 hands of Normal against
-# Normal (``python tools/af_equity.py``). Against Normal, 100 worlds, the same 1,200
-# games (three seeds): 57.7% won by hand points, 61.5% by this, +3.8 points (95% CI
-# +0.9 to +6.8) deal by deal (docs/ai.md, ninth session).
-EQUITY = True
-EQ_K = 0.93
-EQ_LEAD = 1.55
-EQ_C = 4.0
-WIN = 300.0  # a game won (lost) counts +WIN (-WIN); the chance of winning scales to it
-
-
-def win_chance(need: float, their_need: float, lead: bool) -> float:
-    """The chance of winning a two-sided game when this side needs ``need`` more fives
-    (holes, where the game counts in fives) and the other ``their_need``; ``lead``: this
-    side leads the next hand."""
-    z = EQ_K * (their_need - need + (EQ_LEAD if lead else -EQ_LEAD))
-    return 1.0 / (1.0 + math.exp(-z / math.sqrt(need + their_need + EQ_C)))
-
-
-def _value(row: list, totals: list, sides, seat: int, over: bool, target: int = 250,
-           fives: bool = False, lead=None) -> float:
-    """What a finished hand (or game) is worth to ``seat``: with two players, the chance of
-    winning the game from there (``win_chance``; ``lead`` is the seat that leads next,
-    None when nobody won the hand) scaled to +/- ``WIN``; otherwise the hand's points for
-    its side minus the best other side's, and ``WIN`` more or less for a game won or
-    lost."""
-    me = sides[seat]
-    if EQUITY and len(sides) == 2:
-        if over:
-            return WIN if totals[seat] == max(totals) else -WIN
-        opp = next(i for i in range(len(sides)) if sides[i] != me)
-        u = 1.0 if fives else 5.0
-        p = win_chance((target - totals[seat]) / u, (target - totals[opp]) / u,
-                       lead is not None and sides[lead] == me)
-        return WIN * (2.0 * p - 1.0)
-    v = float(row[seat] - max((row[i] for i in range(len(row)) if sides[i] != me),
-                              default=0))
-    if over:
-        v += WIN if totals[seat] == max(totals) else -WIN
-    return v
-
-
-def outcome_words(mean: float, game=None) -> str:
-    if EQUITY and game is not None and game.seats == 2:
-        p = min(99, max(1, round(50 * (1 + mean / WIN))))
-        return f" (it leaves you about a {p}% chance of winning the game)"
-    return f" (it gained you {mean:+.0f} points on the other side on average)"
+    def hint_words(self, game, seat: int, obs: dict, move: Move, rng, mean: float) -> str:
+        return outcome_words(mean, game, self.tu)

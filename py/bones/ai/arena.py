@@ -13,6 +13,7 @@ sampled worlds per move (``--worlds``) so that a run reproduces exactly.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import math
@@ -22,7 +23,8 @@ import time
 
 from .. import new_game
 from ..moves import NEXT
-from .levels import LEVELS, choose
+from .levels import LEVELS, choose, policy_for
+from .policy import DEFAULT, Tuning
 
 ROUND_GAMES = ("mexican-train", "chicken-foot")
 
@@ -35,7 +37,8 @@ def _levels_for(seats: list[str], r: int) -> list[str]:
 def _play_job(args: tuple) -> list[dict]:
     """One match. Round games: each of its first ``limit`` rounds is a record.
     Game-to-a-target games: the whole match is one record."""
-    game, preset, seats, seed, j, limit, rounds_per_job, worlds, options, *dup = args
+    (game, preset, seats, seed, j, limit, rounds_per_job, worlds, options, tuning, player,
+     *dup) = args
     n = len(seats)
     rot = dup[0] if dup else 0  # duplicate: match j's deals, levels turned by rot more
     g = new_game(game, seats=n, preset=preset, seed=f"{seed}/arena/{j}", options=options)
@@ -52,7 +55,7 @@ def _play_job(args: tuple) -> list[dict]:
         first_key = first_key or deal_key  # a game's later hands follow from its play
         while not g.round_over:
             s = g.turn
-            m = _choose(g, s, levels[s], rngs[s], worlds)
+            m = _choose(g, s, levels[s], rngs[s], worlds, tuning, player)
             g.play(m)
             moves += 1
         if per_round:
@@ -83,12 +86,13 @@ def _play_job(args: tuple) -> list[dict]:
     return out
 
 
-def _choose(g, seat: int, level: str, rng, worlds: int):
+def _choose(g, seat: int, level: str, rng, worlds: int, tuning: Tuning, player):
     if level.startswith("field-"):  # the outside field (ai/field.py), never in the page
         from .field import choose as field_choose
 
         return field_choose(g, seat, level, rng=rng)
-    return choose(g, seat, level, rng=rng, worlds=worlds)
+    pol = player(g, tuning) if player is not None else None
+    return choose(g, seat, level, rng=rng, worlds=worlds, tuning=tuning, policy=pol)
 
 
 def _deal_key(g) -> str:
@@ -226,7 +230,10 @@ def report(game: str, seats: list[str], res: dict) -> str:
 
 def run(game: str, preset: str | None, seats: list[str], count: int, seed, workers: int = 1,
         worlds: int = 12, options: dict | None = None, progress: bool = True,
-        duplicate: bool = False) -> dict:
+        duplicate: bool = False, tuning: Tuning = DEFAULT, player=None) -> dict:
+    """Play the levels ``seats`` against each other (each level by ``tuning``).
+    ``player(game, tuning) -> Policy`` (research: a variant of the game's player, as
+    ``levels.policy_for``) plays in place of the game's own."""
     from .field import STYLES
 
     for lv in seats:
@@ -241,9 +248,11 @@ def run(game: str, preset: str | None, seats: list[str], count: int, seed, worke
     if game in ROUND_GAMES:
         per_job = probe.options.rounds
         jobs = [(game, preset, seats, seed, j, min(per_job, deals - j * per_job), per_job,
-                 worlds, options) for j in range((deals + per_job - 1) // per_job)]
+                 worlds, options, tuning, player)
+                for j in range((deals + per_job - 1) // per_job)]
     else:
-        jobs = [(game, preset, seats, seed, j, 1, 1, worlds, options) for j in range(deals)]
+        jobs = [(game, preset, seats, seed, j, 1, 1, worlds, options, tuning, player)
+                for j in range(deals)]
     if duplicate:
         jobs = [job + (rot,) for job in jobs for rot in range(n)]
     t0 = time.perf_counter()
@@ -269,8 +278,25 @@ def run(game: str, preset: str | None, seats: list[str], count: int, seed, worke
     res["config"] = {"game": game, "preset": preset, "seats": seats, "count": count,
                      "seed": seed, "hard_worlds": worlds, "workers": workers,
                      "duplicate": duplicate, "seconds": round(time.perf_counter() - t0, 1)}
+    if tuning != DEFAULT:
+        res["config"]["tuning"] = changed(tuning)
     res["records"] = records  # one per round (or game), for paired comparisons
     return res
+
+
+def changed(tuning: Tuning) -> dict:
+    """``{path: value}`` for every setting of ``tuning`` other than the default's."""
+    out = {}
+
+    def walk(a, b, path: str) -> None:
+        if dataclasses.is_dataclass(a):
+            for f in dataclasses.fields(a):
+                walk(getattr(a, f.name), getattr(b, f.name), f"{path}{f.name}.")
+        elif a != b:
+            out[path[:-1]] = a
+
+    walk(tuning, DEFAULT, "")
+    return out
 
 
 def paired(records: list[dict], other: list[dict], level: str,
@@ -309,7 +335,8 @@ def _check_duplicates(records: list[dict]) -> None:
                                "every rotation")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, player=None) -> int:
+    """The command line; ``player`` as in ``run`` (for research scripts)."""
     ap = argparse.ArgumentParser(prog="python -m bones arena", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="mexican-train")
@@ -326,7 +353,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--worlds", type=int, default=None,
                     help="Hard: sampled worlds per move (fixed, so runs reproduce); default: "
-                         "the game's ARENA_WORLDS, at most what the page's Hard gets (docs/ai.md)")
+                         "the game's Hard.arena_worlds, at most what the page's Hard gets "
+                         "(docs/ai.md)")
+    ap.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
+                    help="play with one setting of the tuning changed (ai/policy.py: Tuning), "
+                         "e.g. --set mexican.hard.model_tries=0 --set search.margin=1.0")
     ap.add_argument("--duplicate", action="store_true",
                     help="play every deal once per rotation, so each level meets the same "
                          "deals in every chair (the count is the rounds or games played)")
@@ -340,16 +371,22 @@ def main(argv: list[str] | None = None) -> int:
     count = a.rounds if a.game in ROUND_GAMES else a.games
     if count is None:
         count = a.games or a.rounds or (1000 if a.game in ROUND_GAMES else 400)
+    tuning = DEFAULT
+    for item in a.set:
+        try:
+            tuning = tuning.with_text(item)
+        except ValueError as exc:
+            raise SystemExit(f"arena: --set {exc}") from None
     if a.worlds is None:
-        from .levels import _policies
-
-        a.worlds = getattr(_policies().get(a.game), "ARENA_WORLDS", 40)
+        a.worlds = policy_for(new_game(a.game, seats=len(seats), preset=a.preset),
+                              tuning).hard.arena_worlds
     res = run(a.game, a.preset, seats, count, a.seed, workers=a.workers, worlds=a.worlds,
-              duplicate=a.duplicate)
+              duplicate=a.duplicate, tuning=tuning, player=player)
     c = res["config"]
     print(f"arena: {a.game} ({a.preset or 'default preset'}), seats {','.join(seats)}, "
           f"seed {a.seed}{', duplicate' if a.duplicate else ''}, Hard {a.worlds} "
-          f"worlds/move, {c['seconds']} s on {a.workers} worker(s)")
+          f"worlds/move, {c['seconds']} s on {a.workers} worker(s)"
+          + "".join(f", {k} = {v!r}" for k, v in c.get("tuning", {}).items()))
     print(report(a.game, seats, res))
     if a.against:
         try:

@@ -4,7 +4,7 @@ Plays rounds with the level in every seat and times each ``choose`` call that ha
 real choice (more than one legal move). For Hard it also counts the worlds each search
 sampled, and reports the median over the searches that ran to the end of their budget
 (the others settled early): what the budget buys on this machine, the figure the arena's
-``ARENA_WORLDS`` stands for. It reports; it asserts nothing. Pyodide in the browser is
+``Hard.arena_worlds`` stands for. It reports; it asserts nothing. Pyodide in the browser is
 typically 1.5-3x slower than CPython on this kind of code; ``python3 build.py bench
 worlds`` runs this same module in Pyodide (Node) to measure it there.
 """
@@ -17,7 +17,7 @@ import statistics
 import time
 
 from .. import new_game
-from . import levels, search
+from . import levels
 from .levels import choose
 
 
@@ -40,7 +40,7 @@ CASES = [
 @contextlib.contextmanager
 def counting_worlds(out: list[tuple[int, float]]):
     """While open, every Hard search appends (worlds sampled, seconds taken) to ``out``."""
-    real = search.pimc
+    real = levels.pimc
 
     def counted(*args, **kw):
         t0 = time.perf_counter()
@@ -48,11 +48,11 @@ def counting_worlds(out: list[tuple[int, float]]):
         out.append((res.worlds, time.perf_counter() - t0))
         return res
 
-    search.pimc = counted  # levels.choose imports it from search at each call
+    levels.pimc = counted  # what levels.choose and levels.hint call
     try:
         yield out
     finally:
-        search.pimc = real
+        levels.pimc = real
 
 
 def measure(game: str, preset: str, seats: int, level: str, moves: int,
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bones bench-ai", description=__doc__)
     ap.add_argument("--moves", type=int, default=60, help="timed moves per case and level")
     ap.add_argument("--budget-ms", type=float, default=None,
-                    help="Hard's budget (default: the game's BUDGET_MS)")
+                    help="Hard's budget (default: the game's Hard.budget_ms)")
     ap.add_argument("--game-budget-ms", action="append", default=[], metavar="GAME=MS",
                     help="Hard's budget for one game (as the page's HARD_BUDGET_GAME_MS)")
     ap.add_argument("--levels", default="normal,hard")
@@ -96,9 +96,8 @@ def main(argv: list[str] | None = None) -> int:
             with counting_worlds(searches):
                 ts = sorted(measure(game, preset, seats, level, a.moves, given, when=when))
             p90 = ts[int(0.9 * (len(ts) - 1))]
-            budget = given or getattr(levels.policy_for(new_game(game, seats=seats,
-                                                                       preset=preset)),
-                                            "BUDGET_MS", 70.0)
+            budget = given or levels.policy_for(new_game(game, seats=seats,
+                                                         preset=preset)).hard.budget_ms
             full = [n for n, dt in searches if dt * 1000 >= 0.95 * budget]
             worlds = f"{statistics.median(full):7.0f}" if full else f"{'-':>7}"
             print(f"{label:32} {level:7} {statistics.median(ts):10.1f} {p90:8.1f} "

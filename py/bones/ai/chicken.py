@@ -12,39 +12,37 @@ from __future__ import annotations
 import random
 
 from ..moves import DRAW, KNOCK, PASS, PLAY, Move
-from .levels import Scored, plural
+from . import reading
+from .player import Player
+from .policy import ChickenTuning, Scored, plural
+from .search import rollout, round_words
 from .world import pips_outcome, row_value
-
-SHED_W = 1.0
-FLEX_W = 1.5  # each remaining tile that still fits somewhere after the play
-DOUBLE_FOLLOW = 14.0
-DOUBLE_STUCK = -20.0
 
 
 def _open_ends(obs: dict) -> dict:
     return {ln["line"]: ln["end"] for ln in obs["lines"] if ln["open"]}
 
 
-def _value(t, ln: int, rest: list, ends: dict) -> tuple[float, list, int]:
+def _value(t, ln: int, rest: list, ends: dict, tu: ChickenTuning) -> tuple[float, list, int]:
     """Normal's rating of playing ``t`` on line ``ln`` keeping ``rest``: the value, the
     tiles that would follow a double, and how many of ``rest`` fit the ends after it."""
-    v = SHED_W * (t.hi + t.lo)
+    v = tu.shed_w * (t.hi + t.lo)
     follow: list = []
     if not rest:
         return v + 1000, follow, 0
     if t.hi == t.lo:
         follow = [x for x in rest if x.hi == t.hi or x.lo == t.hi]
-        v += DOUBLE_FOLLOW if follow else DOUBLE_STUCK
+        v += tu.double_follow if follow else tu.double_stuck
         nxt = {t.hi}
     else:
         e2 = dict(ends)
         e2[ln] = t.other(ends[ln]) if ln in ends else t.hi
         nxt = set(e2.values())
     flex = sum(1 for x in rest if x.hi in nxt or x.lo in nxt)
-    return v + FLEX_W * flex, follow, flex
+    return v + tu.flex_w * flex, follow, flex
 
 
-def normal(game, obs: dict, legal: list, rng) -> list:
+def normal(game, obs: dict, legal: list, rng, tu: ChickenTuning) -> list:
     hand = list(obs["hand"])
     ends = _open_ends(obs)
     out = []
@@ -59,7 +57,7 @@ def normal(game, obs: dict, legal: list, rng) -> list:
         rest = list(hand)
         rest.remove(t)
         tn = f"Play {t} on line {ln}"
-        v, follow, flex = _value(t, ln, rest, ends)
+        v, follow, flex = _value(t, ln, rest, ends, tu)
         if not rest:
             reason = f"{tn}: it is your last bone, and you go out."
         elif follow:
@@ -79,7 +77,7 @@ def normal(game, obs: dict, legal: list, rng) -> list:
     return out
 
 
-def agreement(state, seat: int, move):
+def agreement(state, seat: int, move, tu: ChickenTuning):
     """``agrees(hand) -> bool``: would Normal, holding ``hand`` in ``state`` (the public
     layout just before ``seat`` played ``move``), have played ``move``? Ties count. The
     quick form of ``choose(..., "normal")`` that Hard's reading asks many times
@@ -106,14 +104,15 @@ def agreement(state, seat: int, move):
         # Normal's rating of this play, then: does any other play rate above it? (A
         # play's rating is at most its weight, a followed double and every other tile
         # fitting next turn: a play that cannot reach this one's is not rated.)
-        mine = _value(tile, target, [x for x in hand if x != tile], ends)[0] + 1e-4
-        room = FLEX_W * (len(hand) - 1)
+        mine = _value(tile, target, [x for x in hand if x != tile], ends, tu)[0] + 1e-4
+        room = tu.flex_w * (len(hand) - 1)
         for t, ln in plays:
             if t == tile and ln == target:
                 continue
-            if SHED_W * (t.hi + t.lo) + room + (DOUBLE_FOLLOW if t.hi == t.lo else 0) <= mine:
+            if tu.shed_w * (t.hi + t.lo) + room + (tu.double_follow if t.hi == t.lo
+                                                   else 0) <= mine:
                 continue
-            if _value(t, ln, [x for x in hand if x != t], ends)[0] > mine:
+            if _value(t, ln, [x for x in hand if x != t], ends, tu)[0] > mine:
                 return False
         return True
 
@@ -133,45 +132,7 @@ def easy(game, obs: dict, legal: list, rng) -> Move:
     return rng.choice(plays)
 
 
-# Hard's default thinking time outside the page (the page's worker gives it
-# app.controller.HARD_BUDGET_GAME_MS, 500 ms), and the fixed worlds per move the arena
-# uses in its place: no more than the page's Hard gets (``python3 build.py bench worlds``:
-# 292 to 495 in Pyodide at 500 ms, thirteenth session). With the win bonus of 50, 300
-# worlds won more rounds than 150 at the same points (docs/ai.md).
-BUDGET_MS = 70.0
-ARENA_WORLDS = 300
-
-
 # ---- Hard's side --------------------------------------------------------------------------
-def set_high(game) -> int:
-    return game.options.set_high
-
-
-def table_tiles(obs: dict) -> list:
-    out = [obs["hub"]] if obs.get("hub") is not None else []
-    for ln in obs["lines"]:
-        out.extend(t for t, _e in ln["tiles"])
-    return out
-
-
-# What a seat's plays say about its hand. A player who sheds weight (Normal; most people)
-# and plays a light tile where a much heavier one would have gone most likely holds no
-# such heavier tile, until it draws again. ``SHUN_SLACK`` pips of difference allow for
-# the other reasons to keep a tile (it fits the ends next turn: Normal's FLEX_W).
-SHUN_SLACK: float | None = 3.0
-
-
-def shun(game, obs: dict, unseen: list) -> list | None:
-    """Per seat, the unseen tiles its plays since its last draw say it does not hold
-    (``reading.shun``: any play, at any end open to it)."""
-    if SHUN_SLACK is None:
-        return None
-    from . import reading
-
-    return reading.shun(game, obs, unseen, _ends_open_to, SHUN_SLACK,
-                        lambda _seat, _move, ends: set(ends.values()))
-
-
 def fast(world, rng) -> Move:
     legal = world.legal_moves()
     s = world.turn
@@ -193,36 +154,6 @@ def fast(world, rng) -> Move:
         elif other is None or k == DRAW:
             other = m
     return best if best is not None else other
-
-
-SEARCH_DRAW = False  # drawing instead of playing: measured a trap (see docs/ai.md)
-# Hard's search: winning the round (lowest score) is worth this many pips. 50 with 300
-# worlds won 34.6% of rounds against 32.2% (20, 150 worlds) at the same points; 100 won
-# as many but left more points (docs/ai.md, thirteenth session).
-WIN_BONUS = 50.0
-
-
-# Truncated play-outs (stop after this many moves, score the hand by its pips) measured
-# worse here than whole rounds (1,000 rounds, 100 worlds: ratio 1.004 against 0.952),
-# so Chicken Foot plays every round out (0).
-ROLLOUT_PLIES = 0
-
-
-def evaluate(world, seat: int) -> float:
-    """An unfinished round, for the seat (higher is better): minus its pips."""
-    return -float(sum(t.hi + t.lo for t in world.hands[seat]))
-
-
-def outcome(world, seat: int) -> float:
-    return pips_outcome(world, seat, evaluate, WIN_BONUS)
-
-
-def hint_words(game, seat: int, obs: dict, move, rng) -> str:
-    """What Hard's choice did in likely deals: points left and rounds won."""
-    from . import chicken
-    from .search import round_words
-
-    return round_words(game, seat, obs, move, rng, chicken, final_scores)
 
 
 # ---- Hard's play-outs without the engine ----------------------------------------------------
@@ -250,13 +181,10 @@ def _light(world) -> tuple:
     return ends, pend, opened
 
 
-def playout(world, seat: int, move, seed: int) -> float:
-    """Play ``move`` in ``world`` and the round out with ``fast`` at every seat; the
-    outcome for ``seat`` (as ``outcome``). ``world`` itself is not changed."""
-    scores = final_scores(world, move, seed)
-    if scores is None:
-        return evaluate(world, seat)  # not expected: a round played out ends
-    return row_value(scores, seat, WIN_BONUS)
+def evaluate(world, seat: int) -> float:
+    """An unfinished round (not expected: a round played out ends), for the seat: minus
+    its pips."""
+    return -float(sum(t.hi + t.lo for t in world.hands[seat]))
 
 
 def final_scores(world, move, seed: int) -> list | None:
@@ -266,12 +194,9 @@ def final_scores(world, move, seed: int) -> list | None:
         return list(world.round_scores[-1])
     o = world.options
     if o.draw != "one":
-        from . import chicken
-        from .search import rollout
-
         sim = world.clone(keep_history=False)
         sim._push(move)
-        rollout(sim, chicken, random.Random(seed))  # "draw until": the engine's way
+        rollout(sim, ChickenFootPolicy(), random.Random(seed))  # "draw until": the engine's way
         return list(sim.round_scores[-1]) if sim.round_over else None
     ends, pend, opened = _light(world)
     hands = [list(h) for h in world.hands]
@@ -361,24 +286,62 @@ def final_scores(world, move, seed: int) -> list | None:
     return [sum((db if t[0] == 0 else t[0] + t[1]) for t in h) for h in hands]
 
 
-# ---- reading the hands (ai/reading.py) -----------------------------------------------
-READ_HANDS = True  # Hard's worlds read every draw and pass of the round, tile by tile
-# ... and each other seat's last ``MODEL_KEEP`` plays since its last draw as Normal's: a
-# seat whose world hand would have made Normal play otherwise is dealt again, up to
-# ``MODEL_TRIES`` times (reading.normal_check). Twelfth session, 3,000 rounds against
-# three Normals (150 worlds): ratio 0.826, 0.845, 0.827 on seeds 1-3 (was 0.889, 0.860,
-# 0.846); Hard's round score -0.69 paired (CI -1.50 to +0.12); docs/ai.md. It costs
-# about half the worlds, so the page gives Chicken Foot Hard more time (app.controller).
-MODEL_TRIES = 30
-MODEL_KEEP = 2
-
-
 def _ends_open_to(state, seat: int, move) -> dict:
     """``{line: number}`` open to ``seat`` when it made ``move`` in ``state``."""
     return {i: state.end_of(i) for i in state.targets()}
 
 
-def reads(game, obs: dict) -> list:
-    from .reading import slots
+class ChickenFootPolicy(Player):
+    """Chicken Foot's computer player (ai/policy.py: Policy)."""
 
-    return slots(game, obs, _ends_open_to)
+    game = "chicken-foot"
+    key = "chicken"
+    tu: ChickenTuning
+
+    def easy(self, game, obs: dict, legal: list, rng: random.Random) -> Move:
+        return easy(game, obs, legal, rng)
+
+    def normal(self, game, obs: dict, legal: list, rng: random.Random) -> list:
+        return normal(game, obs, legal, rng, self.tu)
+
+    def table_tiles(self, obs: dict) -> list:
+        out = [obs["hub"]] if obs.get("hub") is not None else []
+        for ln in obs["lines"]:
+            out.extend(t for t, _e in ln["tiles"])
+        return out
+
+    def reads(self, game, obs: dict) -> list:
+        """Every draw and pass of the round, tile by tile (ai/reading.py)."""
+        return reading.slots(game, obs, _ends_open_to)
+
+    def shun(self, game, obs: dict, unseen: list) -> list | None:
+        """Per seat, the unseen tiles its plays since its last draw say it does not hold:
+        a player who sheds weight and plays a light tile where one more than
+        ``shun_slack`` pips heavier would have gone most likely holds no such tile (the
+        slack allows for Normal's other reasons to keep a tile)."""
+        if self.tu.shun_slack is None:
+            return None
+        return reading.shun(game, obs, unseen, _ends_open_to, self.tu.shun_slack,
+                            lambda _seat, _move, ends: set(ends.values()))
+
+    def agreement(self, state, seat: int, move: Move):
+        return agreement(state, seat, move, self.tu)
+
+    def fast(self, world, rng: random.Random) -> Move:
+        return fast(world, rng)
+
+    def outcome(self, world, seat: int) -> float:
+        return pips_outcome(world, seat, evaluate, self.tu.win_bonus)
+
+    def playout(self, world, seat: int, move: Move, seed: int) -> float:
+        """``move`` and the round played out with ``fast`` on plain lists (above); the
+        engine's play-out where the light rules do not apply."""
+        scores = final_scores(world, move, seed)
+        if scores is None:
+            return evaluate(world, seat)  # not expected: a round played out ends
+        return row_value(scores, seat, self.tu.win_bonus)
+
+    def hint_words(self, game, seat: int, obs: dict, move: Move, rng: random.Random,
+                   mean: float) -> str:
+        """What Hard's choice did in likely deals: points left and rounds won."""
+        return round_words(game, seat, obs, move, rng, self, final_scores)

@@ -24,7 +24,7 @@ import random
 from ..mexican import MEXICAN
 from ..moves import DRAW, JOIN, PASS, PLAY, Move
 from ..tiles import full_set
-from .levels import _forced, _rng_for, move_key
+from .policy import forced, move_key, rng_for
 
 # The weighted-score player's weights (a pip is 1).
 W_FOLLOW = 2.0  # each tile left that matches the end the play shows
@@ -210,8 +210,8 @@ def choose(game, seat: int, style: str, *, seed=0, rng: random.Random | None = N
     if game.game not in games:
         raise ValueError(f"{style} does not play {game.game}")
     legal = sorted(game.legal_moves(), key=move_key)
-    f = _forced([m for m in legal if m.kind != JOIN])
+    f = forced([m for m in legal if m.kind != JOIN])
     if f is not None:
         return f
     obs = game.observation(seat)
-    return player(game, obs, legal, _rng_for(obs, seat, seed, rng))
+    return player(game, obs, legal, rng_for(obs, seat, seed, rng))

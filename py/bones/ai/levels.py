@@ -12,48 +12,31 @@ import random
 from typing import NamedTuple
 
 from ..errors import BadData
-from ..moves import CALL, JOIN, KNOCK, NEXT, PLAY, Move
+from ..moves import CALL, JOIN, KNOCK, NEXT, Move
+from .allfives import AllFivesPolicy
+from .chicken import ChickenFootPolicy
+from .mexican import MexicanTrainPolicy
+from .policy import DEFAULT, Policy, Scored, Tuning, forced, move_key, plural, rng_for
+from .search import pimc
+
+__all__ = ["HINT_LEVELS", "LEVELS", "POLICIES", "Hint", "Scored", "choose", "choose_from_json",
+           "hint", "hint_from_json", "move_key", "plural", "policy_for",
+           "read_choice", "read_hint", "why_only"]
 
 LEVELS = ("easy", "normal", "hard")
 HINT_LEVELS = ("normal", "hard")  # whose choice a hint shows
 
-# game name -> policy module (each registers itself on import, see _policies()).
-_POLICIES: dict = {}
+# game name -> its policy class (ai/policy.py: Policy)
+POLICIES: dict[str, type] = {p.game: p for p in (MexicanTrainPolicy, ChickenFootPolicy,
+                                                 AllFivesPolicy)}
 
 
-def _policies() -> dict:
-    if not _POLICIES:
-        from . import mexican
-
-        _POLICIES["mexican-train"] = mexican
-        try:
-            from . import chicken
-
-            _POLICIES["chicken-foot"] = chicken
-        except ImportError:  # pragma: no cover (the game module is not there yet)
-            pass
-        try:
-            from . import allfives
-
-            _POLICIES["all-fives"] = allfives
-        except ImportError:  # pragma: no cover
-            pass
-    return _POLICIES
-
-
-def policy_for(game) -> object:
-    p = _policies().get(game.game)
+def policy_for(game, tuning: Tuning = DEFAULT) -> Policy:
+    """The computer player of ``game``'s game, playing by ``tuning``."""
+    p = POLICIES.get(game.game)
     if p is None:
         raise ValueError(f"no computer player for {game.game!r} yet")
-    return p
-
-
-class Scored(NamedTuple):
-    """A candidate move as a policy rates it: higher ``value`` is better."""
-
-    value: float
-    move: Move
-    reason: str
+    return p(tuning)
 
 
 class Hint(NamedTuple):
@@ -63,43 +46,16 @@ class Hint(NamedTuple):
     level: str
 
 
-def move_key(m: Move) -> tuple:
-    """A canonical order of moves, so a hand's order never changes a choice."""
-    t = m.tile
-    return (m.kind, (t.hi, t.lo) if t is not None else (-1, -1),
-            m.target if m.target is not None else -99)
-
-
-def _rng_for(obs: dict, seat: int, seed, rng) -> random.Random:
-    if rng is not None:
-        return rng
-    # Fixed by the seed and by public facts only (round, how many moves so far).
-    return random.Random(f"ai/{seed}/{seat}/{obs['round']}/{len(obs['log'])}")
-
-
-def _forced(legal: list[Move]) -> Move | None:
-    """Moves every level makes without thinking: the only move; start the next
-    round; call a player who forgot to knock; knock (it is free)."""
-    if len(legal) == 1:
-        return legal[0]
-    if any(m.kind == NEXT for m in legal):
-        return next(m for m in legal if m.kind == NEXT)
-    for m in legal:
-        if m.kind == CALL:
-            return m
-    for m in legal:
-        if m.kind == KNOCK:
-            return m
-    return None
-
-
 def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random | None = None,
-           budget_ms: float | None = None, worlds: int | None = None) -> Move:
-    """The move ``level`` makes for ``seat`` (whose turn it must be).
+           budget_ms: float | None = None, worlds: int | None = None,
+           tuning: Tuning = DEFAULT, policy: Policy | None = None) -> Move:
+    """The move ``level`` makes for ``seat`` (whose turn it must be), playing by
+    ``tuning`` (or as ``policy``, a research variant of the game's player, plays).
 
     ``seed`` (or an explicit ``rng``) fixes every random choice. Hard thinks for
-    ``budget_ms`` (default 300 ms) or, when ``worlds`` is given, for exactly that many
-    sampled deals (reproducible, as the arena uses it).
+    ``budget_ms`` (default: the game's ``Hard.budget_ms``, 70 ms for the train games
+    and 30 for All Fives; the page asks for its own) or, when ``worlds`` is given, for
+    exactly that many sampled deals (reproducible, as the arena uses it).
     """
     if level not in LEVELS:
         raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
@@ -108,24 +64,22 @@ def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random
     legal = sorted(game.legal_moves(), key=move_key)
     if not legal:
         raise ValueError("the match is over: there is no move to make")
-    f = _forced([m for m in legal if m.kind != JOIN])
+    f = forced([m for m in legal if m.kind != JOIN])
     if f is not None:
         return f
     obs = game.observation(seat)
-    r = _rng_for(obs, seat, seed, rng)
-    pol = policy_for(game)
+    r = rng_for(obs, seat, seed, rng)
+    pol = policy or policy_for(game, tuning)
     if level == "easy":
         return pol.easy(game, obs, legal, r)
     ranked = pol.normal(game, obs, legal, r)
     if level == "normal":
         return ranked[0].move
-    from .search import pimc
-
-    return pimc(game, seat, obs, legal, ranked, r, budget_ms=budget_ms, worlds=worlds).move
+    return pimc(game, seat, obs, ranked, r, pol, budget_ms=budget_ms, worlds=worlds).move
 
 
 def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | None = None,
-         worlds: int | None = None) -> Hint:
+         worlds: int | None = None, tuning: Tuning = DEFAULT) -> Hint:
     """The Normal (or Hard) choice for ``seat`` with a short reason in plain words."""
     if level not in HINT_LEVELS:
         raise ValueError("a hint shows the normal or the hard choice")
@@ -134,7 +88,7 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
         raise ValueError("the match is over: there is no move to make")
     if game.turn != seat and not game.round_over:
         raise ValueError(f"it is seat {game.turn}'s turn, not seat {seat}'s")
-    f = _forced([m for m in legal if m.kind != JOIN])
+    f = forced([m for m in legal if m.kind != JOIN])
     if f is not None:
         why = {NEXT: "Start the next round.",
                CALL: "Call them: they did not knock on their last bone.",
@@ -144,28 +98,18 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
             why = "It is the only move you have."
         return Hint(f, game.notation(f), why, level)
     obs = game.observation(seat)
-    r = _rng_for(obs, seat, seed, None)
-    pol = policy_for(game)
+    r = rng_for(obs, seat, seed, None)
+    pol = policy_for(game, tuning)
     ranked = pol.normal(game, obs, legal, r)
     if level == "normal":
         best = ranked[0]
         return Hint(best.move, game.notation(best.move), best.reason, level)
-    from .search import pimc
-
-    res = pimc(game, seat, obs, legal, ranked, r, budget_ms=budget_ms, worlds=worlds)
+    res = pimc(game, seat, obs, ranked, r, pol, budget_ms=budget_ms, worlds=worlds)
     why = next((s.reason for s in ranked if s.move == res.move), "")
-    if hasattr(pol, "hint_words"):  # a policy may put the choice in words its own way
-        words = pol.hint_words(game, seat, obs, res.move, r)
-    else:
-        words = pol.outcome_words(res.mean, game) if hasattr(pol, "outcome_words") else ""
+    words = pol.hint_words(game, seat, obs, res.move, r, res.mean)
     extra = (f" In {res.worlds} likely deals of the hidden tiles this did best"
              f"{words}.") if res.worlds else ""
     return Hint(res.move, game.notation(res.move), (why + extra).strip(), level)
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "tile")`` -> "1 tile", ``plural(3, "tile")`` -> "3 tiles"."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def why_only(reason: str) -> str:
@@ -249,7 +193,3 @@ def read_hint(game, text) -> Hint:
     if not isinstance(d["reason"], str) or d["level"] not in HINT_LEVELS:
         raise BadData("the AI worker's hint has no reason in words or no level")
     return Hint(read_choice(game, d["move"]), d["move"], d["reason"], d["level"])
-
-
-def is_play(m: Move) -> bool:
-    return m.kind == PLAY

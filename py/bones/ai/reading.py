@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 
 from ..moves import DRAW, JOIN, NEXT, PASS, PLAY
+from .policy import forced, move_key
 
 
 def steps(game, obs: dict, open_ends) -> list[tuple]:
@@ -157,16 +158,12 @@ def normal_check(game, obs: dict, pol, keep: int):
     would have played differently from is unlikely for a player who plays like it
     (Hard's worlds deal such a seat again: ai/world.py). Ties count as agreeing. None
     when no seat has such a play."""
-    from .levels import _forced, move_key
-
     recs = decisions(game, obs, keep)
     if not recs:
         return None
     rng = random.Random(0)  # Normal's tie-break only; ties are accepted anyway
     # A policy may give a quick form of the question (``agreement``), else Normal's
     # ranking is asked through the engine's move list.
-    quick = getattr(pol, "agreement", None)
-
     def _slow(st, seat: int, move, o):
         def agrees(h: list) -> bool:
             st.hands[seat] = h
@@ -174,7 +171,7 @@ def normal_check(game, obs: dict, pol, keep: int):
             legal = sorted(st.legal_moves(), key=move_key)
             if move not in legal:
                 return False
-            f = _forced([m for m in legal if m.kind != JOIN])
+            f = forced([m for m in legal if m.kind != JOIN])
             if f is not None:
                 return f == move
             o["hand"] = h
@@ -187,8 +184,9 @@ def normal_check(game, obs: dict, pol, keep: int):
     for seat, rs in recs.items():
         vs = []
         for st, move, extra in rs:
+            quick = pol.agreement(st, seat, move)
             if quick is not None:
-                vs.append((quick(st, seat, move), list(extra)))
+                vs.append((quick, list(extra)))
                 continue
             o = st.observation(seat)
             o["hand"] = None  # set per hand below

@@ -9,7 +9,7 @@ plays (GS-MT), drawing. Candidates that fall clearly behind the leader, world by
 world, are dropped as the worlds come in (successive elimination), so the time
 goes to the moves still in contention. Hard leaves Normal's first choice only for a
 move whose mean gain over it, paired world by world, exceeds ``margin`` standard
-errors.
+errors. The settings are the ``Tuning``'s (``search`` and the game's ``hard``).
 """
 
 from __future__ import annotations
@@ -19,15 +19,10 @@ import random
 import time
 from typing import NamedTuple
 
-from ..moves import DRAW, PLAY
-from .world import world_sampler
+from ..moves import PLAY
+from .policy import Policy
 
-DEFAULT_BUDGET_MS = 70.0  # unless the game's policy module sets BUDGET_MS
-MAX_CANDS = 10  # Normal's best this many plays (a policy may set SEARCH_TOP)
-MAX_STEPS = 5000
-MARGIN = 0.5  # standard errors a move must beat Normal's choice by (or SEARCH_MARGIN)
-PRUNE_EVERY = 8  # worlds between eliminations
-PRUNE_Z = 2.5  # a candidate this many standard errors behind the leader is dropped
+MAX_STEPS = 5000  # a play-out longer than this is cut (not expected: a round ends)
 
 
 class Result(NamedTuple):
@@ -36,20 +31,23 @@ class Result(NamedTuple):
     worlds: int
 
 
-def rollout(sim, pol, rng: random.Random, whole: bool = False) -> None:
-    """Play the simulated game on with the fast policy: to the end of the round, or
-    for ``pol.ROLLOUT_PLIES`` moves when the policy sets it and ``whole`` is false
-    (its ``outcome`` then scores an unfinished round with a hand evaluation)."""
+def rollout(sim, pol: Policy, rng: random.Random) -> None:
+    """Play the simulated game on with the fast policy to the end of the round."""
     fast = pol.fast
     push = sim._push  # fast() returns a legal move of the simulated game
     steps = 0
-    limit = (None if whole else getattr(pol, "ROLLOUT_PLIES", None)) or MAX_STEPS
-    end = getattr(pol, "rollout_over", None)
-    while not sim.round_over and steps < limit:
-        if end is not None and end(sim):
-            break
+    while not sim.round_over and steps < MAX_STEPS:
         push(fast(sim, rng))
         steps += 1
+
+
+def engine_playout(pol: Policy, world, seat: int, move, seed: int) -> float:
+    """``Policy.playout`` through the engine: ``move`` played on a copy of ``world``,
+    the round played out with ``pol.fast``, its ``outcome`` for ``seat``."""
+    sim = world.clone(keep_history=False)
+    sim._push(move)
+    rollout(sim, pol, random.Random(seed))
+    return pol.outcome(sim, seat)
 
 
 def final_scores(world, move, seed: int, pol) -> list | None:
@@ -59,11 +57,8 @@ def final_scores(world, move, seed: int, pol) -> list | None:
         return list(world.round_scores[-1])
     sim = world.clone(keep_history=False)
     sim._push(move)
-    rollout(sim, pol, random.Random(seed), whole=True)
+    rollout(sim, pol, random.Random(seed))
     return list(sim.round_scores[-1]) if sim.round_over else None
-
-
-HINT_WORLDS = 60  # the deals a Hard hint plays its move out in again, to put it in words
 
 
 def round_words(game, seat: int, obs: dict, move, rng: random.Random, pol,
@@ -76,10 +71,10 @@ def round_words(game, seat: int, obs: dict, move, rng: random.Random, pol,
     if scores is None:
         def scores(w, m, sd):
             return final_scores(w, m, sd, pol)
-    sample = world_sampler(game, seat, obs, pol)
+    sample = pol.worlds(game, seat, obs)
     pips = won = 0.0
     n = 0
-    for _ in range(HINT_WORLDS):
+    for _ in range(pol.tuning.search.hint_worlds):
         w = sample(rng)
         sc = scores(w, move, rng.getrandbits(32))
         if sc is None:
@@ -94,12 +89,9 @@ def round_words(game, seat: int, obs: dict, move, rng: random.Random, pol,
             f"{round(100 * won / n)}% of those rounds)")
 
 
-def candidates(pol, legal: list, ranked: list) -> list:
-    top = getattr(pol, "SEARCH_TOP", MAX_CANDS)
-    plays = [s.move for s in ranked if s.move.kind == PLAY][:top]
-    if plays and getattr(pol, "SEARCH_DRAW", False):
-        plays += [m for m in legal if m.kind == DRAW]
-    return plays
+def candidates(pol: Policy, ranked: list) -> list:
+    """Normal's best ``search.top`` plays, in Normal's order."""
+    return [s.move for s in ranked if s.move.kind == PLAY][:pol.tuning.search.top]
 
 
 def _stats(d: list[float]) -> tuple[float, float]:
@@ -111,25 +103,20 @@ def _stats(d: list[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
-def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Random, *,
-         budget_ms: float | None = None, worlds: int | None = None,
-         margin: float | None = None) -> Result:
-    from .levels import policy_for
-
-    pol = policy_for(game)
-    if margin is None:
-        margin = getattr(pol, "SEARCH_MARGIN", MARGIN)
-    cands = candidates(pol, legal, ranked)
+def pimc(game, seat: int, obs: dict, ranked: list, rng: random.Random, pol: Policy, *,
+         budget_ms: float | None = None, worlds: int | None = None) -> Result:
+    st = pol.tuning.search
+    margin = st.margin
+    cands = candidates(pol, ranked)
     if len(cands) <= 1:
         return Result(ranked[0].move, 0.0, 0)
     # A policy may know the answer outright (All Fives once every tile is known).
-    exact = getattr(pol, "exact", None)
-    got = exact(game, obs, ranked) if exact is not None else None
+    got = pol.exact(game, obs, ranked)
     if got is not None:
         return Result(got[0], got[1], 0)
     if worlds is None:
         if budget_ms is None:
-            budget_ms = getattr(pol, "BUDGET_MS", DEFAULT_BUDGET_MS)
+            budget_ms = pol.hard.budget_ms
         budget = budget_ms / 1000.0
         deadline = time.perf_counter() + budget
     else:
@@ -138,29 +125,22 @@ def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Rand
     alive = list(range(k))
     outs: list[list[float]] = [[] for _ in range(k)]  # per candidate, per world
     n = 0
-    # A policy may play its play-outs itself (Chicken Foot: without the engine), as
-    # ``playout(world, seat, move, seed) -> outcome``; the world must stay unchanged.
-    playout = getattr(pol, "playout", None)
-    sample = world_sampler(game, seat, obs, pol)
+    # A policy may play its play-outs without the engine (Chicken Foot, All Fives).
+    playout = pol.playout
+    sample = pol.worlds(game, seat, obs)
     while True:
         w = sample(rng)
         seed = rng.getrandbits(32)
         for i in alive:
-            if playout is not None:
-                outs[i].append(playout(w, seat, cands[i], seed))
-                continue
-            sim = w.clone(keep_history=False)
-            sim._push(cands[i])
-            rollout(sim, pol, random.Random(seed))
-            outs[i].append(pol.outcome(sim, seat))
+            outs[i].append(playout(w, seat, cands[i], seed))
         n += 1
         if deadline is None:
             if n >= worlds:
                 break
         elif time.perf_counter() >= deadline:
             break
-        if n % PRUNE_EVERY == 0:
-            alive = _prune(alive, outs, n)
+        if n % st.prune_every == 0:
+            alive = _prune(alive, outs, st.prune_z)
             if len(alive) == 1:
                 break  # settled: one move is clearly best
     # Compare on the worlds every survivor saw (the later ones, after the last drop,
@@ -178,7 +158,7 @@ def pimc(game, seat: int, obs: dict, legal: list, ranked: list, rng: random.Rand
     return Result(cands[best], sum(b) / len(b) + best_gain, n)
 
 
-def _prune(alive: list[int], outs: list[list[float]], n: int) -> list[int]:
+def _prune(alive: list[int], outs: list[list[float]], z: float) -> list[int]:
     """Drop the candidates clearly behind the best (paired differences); Normal's
     first choice (index 0) is only dropped when clearly behind too."""
     means = {i: sum(outs[i]) / len(outs[i]) for i in alive}
@@ -191,6 +171,6 @@ def _prune(alive: list[int], outs: list[list[float]], n: int) -> list[int]:
         m = min(len(outs[i]), len(outs[lead]))
         d = [a - b for a, b in zip(outs[i][-m:], outs[lead][-m:])]
         mu, se = _stats(d)
-        if mu + PRUNE_Z * se >= 0:
+        if mu + z * se >= 0:
             keep.append(i)
     return keep

@@ -10,7 +10,7 @@ overwritten with the sample, so the real hidden tiles are never read.
 
 A policy may read more (ai/reading.py): each tile a seat holds on its own (``reads``),
 single tiles its plays say it does not hold (``shun``), and whether Normal, dealt the
-sampled hand, would have made that seat's recent plays (``MODEL_TRIES``): a seat
+sampled hand, would have made that seat's recent plays (``Hard.model_tries``): a seat
 dealt a hand it would not have played so from is dealt again.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from ..tiles import full_set
+from .reading import normal_check
 
 
 def unseen_tiles(game, obs: dict, pol) -> list:
@@ -158,17 +159,13 @@ def world_sampler(game, seat: int, obs: dict, pol):
                          f"for {hidden} hidden places")
     # A policy may know more than the engine's ``lacks`` (All Fives: what draws tell),
     # and may read single tiles a seat's plays say it does not hold (``shun``).
-    known = pol.lacks(game, obs) if hasattr(pol, "lacks") else obs.get("lacks")
-    shun = pol.shun(game, obs, unseen) if hasattr(pol, "shun") else None
-    slots = pol.reads(game, obs) if getattr(pol, "READ_HANDS", False) else None
-    # A policy may read the others' recent plays as Normal's (``MODEL_TRIES``: how many
+    known = pol.lacks(game, obs)
+    shun = pol.shun(game, obs, unseen)
+    slots = pol.reads(game, obs)
+    # A policy may read the others' recent plays as Normal's (``model_tries``: how many
     # times a seat is dealt again when Normal would have played otherwise with its hand).
-    ctries = getattr(pol, "MODEL_TRIES", 0)
-    check = None
-    if ctries:
-        from .reading import normal_check
-
-        check = normal_check(game, obs, pol, pol.MODEL_KEEP)
+    ctries = pol.hard.model_tries
+    check = normal_check(game, obs, pol, pol.hard.model_keep) if ctries else None
 
     def sample(rng: random.Random):
         hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun, slots=slots,
@@ -178,10 +175,6 @@ def world_sampler(game, seat: int, obs: dict, pol):
         return world
 
     return sample
-
-
-def sample_world(game, seat: int, obs: dict, pol, rng: random.Random):
-    return world_sampler(game, seat, obs, pol)(rng)
 
 
 def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:

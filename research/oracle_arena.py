@@ -2,18 +2,18 @@
 the hidden tiles are worth to the search, so what any reading of them could give a Hard
 of this kind).
 
-    python tools/oracle_arena.py --knows hands -- --game mexican-train --preset gs-mt \\
+    python research/oracle_arena.py --knows hands -- --game mexican-train --preset gs-mt \\
         --seats hard,normal,normal,normal --rounds 1000 --seed 6 --duplicate --workers 1
 
 ``--knows hands``: Hard's worlds hold the real hands; only the boneyard's order is
-dealt afresh (the seventh session's oracle). ``--knows pool``: Hard knows which tiles
+dealt afresh. ``--knows pool``: Hard knows which tiles
 are in the others' hands, all together, but not who holds which (each world deals that
 pool among them at random; the boneyard's tiles are then known too). ``--knows
 pool-read``: the same pool, dealt with Hard's reading of each seat. ``--knows
 share:P``: Hard's own worlds, with each tile of the others' hands told to it with the
 chance P. ``--knows none``: Hard as it stands, for a check. What follows ``--`` goes
-to ``python -m bones arena``; keep ``--workers 1`` (a worker process started afresh
-would not see the change). Never the product: the page's and the arena's Hard see
+to ``python -m bones arena``; keep ``--workers 1`` (the oracle player is not sent to worker
+processes). Never the product: the page's and the arena's Hard see
 only ``observation(seat)``. Standard library only; run from the repository's root.
 """
 
@@ -26,12 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from bones.ai import arena, search, world  # noqa: E402
+from bones.ai import arena, world  # noqa: E402
 from bones.ai.reading import normal_check  # noqa: E402
-from bones.ai.search import world_sampler as search_sampler  # noqa: E402
+from bones.ai.world import world_sampler  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from oracle_regret import real_sampler  # noqa: E402
+from variants import dealing  # noqa: E402
 
 
 def pool_sampler(game, seat: int, obs: dict, pol):
@@ -43,7 +44,7 @@ def pool_sampler(game, seat: int, obs: dict, pol):
         others = [s for s in range(game.seats) if s != seat]
         pool = [t for s in others for t in game.hands[s]]
         rng.shuffle(pool)
-        w = real(rng)  # after the pool's shuffle, as the runs in docs/ai.md were dealt
+        w = real(rng)  # after the pool's shuffle, as the runs in docs/ai-decisions.md were dealt
         for s in others:
             n = len(w.hands[s])
             w.hands[s], pool = pool[:n], pool[n:]
@@ -59,11 +60,11 @@ def pool_read_sampler(game, seat: int, obs: dict, pol):
     others = [s for s in range(game.seats) if s != seat]
     pool = sorted(t for s in others for t in game.hands[s])
     sizes = list(obs["hand_sizes"])
-    known = pol.lacks(game, obs) if hasattr(pol, "lacks") else obs.get("lacks")
-    shun = pol.shun(game, obs, unseen) if hasattr(pol, "shun") else None
-    slots = pol.reads(game, obs) if getattr(pol, "READ_HANDS", False) else None
-    tries = getattr(pol, "MODEL_TRIES", 0)
-    check = normal_check(game, obs, pol, pol.MODEL_KEEP) if tries else None
+    known = pol.lacks(game, obs)
+    shun = pol.shun(game, obs, unseen)
+    slots = pol.reads(game, obs)
+    tries = pol.hard.model_tries
+    check = normal_check(game, obs, pol, pol.hard.model_keep) if tries else None
     real = real_sampler(game, seat, obs, pol)
 
     def sample(rng: random.Random):
@@ -83,7 +84,7 @@ def partial_sampler(share: float):
     chance ``share`` (drawn once a decision) and put with its holder in every world: a
     reading that knows that share of the hands for certain."""
     def sampler(game, seat: int, obs: dict, pol):
-        plain = search_sampler(game, seat, obs, pol)
+        plain = world_sampler(game, seat, obs, pol)
         pick = random.Random(len(game.history) * 7919 + seat)
         told = {s: {t for t in game.hands[s] if pick.random() < share}
                 for s in range(game.seats) if s != seat}
@@ -135,13 +136,13 @@ def main(argv: list[str] | None = None) -> int:
             share = -1.0
         if not 0 < share <= 1:
             raise SystemExit(f"--knows {a.knows!r}: P must be a number above 0, at most 1")
-        search.world_sampler = partial_sampler(share)
+        sampler = partial_sampler(share)
     elif a.knows not in SAMPLERS:
         raise SystemExit(f"--knows {a.knows!r}: not one of {sorted(SAMPLERS)} or share:P")
-    elif SAMPLERS[a.knows] is not None:
-        search.world_sampler = SAMPLERS[a.knows]
+    else:
+        sampler = SAMPLERS[a.knows]
     print(f"oracle arena: Hard knows {a.knows}", file=sys.stderr)
-    return arena.main(argv[i + 1:])
+    return arena.main(argv[i + 1:], player=dealing(sampler) if sampler else None)
 
 
 if __name__ == "__main__":

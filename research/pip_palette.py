@@ -1,7 +1,7 @@
 """Search for pip colours that stay apart for colour-blind players (a development tool: it
 reports; the palette itself is app.render.PIP_COLOURS, checked by tests/app/test_pip_colours.py).
 
-    python tools/pip_palette.py --seed 2 --tries 3
+    python research/pip_palette.py --seed 2 --tries 3
 
 Candidates: every sRGB colour on a 17-step grid with at least 3.3:1 contrast on the ivory
 face. Distance between two colours: the least of CIEDE2000 with normal sight divided by

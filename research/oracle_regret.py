@@ -1,15 +1,15 @@
 """What a train-game Hard setting gives away against the real hands (a development tool).
 
-    python tools/oracle_regret.py --game mexican-train --preset gs-mt --rounds 20 \\
-        --variant kept --variant "rel1:mexican.OUTCOME_REL=1.0"
+    python research/oracle_regret.py --game mexican-train --preset gs-mt --rounds 20 \\
+        --variant kept --variant "off:mexican.hard.model_tries=0"
 
 An arena run of 1,000 rounds takes a core a quarter of an hour and still cannot tell
 small changes apart. This asks a cheaper question at single positions. It plays rounds
 of four Normal players and at every third turn with two or more plays it values every
 play by ``--judge`` play-outs in worlds that hold the real hands (only the boneyard's
-order reshuffled, as the seventh session's oracle did), with the game's own play-out
-policy and ``outcome`` (points left, the win bonus). Each variant (module constants
-set as in tools/arena_with.py; ``NAME`` alone is the code as it stands) then chooses
+order reshuffled), with the game's own play-out
+policy and ``outcome`` (points left, the win bonus). Each variant (settings of the tuning,
+as the arena's ``--set`` takes them; ``NAME`` alone is the tuning as it stands) then chooses
 as Hard does, from what its seat may see, with ``--worlds`` worlds; its **regret** at
 the position is the best play's value less the value of the play it chose. Normal's
 choice and Hard with the real hands in its worlds (``oracle``) are reported as well,
@@ -32,22 +32,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from arena_with import applied, setting  # noqa: E402  (tools/arena_with.py)
+from variants import dealing, variant  # noqa: E402  (research/variants.py)
 
 import bones  # noqa: E402
 from bones.ai import levels, search  # noqa: E402
+from bones.ai.policy import DEFAULT, forced  # noqa: E402
 from bones.ai.world import world_sampler  # noqa: E402
 from bones.moves import PLAY  # noqa: E402
-
-
-def _settings(text: str) -> tuple[str, dict]:
-    """``NAME[:MODULE.ATTR=VALUE,...]`` as a name and ``{(module, attr): value}``."""
-    name, _colon, rest = text.partition(":")
-    out = {}
-    for item in filter(None, rest.split(",")):
-        module, attr, value = setting(item)
-        out[(module, attr)] = value
-    return name, out
 
 
 def real_sampler(game, seat: int, obs: dict, pol):
@@ -100,19 +91,16 @@ def judge(game, pol, plays: list, n: int, seed: int) -> dict:
         for m in plays:
             sim = w.clone(keep_history=False)
             sim._push(m)
-            search.rollout(sim, pol, random.Random(sd), whole=True)
+            search.rollout(sim, pol, random.Random(sd))
             tot[m] += pol.outcome(sim, seat)
     return {m: v / n for m, v in tot.items()}
 
 
-def choose(game, variant: dict, worlds: int, seed: int, oracle=None):
-    """Hard's choice with ``variant``'s constants; ``oracle`` (a sampler) in place of
-    its worlds."""
-    changes = [(mod, attr, v) for (mod, attr), v in variant.items()]
-    if oracle is not None:
-        changes.append((search, "world_sampler", oracle))
-    with applied(changes):
-        return levels.choose(game, game.turn, "hard", seed=seed, worlds=worlds)
+def choose(game, tuning, worlds: int, seed: int, oracle=None):
+    """Hard's choice by ``tuning``; ``oracle`` (a sampler) in place of its worlds."""
+    pol = dealing(oracle)(game, tuning) if oracle is not None else None
+    return levels.choose(game, game.turn, "hard", seed=seed, worlds=worlds, tuning=tuning,
+                         policy=pol)
 
 
 def _ci(d: list[float]) -> str:
@@ -136,9 +124,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="also Hard (as the code stands) with the real hand of the seat "
                          "this many places on (repeatable)")
     ap.add_argument("--variant", action="append", default=[],
-                    help="NAME[:MODULE.ATTR=VALUE,...] (repeatable)")
+                    help="NAME[:PATH=VALUE,...] (repeatable), e.g. "
+                         "off:mexican.hard.model_tries=0")
     a = ap.parse_args(argv)
-    variants = [_settings(v) for v in (a.variant or ["kept"])]
+    variants = [variant(v) for v in (a.variant or ["kept"])]
     names = (["normal"] + [n for n, _ in variants] + [f"real +{j}" for j in a.one_real]
              + ["oracle"])
     regret: dict[str, list[float]] = {n: [] for n in names}
@@ -153,16 +142,16 @@ def main(argv: list[str] | None = None) -> int:
             plays = [m for m in legal if m.kind == PLAY]
             normal = levels.choose(g, g.turn, "normal", seed=k)
             if (k % a.every == 0 and len(plays) > 1 and len(g.hands[g.turn]) > 1
-                    and levels._forced(legal) is None):  # a knock comes first
+                    and forced(legal) is None):  # a knock comes first
                 val = judge(g, pol, plays, a.judge, seed=10**6 + k)  # not Hard's worlds
                 best = max(val.values())
                 got = {"normal": normal}
                 for name, var in variants:
                     got[name] = choose(g, var, a.worlds, seed=k)
                 for j in a.one_real:
-                    got[f"real +{j}"] = choose(g, {}, a.worlds, seed=k,
+                    got[f"real +{j}"] = choose(g, DEFAULT, a.worlds, seed=k,
                                                oracle=one_real_sampler(j))
-                got["oracle"] = choose(g, {}, a.worlds, seed=k, oracle=real_sampler)
+                got["oracle"] = choose(g, DEFAULT, a.worlds, seed=k, oracle=real_sampler)
                 for name in names:
                     m = got[name]
                     regret[name].append(best - val[m] if m in val else 0.0)  # a draw

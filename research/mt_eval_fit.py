@@ -1,23 +1,23 @@
-"""The scale of Mexican Train Hard's truncated play-outs (a development tool; it gives
-``EVAL_ORPHAN_W`` and ``EVAL_CHAIN_W`` in bones/ai/mexican.py).
+"""The scale of Mexican Train Hard's unfinished play-outs (a research script; it gave
+``eval_orphan_w`` and ``eval_chain_w``: ai/policy.py, MexicanTuning).
 
-    python tools/mt_eval_fit.py --rounds 1000
+    python research/mt_eval_fit.py --rounds 1000
 
-Hard's Mexican Train play-outs stop after ``ROLLOUT_PLIES`` moves and score the round
-so far by ``evaluate``: minus the pips outside the seat's own train's chain, and a
-lighter weight for the chain's pips. A finished play-out scores minus the seat's real
-round score. For the two to be compared fairly, the first must be on the second's
-scale. This plays ``--rounds`` GS-MT rounds of four seats with the play-out policy
-(``fast``, on the real hands, as in a play-out), takes every sixth position from the
-fourth move on, and for each seat records the features below and its real score when
-the round ended. It prints:
+A Mexican Train play-out cut short scores the round so far by ``mexican.evaluate``:
+minus the pips outside the seat's own train's chain, and a lighter weight for the
+chain's pips. A finished play-out scores minus the seat's real round score. For the
+two to be compared fairly, the first must be on the second's scale. This plays
+``--rounds`` GS-MT rounds of four seats with the play-out policy (``fast``, on the real
+hands, as in a play-out), takes every sixth position from the fourth move on, and for
+each seat records the features below and its real score when the round ended. It
+prints:
 
 - the factor by which the round's final score rises per unit of today's form (the
-  scale ``EVAL_ORPHAN_W`` carries), and the share of the score's variance (R²) the
+  scale ``eval_orphan_w`` carries), and the share of the score's variance (R²) the
   form explains;
 - a least-squares fit on more features (tiles in hand, the fewest tiles any other seat
   holds, the chain's tiles, the train open) with its R², for comparison: it explains
-  more, yet played worse in the arena (docs/ai.md, ninth session).
+  more, yet played worse in the arena (docs/ai-decisions.md).
 
 It reports; it asserts nothing. Standard library only; run from the repository's root.
 """
@@ -36,6 +36,7 @@ from af_fit import solve  # noqa: E402
 
 import bones  # noqa: E402
 from bones.ai import mexican as aimt  # noqa: E402
+from bones.ai.policy import DEFAULT  # noqa: E402
 
 NAMES = ["orphan", "chain", "chain_n", "hand_n", "marker", "min_other"]
 
@@ -90,12 +91,13 @@ def main() -> None:
     args = ap.parse_args()
     rows = positions(args.rounds, args.preset)
     ys = [y for _f, y in rows]
-    ratio = aimt.EVAL_CHAIN_W / aimt.EVAL_ORPHAN_W
+    tu = DEFAULT.mexican
+    ratio = tu.eval_chain_w / tu.eval_orphan_w
     form = [[f[0] + ratio * f[1]] for f, _y in rows]
     k = least_squares(form, ys)
     print(f"{len(rows)} positions of {args.rounds} rounds ({args.preset})")
     print(f"today's form (orphan pips + {ratio:.2f} x chain pips): the final score rises "
-          f"{k[1]:.3f} a unit (EVAL_ORPHAN_W is {aimt.EVAL_ORPHAN_W}); R² {r2(form, ys, k):.3f}")
+          f"{k[1]:.3f} a unit (eval_orphan_w is {tu.eval_orphan_w}); R² {r2(form, ys, k):.3f}")
     xs = [f for f, _y in rows]
     coef = least_squares(xs, ys)
     print(f"the wider fit: R² {r2(xs, ys, coef):.3f}; constant {coef[0]:.3f}")

@@ -1,7 +1,7 @@
 """Random table positions through the tree layout, as the property tests draw them but
 many more (a development tool: it reports; it asserts nothing).
 
-    python tools/layout_sweep.py --game cf --positions 1500 --seed 1
+    python research/layout_sweep.py --game cf --positions 1500 --seed 1
 
 For each position (seats, deal seed, number of random moves, centre paths or spinner
 option, and view size, all drawn from ``--seed``) it lays out the table and runs the

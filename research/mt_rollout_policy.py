@@ -1,7 +1,7 @@
 """Mexican Train Hard's play-out policy against Normal (a development tool).
 
-    python tools/mt_rollout_policy.py agree --rounds 60
-    python tools/mt_rollout_policy.py arena --policy normal -- --rounds 1000 --seed 1 --duplicate
+    python research/mt_rollout_policy.py agree --rounds 60
+    python research/mt_rollout_policy.py arena --policy normal -- --rounds 1000 --seed 1 --duplicate
 
 Hard's play-outs play every seat with ``mexican.fast``, Normal's plan in a cheap form.
 The opponents in the arena (and Normal players at the table) play Normal itself, so a
@@ -28,7 +28,7 @@ playing the real game from what its seat sees: is ``fast`` a weaker or a stronge
 player than Normal?
 
 It reports; it asserts nothing. Standard library only; run from the repository's root.
-Fifteenth session's figures: docs/ai.md.
+Figures: docs/ai-decisions.md.
 """
 
 from __future__ import annotations
@@ -42,12 +42,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 import bones  # noqa: E402
 from bones.ai import mexican as aimt  # noqa: E402
-from bones.ai import search  # noqa: E402
-from bones.ai.levels import _forced, move_key  # noqa: E402
+from bones.ai.policy import DEFAULT, forced, move_key  # noqa: E402
 from bones.mexican import MEXICAN  # noqa: E402
 from bones.moves import DRAW, JOIN, KNOCK, PLAY  # noqa: E402
 
 PLAIN_FAST = aimt.fast
+TU = DEFAULT.mexican  # Normal's weights
 
 
 def _follows(world, s: int, t, tg: int, own_end: int) -> set:
@@ -81,7 +81,7 @@ def normal_fast(world, rng):
     own_end = world.end_of(s)
     base = aimt._plan(world, s, hand, own_end)
     in_base = set(base)
-    base_v = aimt._chain_value(base)
+    base_v = aimt._chain_value(base, TU)
     marker = world.markers[s]
     memo: dict = {}
     best = None
@@ -90,23 +90,23 @@ def normal_fast(world, rng):
         t, tg = m.tile, m.target
         e2 = t.other(own_end) if tg == s else own_end
         if tg == s and base and t == base[0]:
-            cv = base_v - aimt._chain_value([t])
+            cv = base_v - aimt._chain_value([t], TU)
         elif tg != s and t not in in_base:
             cv = base_v
         else:
             cv = memo.get((t, e2))
             if cv is None:
                 rest = [x for x in hand if x is not t]
-                cv = memo[(t, e2)] = aimt._chain_value(aimt.best_chain(rest, e2, cap=600))
-        v = aimt.ORPHAN_W * (t.hi + t.lo) + cv
+                cv = memo[(t, e2)] = aimt._chain_value(aimt.best_chain(rest, e2, cap=600), TU)
+        v = TU.orphan_w * (t.hi + t.lo) + cv
         if tg == s and marker:
-            v += aimt.CLOSE_BONUS
+            v += TU.close_bonus
         if t.hi == t.lo:
             fol = _follows(world, s, t, tg, e2)
             if any(x is not t and (x.hi in fol or x.lo in fol) for x in hand):
-                v += aimt.DOUBLE_FOLLOW
+                v += TU.double_follow
             else:
-                v += aimt.DOUBLE_STUCK
+                v += TU.double_stuck
         v += rng.random() * 1e-6
         if best_v is None or v > best_v:
             best_v, best = v, m
@@ -121,9 +121,9 @@ def agreement(policy, rounds: int, preset: str = "gs-mt") -> tuple[int, int]:
         while not g.round_over:
             s = g.turn
             legal = sorted(g.legal_moves(), key=move_key)
-            move = _forced([m for m in legal if m.kind != JOIN])
+            move = forced([m for m in legal if m.kind != JOIN])
             if move is None:
-                ranked = aimt.normal(g, g.observation(s), legal, random.Random(r))
+                ranked = aimt.normal(g, g.observation(s), legal, random.Random(r), TU)
                 move = ranked[0].move
                 if sum(m.kind == PLAY for m in legal) >= 2 and len(g.hands[s]) > 1:
                     got = policy(g.clone(keep_history=False), random.Random(asked))
@@ -134,32 +134,42 @@ def agreement(policy, rounds: int, preset: str = "gs-mt") -> tuple[int, int]:
     return agreed, asked
 
 
-def _install(name: str) -> None:
-    """Set Hard's play-out policy (in this process) to ``name`` (see the module's
-    text)."""
-    me = [None]
-    if name in ("own-fast", "own-normal"):
-        plain_pimc = search.pimc
+class Playouts(aimt.MexicanTrainPolicy):
+    """Mexican Train's player whose Hard plays its play-outs with ``play(pol, world,
+    rng)``; ``me`` is the seat Hard searches for (known once it deals its worlds)."""
 
-        def pimc(game, seat, *a, **k):
-            me[0] = seat
-            return plain_pimc(game, seat, *a, **k)
+    def __init__(self, tuning, play) -> None:
+        super().__init__(tuning)
+        self.play = play
+        self.me = None
 
-        search.pimc = pimc
+    def worlds(self, game, seat: int, obs: dict):
+        self.me = seat
+        return super().worlds(game, seat, obs)
+
+    def fast(self, world, rng):
+        return self.play(self, world, rng)
+
+
+def player(name: str):
+    """``player(game, tuning)`` (for the arena) whose Hard plays its play-outs with the
+    policy ``name`` (see the module's text)."""
     if name == "fast":
-        pol = PLAIN_FAST
+        def play(pol, world, rng):
+            return PLAIN_FAST(world, rng)
     elif name == "normal":
-        pol = normal_fast
+        def play(pol, world, rng):
+            return normal_fast(world, rng)
     elif name == "own-fast":
-        def pol(world, rng):
-            return (PLAIN_FAST if world.turn == me[0] else normal_fast)(world, rng)
+        def play(pol, world, rng):
+            return (PLAIN_FAST if world.turn == pol.me else normal_fast)(world, rng)
     elif name == "own-normal":
-        def pol(world, rng):
-            return (normal_fast if world.turn == me[0] else PLAIN_FAST)(world, rng)
+        def play(pol, world, rng):
+            return (normal_fast if world.turn == pol.me else PLAIN_FAST)(world, rng)
     elif name.startswith("eps:"):
         eps = float(name[4:])
 
-        def pol(world, rng):
+        def play(pol, world, rng):
             m = PLAIN_FAST(world, rng)
             if m.kind == PLAY and len(world.hands[world.turn]) > 1 and rng.random() < eps:
                 plays = [x for x in world.legal_moves() if x.kind == PLAY]
@@ -167,7 +177,20 @@ def _install(name: str) -> None:
             return m
     else:
         raise SystemExit(f"no play-out policy {name!r}")
-    aimt.fast = pol
+    return lambda game, tuning: Playouts(tuning, play)
+
+
+class Seated(aimt.MexicanTrainPolicy):
+    """Mexican Train's player whose Easy plays the play-out policy ``play`` from what its
+    seat sees (``fast`` reads only the seat's own hand and the layout; a copy keeps its
+    plan cache off the real game)."""
+
+    def __init__(self, tuning, play) -> None:
+        super().__init__(tuning)
+        self.play = play
+
+    def easy(self, game, obs, legal, rng):
+        return self.play(game.clone(keep_history=False), rng)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,18 +214,11 @@ def main(argv: list[str] | None = None) -> int:
 
     base = ["--game", "mexican-train", "--preset", "gs-mt", "--workers", "1"]
     if a.mode == "seat":
-        pol = {"fast": PLAIN_FAST, "normal": normal_fast}[a.policy]
-
-        def as_easy(game, obs, legal, rng):
-            # ``fast`` reads only the seat's own hand and the layout; a copy keeps its
-            # plan cache off the real game.
-            return pol(game.clone(keep_history=False), rng)
-
-        aimt.easy = as_easy
-        return arena.main(base + ["--seats", "easy,normal,normal,normal"] + rest)
-    _install(a.policy)
+        play = {"fast": PLAIN_FAST, "normal": normal_fast}[a.policy]
+        return arena.main(base + ["--seats", "easy,normal,normal,normal"] + rest,
+                          player=lambda game, tuning: Seated(tuning, play))
     base += ["--seats", "hard,normal,normal,normal"]
-    return arena.main(base + rest)
+    return arena.main(base + rest, player=player(a.policy))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """How well Hard's worlds read the other hands (a development tool).
 
-    python tools/read_quality.py --game mexican-train --preset gs-mt --rounds 20
+    python research/read_quality.py --game mexican-train --preset gs-mt --rounds 20
 
 Plays rounds of four Normal players. At every third turn of seat 0 with two or more
 plays, it deals ``--worlds`` worlds from seat 0's observation, as Hard does, once per
@@ -8,13 +8,12 @@ reading, and reports the mean chance that a world puts a tile of another seat's 
 in that seat's hand. Seats 1-3 hold about a ninth of the unseen tiles each, so a world
 that knows nothing scores about that; the real hands score 1. The readings compared:
 ``flat`` (the engine's ``lacks``: passes since the last draw) or ``read``
-(``READ_HANDS``: every draw and pass, tile by tile), each with and without the game's
-``shun`` (what a seat's plays say it does not hold); and ``read, model k``: ``read``
-plus the others' last ``k`` plays since their last draw read as Normal's
-(``MODEL_TRIES``, reading.normal_check). Hard plays with ``read, model 2`` (``read``
-and ``shun`` with the last two plays read as Normal's: Chicken Foot since the twelfth
-session, Mexican Train since the fifteenth). It also reports the time a world takes
-to deal under each reading. It reports; it asserts nothing.
+(the policy's ``reads``: every draw and pass, tile by tile), each with and without the
+game's ``shun`` (what a seat's plays say it does not hold); and ``read, model k``:
+``read`` plus the others' last ``k`` plays since their last draw read as Normal's
+(``hard.model_tries``, reading.normal_check). Hard plays with ``read, model 2``
+(``read`` and ``shun`` with the last two plays read as Normal's). It also reports the
+time a world takes to deal under each reading. It reports; it asserts nothing.
 
 Standard library only; run from the repository's root.
 """
@@ -30,11 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 import bones  # noqa: E402
-from bones.ai import levels, world  # noqa: E402
+from bones.ai import levels  # noqa: E402
+from bones.ai.policy import DEFAULT  # noqa: E402
 from bones.moves import PLAY  # noqa: E402
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from arena_with import applied  # noqa: E402  (tools/arena_with.py)
 
 
 def normal_positions(game: str, preset, rounds: int, base: int):
@@ -52,16 +49,32 @@ def normal_positions(game: str, preset, rounds: int, base: int):
             g.play(levels.choose(g, s, "normal", seed=r))
 
 
-def readings(pol) -> dict:
+_FLAT: dict = {}
+
+
+def flat(cls):
+    """The policy class ``cls`` without its tile-by-tile reading (``reads``)."""
+    if cls not in _FLAT:
+        _FLAT[cls] = type(f"Flat{cls.__name__}", (cls,), {"reads": lambda *_a: None})
+    return _FLAT[cls]
+
+
+def readings(game) -> dict:
+    """``{name: policy}``: the game's player with each reading."""
+    cls = levels.POLICIES[game.game]
+    key = {"mexican-train": "mexican", "chicken-foot": "chicken", "all-fives": "allfives"}[
+        game.game]
+    off = DEFAULT.with_(f"{key}.hard.model_tries", 0)
     out = {}
     for read in (False, True):
         name = "read" if read else "flat"
-        if getattr(pol, "SHUN_SLACK", None) is not None:
-            out[f"{name}, no shun"] = {"READ_HANDS": read, "SHUN_SLACK": None,
-                                       "MODEL_TRIES": 0}
-        out[name] = {"READ_HANDS": read, "MODEL_TRIES": 0}
+        c = cls if read else flat(cls)
+        if getattr(DEFAULT.setting(key), "shun_slack", None) is not None:
+            out[f"{name}, no shun"] = c(off.with_(f"{key}.shun_slack", None))
+        out[name] = c(off)
     for k in (1, 2, 4):
-        out[f"read, model {k}"] = {"READ_HANDS": True, "MODEL_TRIES": 30, "MODEL_KEEP": k}
+        out[f"read, model {k}"] = cls(DEFAULT.with_(f"{key}.hard.model_tries", 30)
+                                      .with_(f"{key}.hard.model_keep", k))
     return out
 
 
@@ -72,18 +85,16 @@ def main(argv=None) -> None:
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--worlds", type=int, default=100)
     a = ap.parse_args(argv)
-    pol = levels.policy_for(bones.new_game(a.game, seats=4, preset=a.preset, seed=0))
-    kinds = readings(pol)
+    kinds = readings(bones.new_game(a.game, seats=4, preset=a.preset, seed=0))
     total = dict.fromkeys(kinds, 0.0)
     secs = dict.fromkeys(kinds, 0.0)
     positions = 0
     for _r, _k, g in normal_positions(a.game, a.preset, a.rounds, 1000):
-        for name, over in kinds.items():
+        for name, pol in kinds.items():
             t0 = time.perf_counter()
-            with applied([(pol, x, v) for x, v in over.items()]):
-                sample = world.world_sampler(g, 0, g.observation(0), pol)
-                rng = random.Random(1)
-                ws = [sample(rng) for _ in range(a.worlds)]
+            sample = pol.worlds(g, 0, g.observation(0))
+            rng = random.Random(1)
+            ws = [sample(rng) for _ in range(a.worlds)]
             secs[name] += time.perf_counter() - t0
             hits = n = 0
             for o in range(1, 4):

@@ -1,8 +1,8 @@
 """Fit All Fives Normal's weights to Hard's play-out values (a development tool).
 
-    python tools/af_fit.py gen --tag a --games 150 --worlds 120 --out /tmp/af_a.jsonl
-    python tools/af_fit.py fit /tmp/af_a.jsonl --test /tmp/af_b.jsonl
-    python tools/af_fit.py hands --level normal --games 600
+    python research/af_fit.py gen --tag a --games 150 --worlds 120 --out /tmp/af_a.jsonl
+    python research/af_fit.py fit /tmp/af_a.jsonl --test /tmp/af_b.jsonl
+    python research/af_fit.py hands --level normal --games 600
 
 ``gen`` plays Normal against Easy and, at each of Normal's turns with two or more
 plays (not the last tile, nor a play that wins the game), writes one line: Normal's
@@ -13,9 +13,10 @@ own value, the chance of winning the game in percentage points; the mean over
 each position (the features and values less their means over the position's plays)
 and prints the weights scaled so that ``pts`` is 1, with how often the fitted
 weights pick the play-outs' best play and the mean points they give up against it,
-against ``W`` as it is (``--test``: the same on held-out files). ``hands`` plays a
-level against Easy and splits each hand's points into those scored in play and the
-hand-end points (domino or blocked), to see where a level's edge comes from.
+against the weights as they are (``AllFivesTuning.weights``; ``--test``: the same on
+held-out files). ``hands`` plays a level against Easy and splits each hand's points
+into those scored in play and the hand-end points (domino or blocked), to see where a
+level's edge comes from.
 
 Standard library only; run from the repository's root.
 """
@@ -33,39 +34,46 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 from bones import new_game  # noqa: E402
 from bones.ai import allfives as aiaf  # noqa: E402
 from bones.ai.levels import choose, move_key  # noqa: E402
+from bones.ai.policy import DEFAULT  # noqa: E402
 from bones.ai.search import rollout  # noqa: E402
-from bones.ai.world import sample_world  # noqa: E402
+
+POL = aiaf.AllFivesPolicy()
+WEIGHTS = dict(DEFAULT.allfives.weights)
 from bones.moves import NEXT, PLAY  # noqa: E402
 
 
 def _values(g, s: int, obs: dict, plays: list, worlds: int, rng: random.Random,
             game_value: bool = False) -> list:
     sums = [0.0] * len(plays)
+    sample = POL.worlds(g, s, obs)
     for _ in range(worlds):
-        w = sample_world(g, s, obs, aiaf, rng)
+        w = sample(rng)
         seed = rng.getrandbits(32)
         for i, m in enumerate(plays):
             sim = w.clone(keep_history=False)
             sim._push(m)
-            rollout(sim, aiaf, random.Random(seed))
+            rollout(sim, POL, random.Random(seed))
             if game_value:  # what Hard's play-outs value: the chance of winning the game
-                sums[i] += aiaf.outcome(sim, s) / (2 * aiaf.WIN) * 100
+                sums[i] += POL.outcome(sim, s) / (2 * POL.tu.win) * 100
                 continue
             row = sim.round_scores[-1]
             sums[i] += row[s] - row[1 - s]
     return [x / worlds for x in sums]
 
 
+def features(g, obs: dict, plays: list) -> list[dict]:
+    """Normal's terms (``play_features``) for each of ``plays``, as Normal works them out."""
+    theirs, p_tile, ctx = aiaf.context(g, obs)
+    out = []
+    for m in plays:
+        count, opens = aiaf._ends_after(obs["layout"], m.tile, m.target)
+        rest = list(obs["hand"])
+        rest.remove(m.tile)
+        out.append(aiaf.play_features(m.tile, count, opens, rest, theirs, p_tile, ctx))
+    return out
+
+
 def gen(a: argparse.Namespace) -> int:
-    seen: list = []
-    real = aiaf.play_features
-
-    def spy(*args):
-        f = real(*args)
-        seen.append(f)
-        return f
-
-    aiaf.play_features = spy
     n = 0
     with open(a.out, "w") as out:
         for j in range(a.games):
@@ -80,9 +88,7 @@ def gen(a: argparse.Namespace) -> int:
                     plays = [m for m in legal if m.kind == PLAY]
                     if levels[s] == "normal" and len(plays) >= 2 and g.root is not None:
                         obs = g.observation(s)
-                        seen.clear()
-                        aiaf.normal(g, obs, legal, random.Random(0))
-                        feats = list(seen)
+                        feats = features(g, obs, plays)
                         wins = any(f["pts"] and obs["totals"][s] + f["pts"] >= obs["target"]
                                    for f in feats)
                         if len(obs["hand"]) > 1 and not wins:
@@ -92,14 +98,13 @@ def gen(a: argparse.Namespace) -> int:
                     g.play(choose(g, s, levels[s], rng=rngs[s]))
                 if not g.match_over:
                     g.play(next(m for m in g.legal_moves() if m.kind == NEXT))
-    aiaf.play_features = real
     print(f"{n} positions written to {a.out}")
     return 0
 
 
 def solve(m: list[list[float]], b: list[float]) -> list[float]:
     """``x`` with ``m x = b`` (Gauss-Jordan with partial pivoting; a term whose column
-    is all zero gets 0). Also used by tools/mt_eval_fit.py."""
+    is all zero gets 0). Also used by research/mt_eval_fit.py."""
     d = len(b)
     rows = [r[:] + [x] for r, x in zip(m, b)]
     for c in range(d):
@@ -134,7 +139,7 @@ def _regret(rows: list, w: dict) -> float:
 
 def fit(a: argparse.Namespace) -> int:
     rows = [json.loads(line) for fn in a.files for line in open(fn)]
-    keys = a.keys.split(",") if a.keys else list(aiaf.W)
+    keys = a.keys.split(",") if a.keys else list(WEIGHTS)
     d = len(keys)
     xtx = [[0.0] * d for _ in range(d)]
     xty = [0.0] * d
@@ -156,7 +161,7 @@ def fit(a: argparse.Namespace) -> int:
     fitted = {k: v / scale for k, v in zip(keys, w)}
     print(f"{len(rows)} positions")
     print("fitted: " + json.dumps({k: round(v, 3) for k, v in fitted.items()}))
-    w0 = {k: v for k, v in aiaf.W.items() if k in rows[0]["f"][0]}
+    w0 = {k: v for k, v in WEIGHTS.items() if k in rows[0]["f"][0]}
     print(f"picks the play-outs' best play: fitted {_picks(rows, fitted):.3f}, "
           f"W as it is {_picks(rows, w0):.3f}")
     print(f"mean points given up: fitted {_regret(rows, fitted):.3f}, "

@@ -1,7 +1,8 @@
 """What a hand's end is worth in All Fives: the chance of winning the game from there
-(a development tool; it fits ``EQ_K``, ``EQ_LEAD`` and ``EQ_C`` in bones/ai/allfives.py).
+(a research script; it fits ``eq_k``, ``eq_lead`` and ``eq_c``: ai/policy.py,
+AllFivesTuning).
 
-    python tools/af_equity.py --hands 30000
+    python research/af_equity.py --hands 30000
 
 1. Plays ``--hands`` hands of Normal against Normal (two players, GS-AF, with a target
    no game reaches) and counts each hand's outcome: the points the leader and the other
@@ -112,7 +113,7 @@ def main() -> None:
           f"the leader wins {won:.1%} of hands")
     table = equity_table(outcomes, args.target // 5)
     k, lam, c, rms = fit(table)
-    print(f"fit: EQ_K {k:.2f}, EQ_LEAD {lam:.2f}, EQ_C {c:.0f} (rms error {rms:.4f})")
+    print(f"fit: eq_k {k:.2f}, eq_lead {lam:.2f}, eq_c {c:.0f} (rms error {rms:.4f})")
     print("needs (points)   exact: I lead / they lead   fit: I lead / they lead")
     for a, b in ((50, 50), (48, 50), (40, 50), (30, 50), (10, 10), (5, 10), (2, 4)):
         print(f"{a * 5:>4} {b * 5:>4}            {table[(a, b, 0)]:.3f} / {table[(a, b, 1)]:.3f}"

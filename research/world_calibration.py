@@ -1,6 +1,6 @@
 """Are Hard's worlds calibrated? (a development tool)
 
-    python tools/world_calibration.py --game mexican-train --preset gs-mt --rounds 20
+    python research/world_calibration.py --game mexican-train --preset gs-mt --rounds 20
 
 Plays rounds of four Normal players. At every third turn of seat 0 with two or more
 plays it deals ``--worlds`` worlds from seat 0's observation, as Hard does, and for each
@@ -27,11 +27,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 import bones  # noqa: E402
-from bones.ai import levels, world  # noqa: E402
+from bones.ai import levels  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from arena_with import applied, setting  # noqa: E402
 from read_quality import normal_positions  # noqa: E402
+from variants import variant  # noqa: E402
 
 
 def features(g, o: int, hand: list, boneyard: list) -> dict:
@@ -53,7 +53,7 @@ def features(g, o: int, hand: list, boneyard: list) -> dict:
 
 
 def _position(g, r: int, k: int, worlds: int, pol, diffs: dict, reals: dict) -> None:
-    sample = world.world_sampler(g, 0, g.observation(0), pol)
+    sample = pol.worlds(g, 0, g.observation(0))
     rng = random.Random(r * 1000 + k)
     ws = [sample(rng) for _ in range(worlds)]
     for o in range(1, 4):
@@ -68,17 +68,20 @@ def _position(g, r: int, k: int, worlds: int, pol, diffs: dict, reals: dict) -> 
                 reals.setdefault(f"{f}, seat {o}", []).append(v)
 
 
-def run(game: str, preset, rounds: int, worlds: int, settings: list) -> tuple[dict, dict]:
+def run(game: str, preset, rounds: int, worlds: int, settings: list,
+        player=None) -> tuple[dict, dict]:
     """``{feature: [the mean over the worlds minus the real value, per position and
-    seat]}`` over seats 1-3, and the same per seat as ``"feature, seat N"``; the
-    settings (``MODULE.NAME=VALUE``, as tools/arena_with.py takes them) are put back
-    afterwards. Also ``{feature: [the real value, per position and seat]}``."""
-    pol = levels.policy_for(bones.new_game(game, seats=4, preset=preset, seed=0))
+    seat]}`` over seats 1-3, and the same per seat as ``"feature, seat N"``, with the
+    tuning's ``settings`` (``PATH=VALUE``, as the arena's ``--set`` takes them). Also
+    ``{feature: [the real value, per position and seat]}``. ``player(game, tuning)``:
+    a variant of the game's player (research/variants.py: ``dealing``)."""
+    _name, tuning = variant(":" + ",".join(settings))
+    g0 = bones.new_game(game, seats=4, preset=preset, seed=0)
+    pol = (player or levels.policy_for)(g0, tuning)
     diffs: dict = {}
     reals: dict = {}
-    with applied([setting(item) for item in settings]):
-        for r, k, g in normal_positions(game, preset, rounds, 2000):
-            _position(g, r, k, worlds, pol, diffs, reals)
+    for r, k, g in normal_positions(game, preset, rounds, 2000):
+        _position(g, r, k, worlds, pol, diffs, reals)
     return diffs, reals
 
 
@@ -96,8 +99,8 @@ def main(argv=None) -> None:
     ap.add_argument("--preset", default=None)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--worlds", type=int, default=60)
-    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
-                    help="a setting for the run, as tools/arena_with.py takes it")
+    ap.add_argument("--set", action="append", default=[], metavar="PATH=VALUE",
+                    help="a setting of the tuning for the run, as the arena's --set takes it")
     a = ap.parse_args(argv)
     diffs, reals = run(a.game, a.preset, a.rounds, a.worlds, a.set)
     n = len(diffs.get("boneyard pips", []))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from ..games import game as game_type
 from ..mexican import MEXICAN
 from ..moves import DRAW, JOIN, PASS, PLAY, Move
 from ..tiles import full_set
@@ -58,7 +59,7 @@ def _rest(hand: list, t) -> list:
 def _end_after(game, obs: dict, m: Move) -> int:
     """The number the play shows on its line afterwards (train games)."""
     t = m.tile
-    if game.game == "mexican-train":
+    if game_type(game.game).seat_trains:  # M2: an end per seat's train
         return t.other(obs["ends"][m.target])
     ends = {ln["line"]: ln["end"] for ln in obs["lines"] if ln["open"]}
     return t.other(ends[m.target]) if m.target in ends else t.hi
@@ -88,7 +89,7 @@ def weighted(game, obs: dict, legal: list, rng: random.Random) -> Move:
     def value(m: Move) -> float:
         t = m.tile
         rest = _rest(hand, t)
-        if game.game == "all-fives":
+        if game_type(game.game).counts_ends:  # A4: a play scores the open ends
             pts, ends = _af_after(obs, m)
             follow = sum(1 for x in rest if x.hi in ends or x.lo in ends)
             v = pts * 2.0

@@ -8,10 +8,12 @@ worlds from the observation (ai/world.py), never from the real hidden tiles.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import NamedTuple
 
 from ..errors import BadData
+from ..games import game as game_type
 from ..moves import CALL, JOIN, KNOCK, NEXT, Move
 from .allfives import AllFivesPolicy
 from .chicken import ChickenFootPolicy
@@ -28,12 +30,14 @@ HINT_LEVELS = ("normal", "hard")  # whose choice a hint shows
 
 # game name -> its policy class (ai/policy.py: Policy)
 POLICIES: dict[str, type] = {p.game: p for p in (MexicanTrainPolicy, ChickenFootPolicy,
-                                                 AllFivesPolicy)}
+                                                 AllFivesPolicy)}  # for research/
 
 
 def policy_for(game, tuning: Tuning = DEFAULT) -> Policy:
-    """The computer player of ``game``'s game, playing by ``tuning``."""
-    p = POLICIES.get(game.game)
+    """The computer player of ``game``'s game (its registered policy module's
+    ``Policy`` class, bones.games), playing by ``tuning``."""
+    module = importlib.import_module(game_type(game.game).policy)
+    p = getattr(module, "POLICY", None)
     if p is None:
         raise ValueError(f"no computer player for {game.game!r} yet")
     return p(tuning)

@@ -23,7 +23,10 @@ class Scanner:
         self.stop()
         self._el("scanner-title").textContent = title
         self._el("scanner-msg").textContent = "Hold the code steady, a forearm away."
-        self._el("scanner").hidden = False
+        panel = self._el("scanner")
+        panel.setAttribute("role", "dialog")  # only while it shows: nothing else is a dialog
+        panel.setAttribute("aria-modal", "true")
+        panel.hidden = False
         self.c.doc.documentElement.dataset.scanning = "1"
         self._el("scanner-stop").focus()
         self.task = asyncio.ensure_future(self._run(got, failed))
@@ -42,7 +45,10 @@ class Scanner:
             failed(result.message)
 
     def _hide(self) -> None:
-        self._el("scanner").hidden = True
+        panel = self._el("scanner")
+        panel.hidden = True
+        panel.removeAttribute("role")
+        panel.removeAttribute("aria-modal")
         self.c.doc.documentElement.dataset.scanning = "0"
 
     def stop(self) -> None:

@@ -12,14 +12,14 @@ from __future__ import annotations
 import asyncio
 
 import bones
-from app import views
+from app import saving, views
+from app.dom import closest as _closest
+from app.dom import nothing
 from app.session import HINT_LEVELS, PACES, BadName, Seat, Session, Settings, clean_name
-from app.storage import KEEP_LIMIT, read, remove, set_aside, write
-from bones.errors import BadData, IllegalMove
+from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
-SAVE_KEY = "rally-dominoes:table"
 HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays responsive)
 # ... per game where it differs: Chicken Foot Hard reads the others' plays as Normal's,
 # which costs about half its worlds, and plays better with 300 worlds than 150; 500 ms
@@ -32,7 +32,6 @@ HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays respo
 # too, to keep its 100 on a slower or busier machine.
 HARD_BUDGET_GAME_MS = {"chicken-foot": 500, "mexican-train": 500}
 FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
-BAD_SAVE_KEY = "rally-dominoes:bad-save"
 # What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
 FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
              "input[type=radio]:checked:not([disabled]), select:not([disabled]), "
@@ -41,12 +40,6 @@ FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
 KEY_ATTRS = ("id", "data-act", "data-tile", "data-target", "data-field", "data-seat",
              "data-option", "data-rally-field", "data-i", "name")
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-OPEN_SCREEN_KEY = "rally-dominoes:open-screen"
-
-
-def nothing(x) -> bool:
-    """JavaScript's null and undefined, as Pyodide hands them over."""
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
 
 
 class Controller:
@@ -104,7 +97,7 @@ class Controller:
 
         self.kiosk = KioskScreen(self)
         self.kiosk.start()  # in kiosk mode the attract screen may come first
-        was = self._stored(OPEN_SCREEN_KEY)
+        was = saving.open_screen(self.storage())
         if not self.kiosk.active and was in ("rally", "rally-table"):
             said = self.dialog  # a damaged save is still said, over the scorekeeper
             self.do_rally("table" if was == "rally-table" else "", None)  # back to it
@@ -112,15 +105,10 @@ class Controller:
         self.render()
         self.schedule()
 
-    def _stored(self, key: str) -> str | None:
-        return read(self.storage(), key)
-
     def _remember_screen(self) -> None:
         """Which screen is open, so a reload comes back to the rally scorekeeper."""
-        want = "game" if self.screen != "rally" else (
-            "rally-table" if getattr(self.rally, "mode", "") == "table" else "rally")
-        if self._stored(OPEN_SCREEN_KEY) != want:
-            write(self.storage(), OPEN_SCREEN_KEY, want)
+        saving.remember_screen(self.storage(), "game" if self.screen != "rally" else (
+            "rally-table" if getattr(self.rally, "mode", "") == "table" else "rally"))
 
     def _listen(self, target, kind: str, fn) -> None:
         def guarded(event):
@@ -140,55 +128,34 @@ class Controller:
 
     # ---- saving -------------------------------------------------------------------------
     def storage(self):
-        try:
-            return self.js.window.localStorage
-        except Exception:  # storage switched off: play on without saving
-            return None
+        return saving.local_storage(self.js)
 
     def _load(self) -> Session | None:
-        """The saved game, or None. A damaged one is taken away (the next load starts
-        clean), kept aside for a download when it is small enough, and explained."""
-        st = self.storage()
-        text = read(st, SAVE_KEY)
-        if not text:
-            return None
-        try:
-            return Session.from_json(text)
-        except Exception as exc:  # BadData; anything else is a bug, but must not brick
-            if not isinstance(exc, BadData):
-                self.js.console.error(f"Rally Dominoes: the save could not be read: {exc!r}")
-                exc = BadData(f"it could not be read ({exc!r})")  # a message safe to show
-            set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
-            self.bad_save = text if len(text) <= KEEP_LIMIT else None  # this visit's copy
-            self.dialog = "bad-save:" + str(exc).rstrip(".")
-            return None
+        """The saved game, or None. A damaged one is taken away, kept aside for a
+        download when it is small enough, and explained (app.saving)."""
+        session, kept, problem = saving.load(self.storage(), self.js.console)
+        if problem is not None:
+            self.bad_save = kept  # this visit's copy
+            self.dialog = "bad-save:" + problem
+        return session
 
     def forget_bad_save(self) -> None:
         """The damaged save is no longer kept (downloaded, or the player started fresh)."""
-        remove(self.storage(), BAD_SAVE_KEY)
+        saving.forget_bad_save(self.storage())
         self.bad_save = None
 
     def save(self) -> None:
-        if self.session is None or self.storage() is None:
-            return
-        if not write(self.storage(), SAVE_KEY, self.session.to_json()):
-            # quota: keep playing, say so in the console
-            self.js.console.warn("Rally Dominoes: could not save the game")
+        if self.session is not None and self.storage() is not None:
+            saving.save(self.storage(), self.session, self.js.console)
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never
         writes its older table over the newer one."""
-        if nothing(event.key) or str(event.key) != SAVE_KEY or nothing(event.newValue):
-            return
         if (self.kiosk is not None and self.kiosk.active) or self.screen == "rally":
             return
-        text = str(event.newValue)
-        if self.session is not None and text == self.session.to_json():
+        session = saving.from_other_tab(event, self.session)
+        if session is None:  # not the game's save, the same game, or one that won't load
             return
-        try:
-            session = Session.from_json(text)
-        except Exception:  # BadData, or anything: another tab's save never breaks this one
-            return  # this tab keeps its game; the other tab's save is its own business
         self.session = session
         if self.screen == "table" and session.game.match_over:
             self.screen = "start"  # elsewhere (the start screen) the player stays put
@@ -879,14 +846,14 @@ class Controller:
     def do_download_bad(self, arg, el) -> None:
         """The damaged save as a file; once downloaded it is no longer kept in storage
         (this visit keeps it, so the button still works)."""
-        text = self.bad_save or self._stored(BAD_SAVE_KEY) or ""
+        text = self.bad_save or saving.bad_save(self.storage()) or ""
         a = self.doc.createElement("a")
         a.href = "data:application/json;charset=utf-8," + self.js.encodeURIComponent(text)
         a.download = "rally-dominoes-damaged-save.json"
         self.doc.body.appendChild(a)
         a.click()
         a.remove()
-        remove(self.storage(), BAD_SAVE_KEY)
+        saving.forget_bad_save(self.storage())
         self.bad_save = text or None
 
     def do_start_fresh(self, arg, el) -> None:
@@ -1154,13 +1121,6 @@ class _EmptyLayout:
 
     def joints(self):
         return []
-
-
-def _closest(el, selector: str):
-    """``el.closest(selector)``, or None when ``el`` is not an element (text, document)."""
-    if nothing(el) or not hasattr(el, "closest"):
-        return None
-    return el.closest(selector)
 
 
 def _table_state(s: Session) -> tuple:

@@ -2,36 +2,22 @@
 
 The only module of the game (with app.boot) that touches the page. One listener per
 kind of event on the whole document reads ``data-act`` from what was pressed, so the
-markup can be redrawn freely. Computer turns run as an asyncio task that sleeps
-between moves (the page stays responsive); the search of the Hard level runs in a
-PyScript worker (app.worker) once it is up, so it never blocks the page.
+markup can be redrawn freely. The game's save is app.saving; the computer's turns and
+Hard's hints are app.turns, whose search runs in the AI worker (app.worker).
 """
 
 from __future__ import annotations
-
-import asyncio
 
 import bones
 from app import saving, views
 from app.dom import closest as _closest
 from app.dom import nothing
 from app.session import HINT_LEVELS, PACES, BadName, Seat, Session, Settings, clean_name
+from app.turns import Turns
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
-HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays responsive)
-# ... per game where it differs: Chicken Foot Hard reads the others' plays as Normal's,
-# which costs about half its worlds, and plays better with 300 worlds than 150; 500 ms
-# buys 292 to 495 in Pyodide here (docs/ai.md, thirteenth session). That is the most a
-# move may take by issue 8, and the computer thinks while the pace between moves runs,
-# so at the Normal pace (900 ms) it adds nothing to the wait. Mexican Train Hard plays
-# whole rounds out since the fourteenth session (the arena gives it 100 worlds): 300 ms
-# bought 223 worlds on an idle machine here but 103 with two arenas beside it, 500 ms
-# 204 (``python3 build.py bench worlds -k Mexican --budget-ms B``), so it gets 500 ms
-# too, to keep its 100 on a slower or busier machine.
-HARD_BUDGET_GAME_MS = {"chicken-foot": 500, "mexican-train": 500}
-FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
 # What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
 FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
              "input[type=radio]:checked:not([disabled]), select:not([disabled]), "
@@ -62,11 +48,8 @@ class Controller:
         self._observer = None  # watches the felt's size (app start-up, window changes)
         self.bad_save: str | None = None  # a damaged save, for its download
         self.join_error = ""  # why a late arrival's name was refused
-        self._loop_running = False
         self._drag: dict | None = None
         self._suppress_click = False
-        self._worker_task = None
-        self._hinting = False  # a Hard hint is being thought out
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
         self.scanner = None  # the camera's QR reader (app.scan), made in the browser
@@ -76,6 +59,7 @@ class Controller:
         self._hint_said = ""
         self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
         self._proxies = []
+        self.turns = Turns(self)  # the computer's moves and Hard's hints (app.turns)
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
@@ -538,7 +522,7 @@ class Controller:
         while log.childElementCount > 5:
             log.firstElementChild.remove()
 
-    def _say_last_move(self) -> None:
+    def say_last_move(self) -> None:
         s = self.session
         if s is not None and s.game.history:
             move, seat, _t = s.game.history[-1]
@@ -739,49 +723,14 @@ class Controller:
     def do_hint(self, arg, el) -> None:
         s = self.session
         v = s.viewer()
-        if not s.my_moves() or self._hinting:
+        if not s.my_moves() or self.turns.hinting:
             return
         if s.settings.hints == "hard":
-            self._hinting = True
-            self.hint = "Hint: thinking it over..."
-            self.render()
-            asyncio.ensure_future(self._hard_hint(s, v))
+            self.turns.ask_hard_hint(s, v)
             return
         from bones.ai import hint
 
         self.show_hint(hint(s.game, v, "normal", seed=len(s.game.history)))
-
-    async def _hard_hint(self, s: Session, seat: int) -> None:
-        """Hard's hint, thought out in the worker (the page stays free meanwhile); it is
-        dropped if the table changes before it is ready."""
-        try:
-            before = _table_state(s)
-            h = await self.hard_hint(s, seat)
-            if s is self.session and _same_table(s, before) and s.my_moves():
-                self.show_hint(h)
-        except Exception as exc:  # say so, and leave the table playable
-            self.js.console.error(f"hint failed: {exc!r}")
-            if s is self.session:
-                self.hint = "Sorry, no hint this time. Please try again."
-                self.render()
-        finally:
-            self._hinting = False
-
-    async def hard_hint(self, s: Session, seat: int):
-        from bones.ai import hint
-        from bones.ai.levels import read_hint
-
-        seed = len(s.game.history)
-        worker = await self.ai_worker()
-        if worker is not None:
-            asked = s.game.clone()  # the answer is checked against the table as it was
-            try:
-                return read_hint(asked, str(await worker.hint(
-                    bones.dumps(asked), seat, seed, hard_budget_ms(asked.game))))
-            except Exception as exc:
-                self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
-                                     "thinking on the page instead")
-        return hint(s.game, seat, "hard", seed=seed, budget_ms=FALLBACK_HARD_MS)
 
     def show_hint(self, h) -> None:
         from bones.ai.levels import why_only
@@ -826,7 +775,7 @@ class Controller:
         if arg in HINT_LEVELS:
             self.session.settings.hints = arg
             self.save()
-            self.warm_up_worker()
+            self.turns.warm_up()
 
     def do_numerals(self, arg, el) -> None:
         self.session.settings.numerals = bool(el.checked)
@@ -946,7 +895,7 @@ class Controller:
         self.save()
         self.render()
         self._focus(".dialog [data-act=begin]")
-        self.warm_up_worker()  # while the players read who plays first
+        self.turns.warm_up()  # while the players read who plays first
 
     def do_game(self, arg, el) -> None:
         self.form.set_game(arg)
@@ -966,148 +915,20 @@ class Controller:
 
     # ---- the computer's turns -----------------------------------------------------------
     def after_move(self) -> None:
-        self._announce()
-        self._say_last_move()
+        self.announce()
+        self.say_last_move()
         self.save()
         self.render()
         self.schedule()
 
     def schedule(self) -> None:
-        self.warm_up_worker()
-        s = self.session
-        if (s is None or self.screen != "table" or self._loop_running or self.dialog
-                or not s.started):
-            return
-        if s.computer_to_move() or (s.game.round_over and not s.humans
-                                    and not s.game.match_over):
-            self._loop_running = True
-            asyncio.ensure_future(self._computer_loop())
+        self.turns.schedule()
 
-    async def _computer_loop(self) -> None:
-        try:
-            while True:
-                s = self.session
-                if s is None or self.screen != "table" or self.dialog or not s.started:
-                    return
-                if s.game.round_over and not s.humans and not s.game.match_over:
-                    await asyncio.sleep(PACES[s.settings.pace] * 2 / 1000)
-                    if s is self.session and s.game.round_over:
-                        s.play(Move(NEXT))
-                        self.after_loop_move(None)
-                    continue
-                if not s.computer_to_move():
-                    return
-                # The computer thinks while the pace runs (Hard in its worker), so its
-                # thinking time does not add to the pace between moves.
-                seat = s.game.turn
-                before = _table_state(s)
-                think = asyncio.ensure_future(self.choose(s, seat))
-                await asyncio.sleep(PACES[s.settings.pace] / 1000)
-                move = await think
-                if (s is not self.session or not _same_table(s, before) or self.dialog
-                        or not s.computer_to_move()):
-                    continue  # the table changed (an undo, a new game) or a dialog opened
-                s.play(move)
-                self.after_loop_move(move)
-        except Exception as exc:  # never leave the table stuck without saying why
-            self.hint = f"The computer player ran into a problem: {exc}"
-            self.js.console.error(f"computer turn failed: {exc!r}")
-            self.render()
-        finally:
-            self._loop_running = False
-
-    def _announce(self) -> None:
+    def announce(self) -> None:
         """All Fives: every scoring play is announced ("15! Ann scores 15")."""
         news = self.session.news if self.session is not None else []
         if news:
             self.hint = " ".join(news)
-
-    def after_loop_move(self, move: Move | None) -> None:
-        self.fresh = move.tile if move is not None and move.kind == PLAY else None
-        self.hint = ""
-        self._announce()
-        s = self.session
-        if move is not None and move.kind == "call" and s.seats[move.target].human:
-            # Caught not knocking: say plainly why the hand grew, and how to avoid it.
-            you = "you" if s.viewer() == move.target else s.name(move.target)
-            k = getattr(s.game.options, "knock_penalty", 0)
-            self.hint = (f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
-                         f"{you} drew {k} tiles. Knock as you play down to one tile.")
-        if self.selected is not None and self.selected not in (
-                {m.tile for m in self.session.my_moves()}):
-            self.selected = None
-        self._say_last_move()
-        self.save()
-        self.render()
-
-    async def choose(self, s: Session, seat: int) -> Move:
-        """The computer's move. Hard searches in the worker so the page never freezes;
-        Easy and Normal are quick enough for the page (Normal: median under 1 ms, about
-        35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
-        time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
-        benchmark."""
-        from bones.ai.levels import read_choice
-
-        level = s.seats[seat].level
-        seed = f"{s.game.seed}/{len(s.game.history)}"
-        t0 = self.js.performance.now()
-        move = None
-        if level == "hard":
-            worker = await self.ai_worker()
-            if worker is not None:
-                asked = s.game.clone()  # checked against the table as it was asked about
-                try:
-                    text = await worker.choose(bones.dumps(asked), seat, level, seed,
-                                               hard_budget_ms(asked.game))
-                    move = read_choice(asked, str(text))
-                except Exception as exc:
-                    self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
-                                         "thinking on the page instead")
-        if move is None:
-            from bones.ai import choose
-
-            budget = FALLBACK_HARD_MS if level == "hard" else None
-            move = choose(s.game, seat, level, seed=seed, budget_ms=budget)
-        self._record_time(level, self.js.performance.now() - t0)
-        return move
-
-    def _record_time(self, level: str, ms: float) -> None:
-        times = getattr(self.js.window, "rallyAiTimes", None)
-        if nothing(times):
-            times = self.js.window.rallyAiTimes = self.js.Array.new()
-        times.push(self.js.JSON.parse(f'["{level}", {ms:.2f}]'))
-        if times.length > 20_000:  # a kiosk plays for days: keep the latest only
-            times.splice(0, 10_000)
-
-    async def ai_worker(self):
-        """The worker for Hard, started the first time it is wanted (a second Python)."""
-        if self._worker_task is None:
-            self._worker_task = asyncio.ensure_future(self._start_worker())
-        try:
-            return await asyncio.wait_for(asyncio.shield(self._worker_task), 60)
-        except Exception as exc:
-            self.js.console.warn(f"Rally Dominoes: no AI worker ({exc!r})")
-            return None
-
-    async def _start_worker(self):
-        from pyscript import create_named_worker
-
-        base = self.doc.baseURI
-        config = {"interpreter": str(self.js.URL.new("pyodide/pyodide.mjs", base).href)}
-        worker = await create_named_worker(src=str(self.js.URL.new("web/ai-worker.py",
-                                                                   base).href),
-                                           name="rally-ai", config=config)
-        await worker.setup(str(self.js.URL.new("py/rally.zip", base).href))
-        return worker
-
-    def warm_up_worker(self) -> None:
-        """Start the worker as soon as a table has a Hard computer player."""
-        s = self.session
-        if s is not None and (any(x.level == "hard" and not x.human for x in s.seats)
-                              or (s.settings.hints == "hard" and s.humans)):
-            if self._worker_task is None:
-                self._worker_task = asyncio.ensure_future(self._start_worker())
-
 
 class _EmptyLayout:
     """Stands in for the table while the page is measured (the felt is drawn after)."""
@@ -1121,21 +942,3 @@ class _EmptyLayout:
 
     def joints(self):
         return []
-
-
-def _table_state(s: Session) -> tuple:
-    """What a computer's choice is made for: the game, how many moves it has and its
-    latest entry (kept, so ``_same_table`` compares the very objects: an undo and a new
-    move in its place keep the length but not the entry)."""
-    h = s.game.history
-    return (s.game, len(h), h[-1] if h else None)
-
-
-def _same_table(s: Session, before: tuple) -> bool:
-    game, n, last = _table_state(s)
-    return game is before[0] and n == before[1] and last is before[2]
-
-
-def hard_budget_ms(game: str) -> int:
-    """Hard's thinking time on the page for ``game`` (a game name)."""
-    return HARD_BUDGET_GAME_MS.get(game, HARD_BUDGET_MS)

@@ -10,21 +10,32 @@ import json
 import pytest
 
 from app.session import Seat, Session, Settings
+from app.worker import AiWorker
 from bones import ai
 from bones.moves import PLAY
 from pagestub import NoPage
 
 
 class Page(NoPage):
-    """``worker`` is what ``ai_worker`` gives (None: no worker, so Hard thinks on the
+    """``worker`` is the AI worker the page has (None: no worker, so Hard thinks on the
     page)."""
 
     def __init__(self, session: Session, worker=None):
         super().__init__(session)
         self.worker = worker
+        self.turns.worker = PagesWorker(self)
 
-    async def ai_worker(self):
-        return self.worker
+
+class PagesWorker(AiWorker):
+    """app.worker's AiWorker over the page's ``worker``, which stands in for the
+    started one."""
+
+    def __init__(self, page: Page):
+        super().__init__(page.js)
+        self.page = page
+
+    async def ready(self):
+        return self.page.worker
 
 
 class SlowWorker:
@@ -76,7 +87,7 @@ def test_a_hard_hint_is_thought_out_off_the_page_and_then_shown(monkeypatch):
         page.do_hint(None, None)
         assert page.hint.startswith("Hint: thinking")
         page.do_hint(None, None)  # a second tap while it thinks asks nothing more
-        while page._hinting:
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
@@ -93,7 +104,7 @@ def test_a_hard_hint_without_a_worker_thinks_on_the_page():
 
     async def go():
         page.do_hint(None, None)
-        while page._hinting:
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
@@ -117,7 +128,7 @@ def test_a_hard_hint_for_a_table_that_changed_is_dropped():
 
     async def go():
         page.do_hint(None, None)
-        while page._hinting:
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
@@ -135,7 +146,7 @@ def test_a_worker_that_fails_leaves_a_hint_all_the_same():
 
     async def go():
         page.do_hint(None, None)
-        while page._hinting:
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)

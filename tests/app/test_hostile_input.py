@@ -294,7 +294,7 @@ def test_a_workers_answer_that_does_not_hold_is_set_aside_for_the_pages_own(answ
 
     async def go():
         page.do_hint(None, None)
-        while page._hinting:
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)

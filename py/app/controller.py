@@ -12,20 +12,13 @@ import bones
 from app import saving, views
 from app.dom import closest as _closest
 from app.dom import nothing
+from app.drag import Drag
+from app.keyboard import Keyboard
 from app.session import HINT_LEVELS, PACES, BadName, Seat, Session, Settings, clean_name
 from app.turns import Turns
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
-
-# What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
-FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
-             "input[type=radio]:checked:not([disabled]), select:not([disabled]), "
-             "textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])")
-# The attributes that name a control across redraws (the markup is made anew each time).
-KEY_ATTRS = ("id", "data-act", "data-tile", "data-target", "data-field", "data-seat",
-             "data-option", "data-rally-field", "data-i", "name")
-ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 
 class Controller:
@@ -48,30 +41,27 @@ class Controller:
         self._observer = None  # watches the felt's size (app start-up, window changes)
         self.bad_save: str | None = None  # a damaged save, for its download
         self.join_error = ""  # why a late arrival's name was refused
-        self._drag: dict | None = None
-        self._suppress_click = False
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
         self.scanner = None  # the camera's QR reader (app.scan), made in the browser
-        self._dialog_open = False  # a dialog was on the page after the last redraw
-        self._opener = None  # the key of what had focus when that dialog opened
-        self._hand_pos = 0  # where in the hand the last chosen tile was
         self._hint_said = ""
         self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
         self._proxies = []
+        self.drag = Drag(self)  # a tile dragged onto a train (app.drag)
+        self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.keyboard)
         self.turns = Turns(self)  # the computer's moves and Hard's hints (app.turns)
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
         on = self._listen
         on(self.doc, "click", self.on_click)
-        on(self.doc, "keydown", self.on_key)
+        on(self.doc, "keydown", self.keys.on_key)
         on(self.doc, "change", self.on_change)
         on(self.doc, "input", self.on_input)
-        on(self.doc, "pointerdown", self.on_pointer_down)
-        on(self.doc, "pointermove", self.on_pointer_move)
-        on(self.doc, "pointerup", self.on_pointer_up)
-        on(self.doc, "pointercancel", self.on_pointer_cancel)
+        on(self.doc, "pointerdown", self.drag.on_pointer_down)
+        on(self.doc, "pointermove", self.drag.on_pointer_move)
+        on(self.doc, "pointerup", self.drag.on_pointer_up)
+        on(self.doc, "pointercancel", self.drag.on_pointer_cancel)
         on(self.js.window, "resize", lambda _e: self.render())
         on(self.js.window, "storage", self.on_storage)
         self.session = self._load()
@@ -153,19 +143,16 @@ class Controller:
     def render(self) -> None:
         """Redraw the screen; focus stays on the same control (or the next sensible one)
         and a new hint is said in the live region."""
-        before = self._focus_key()
+        before = self.keys.focus_key()
         self._render()
-        self._settle_focus(before)
+        self.keys.settle(before)
         if self.hint != self._hint_said:
             self._hint_said = self.hint
             self.say(self.hint)
 
     def _render(self) -> None:
         self._remember_screen()
-        if self._drag is None:  # a drag the page never saw end leaves no ghost behind
-            ghosts = self.doc.querySelectorAll(".drag-ghost")
-            for i in range(ghosts.length):
-                ghosts.item(i).remove()
+        self.drag.clear_ghosts()
         s = self.session
         if self.kiosk is not None and self.kiosk.claims(self.screen):
             self.root.innerHTML = self.kiosk.markup() + self._dialog_markup()
@@ -233,9 +220,9 @@ class Controller:
                 return
             _felt, size = self._felt_size()
             if size is not None and size != self._drawn_size:
-                before = self._focus_key()
+                before = self.keys.focus_key()
                 self._draw_felt()
-                self._settle_focus(before)
+                self.keys.settle(before)
         except Exception as exc:  # never a dead table; say so in the console
             self.js.console.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
 
@@ -287,8 +274,7 @@ class Controller:
 
     # ---- events -------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        if self._suppress_click:
-            self._suppress_click = False
+        if self.drag.swallow_click():
             return
         el = _closest(event.target, "[data-act]")
         if nothing(el) or getattr(el, "disabled", False):
@@ -297,88 +283,6 @@ class Controller:
         if el.tagName == "INPUT":  # radios and checkboxes act on change
             return
         self.act(act, el)
-
-    def on_key(self, event) -> None:
-        key = str(event.key)
-        if key == "Tab" and self._trap_tab(event):
-            return
-        if key == "Escape" and self.kiosk is not None and self.kiosk.panel in (
-                "pin", "new-pin", "again-pin"):
-            self.kiosk.act("kiosk-cancel", "")  # the PIN pad's Cancel
-            return
-        if key == "Escape" and self.dialog:
-            self.dialog = None
-            self.render()
-            self.schedule()
-            return
-        if key == "Escape" and self.selected is not None and self.screen == "table":
-            t = self.selected
-            self.select(None)
-            self._focus(f'.hand-tile[data-tile="{t}"]')
-            return
-        el = event.target
-        if key in ARROWS and self._arrow(el, ARROWS[key]):
-            event.preventDefault()
-            return
-        if self._shortcut(event, key):
-            return
-        if (key in ("Enter", " ") and hasattr(el, "getAttribute")
-                and el.getAttribute("role") == "button" and el.tagName != "BUTTON"):
-            event.preventDefault()
-            self.act(str(el.dataset.act), el)
-
-    def _trap_tab(self, event) -> bool:
-        """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
-        dlg = self.root.querySelector("[role=dialog]")
-        if nothing(dlg):
-            return False
-        items = self._focusables(dlg)
-        if not items:
-            event.preventDefault()
-            return True
-        active = self.doc.activeElement
-        inside = not nothing(active) and dlg.contains(active)
-        back = bool(event.shiftKey)
-        if not inside or active == (items[0] if back else items[-1]):
-            event.preventDefault()
-            (items[-1] if back else items[0]).focus()
-            return True
-        return False
-
-    def _arrow(self, el, step: int) -> bool:
-        """Arrow keys move along the hand, or among the places lit for the chosen tile."""
-        if nothing(el) or not hasattr(el, "closest") or self.screen != "table":
-            return False
-        for group in (".hand-tile", "[data-act=target]"):
-            if not nothing(el.closest(group)):
-                items = [x for x in self._focusables(self.root) if x.matches(group)]
-                if el in items:
-                    items[(items.index(el) + step) % len(items)].focus()
-                    return True
-        return False
-
-    def _shortcut(self, event, key: str) -> bool:
-        """The table's keys: D draws, P passes, K knocks, H hints, T reads the table."""
-        if (self.screen != "table" or self.session is None or event.ctrlKey or event.altKey
-                or event.metaKey or len(key) != 1
-                or not nothing(self.root.querySelector("[role=dialog]"))):
-            return False
-        el = event.target
-        if not nothing(el) and str(getattr(el, "tagName", "")) in ("INPUT", "SELECT",
-                                                                     "TEXTAREA"):
-            return False
-        act = {k: a for a, k in views.SHORTCUTS.items()}.get(key.upper())
-        if act is None:
-            return False
-        event.preventDefault()
-        if act == "read":
-            self.say(self.session.table_said())
-            return True
-        btn = self.root.querySelector(f'[data-act="{act}"]:not([disabled])')
-        if not nothing(btn):
-            btn.focus()
-            self.act(act, btn)
-        return True
 
     def on_change(self, event) -> None:
         el = event.target
@@ -420,95 +324,10 @@ class Controller:
         if not nothing(el):
             el.focus()
 
-    # ---- focus, never lost (issue 34) ---------------------------------------------------
-    def _focusables(self, within) -> list:
-        found = within.querySelectorAll(FOCUSABLE)
-        return [el for el in (found.item(i) for i in range(found.length))
-                if el.getClientRects().length > 0]
-
-    def _focus_key(self):
-        """What has focus, as a selector that finds the same control after a redraw,
-        with its place among the screen's controls; None when focus is not in #table."""
-        el = self.doc.activeElement
-        if nothing(el) or not self.root.contains(el) or el == self.root:
-            return None
-        sel = str(el.tagName).lower()
-        for a in KEY_ATTRS:
-            v = el.getAttribute(a)
-            if not nothing(v):
-                sel += f'[{a}="{self.js.CSS.escape(str(v))}"]'
-        if el.tagName == "INPUT" and str(el.type) in ("radio", "checkbox"):
-            sel += f'[value="{self.js.CSS.escape(str(el.value))}"]'
-        elif "[" not in sel and el.classList.length:
-            sel += "." + str(el.classList.item(0))
-        items = self._focusables(self.root)
-        place = next((i for i, x in enumerate(items) if x == el), 0)
-        return sel, place
-
-    def _settle_focus(self, before) -> None:
-        """After a redraw: a dialog that opened takes focus (its main button); one that
-        closed gives it back to what had it before; else the same control has it again,
-        or the next sensible one (a playable tile, Draw or Pass)."""
-        dlg = self.root.querySelector("[role=dialog]")
-        had, self._dialog_open = self._dialog_open, not nothing(dlg)
-        active = self.doc.activeElement
-        kept = not nothing(active) and active != self.doc.body and active.isConnected
-        if not nothing(dlg):
-            if not had:
-                self._opener = before
-            if kept and dlg.contains(active):
-                return
-            if before is not None and self._try_focus(before[0], dlg):
-                return
-            first = dlg.querySelector(".primary:not([disabled])")
-            items = self._focusables(dlg)
-            target = first if not nothing(first) else (items[0] if items else None)
-            if target is not None:
-                target.focus()
-            return
-        if kept:
-            return
-        if had and self._opener is not None:
-            before, self._opener = self._opener, None
-        if before is None and not had:
-            return  # focus was never on the screen (a page just loaded): leave it be
-        if before is not None and self._try_focus(before[0], self.root):
-            return
-        self._fallback_focus(before[1] if before is not None else 0)
-
-    def _try_focus(self, selector: str, within) -> bool:
-        try:
-            el = within.querySelector(selector)
-        except Exception:  # a key that is no selector: no control to find
-            return False
-        if nothing(el) or getattr(el, "disabled", False) or el.getClientRects().length == 0:
-            return False
-        el.focus()
-        return el == self.doc.activeElement
-
-    def _fallback_focus(self, place: int) -> None:
-        """The control gone, focus goes on: at the table to the next playable tile (from
-        where the last one chosen was), else Draw, Pass or Knock, else a tile; elsewhere to
-        whatever is now where the control was."""
-        if self.screen == "table" and self.session is not None:
-            tiles = self._focusables(self.root.querySelector(".hand") or self.root)
-            tiles = [x for x in tiles if x.classList.contains("hand-tile")]
-            playable = [x for x in tiles if x.classList.contains("playable")]
-            later = [x for x in tiles[self._hand_pos:] if x.classList.contains("playable")]
-            acts = self._focusables(self.root.querySelector(".actions") or self.root)
-            for group in (later, playable, acts, tiles):
-                if group:
-                    group[0].focus()
-                    return
-        items = self._focusables(self.root)
-        if items:
-            items[min(place, len(items) - 1)].focus()
-
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden
-        takes focus now."""
-        self._dialog_open = False
-        self._settle_focus(None)
+        takes focus now (app.keyboard)."""
+        self.keys.shown()
 
     def say(self, text: str) -> None:
         """Say ``text`` in the page's one live region (index.html's #live): it is never
@@ -527,53 +346,6 @@ class Controller:
         if s is not None and s.game.history:
             move, seat, _t = s.game.history[-1]
             self.say(s.move_said(move, seat))
-
-    # ---- drag a tile onto a train -------------------------------------------------------
-    def on_pointer_down(self, event) -> None:
-        el = _closest(event.target, ".hand-tile.playable")
-        if nothing(el):
-            return
-        self._drag = {"tile": str(el.dataset.tile), "x": event.clientX, "y": event.clientY,
-                      "ghost": None}
-
-    def on_pointer_move(self, event) -> None:
-        d = self._drag
-        if d is None:
-            return
-        if d["ghost"] is None:
-            if abs(event.clientX - d["x"]) + abs(event.clientY - d["y"]) < 12:
-                return
-            t = parse_tile(d["tile"])
-            self.select(t, render=True)
-            ghost = self.doc.createElement("div")
-            ghost.className = "drag-ghost"
-            ghost.innerHTML = views._upright(t, **views._look(self.session))
-            self.doc.body.appendChild(ghost)
-            d["ghost"] = ghost
-        d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"
-
-    def on_pointer_cancel(self, event) -> None:
-        """A drag the browser took over (a scroll, a second finger): no ghost stays."""
-        d = self._drag
-        self._drag = None
-        if d is not None and d["ghost"] is not None:
-            d["ghost"].remove()
-
-    def on_pointer_up(self, event) -> None:
-        d = self._drag
-        self._drag = None
-        if d is None or d["ghost"] is None:
-            return
-        d["ghost"].remove()
-        self._suppress_click = True
-        hit = self.doc.elementFromPoint(event.clientX, event.clientY)
-        spot = _closest(hit, "[data-target],[data-drop]")
-        if nothing(spot):
-            return
-        target = getattr(spot.dataset, "target", None)
-        if nothing(target):
-            target = getattr(spot.dataset, "drop", None)
-        self.play_on(int(target))
 
     # ---- what a press means -------------------------------------------------------------
     def act(self, act: str, el=None) -> None:
@@ -616,7 +388,7 @@ class Controller:
             self.render()
             if t is not None:
                 tiles = self.root.querySelectorAll(".hand-tile")
-                self._hand_pos = next((i for i in range(tiles.length)
+                self.keys.hand_pos = next((i for i in range(tiles.length)
                                        if str(tiles.item(i).dataset.tile) == str(t)), 0)
                 # The keyboard goes on to where it may go (arrows choose, Enter plays).
                 self._focus(f'.hand-tile[data-tile="{t}"]')

@@ -1,9 +1,12 @@
-"""The table in the browser: listens to the page, asks the Session, draws the views.
+"""The page's controller: one listener per kind of event on the whole document, each
+event routed to the screen it is for, and the screen drawn again after it.
 
-The only module of the game (with app.boot) that touches the page. One listener per
-kind of event on the whole document reads ``data-act`` from what was pressed, so the
-markup can be redrawn freely. The game's save is app.saving; the computer's turns and
-Hard's hints are app.turns, whose search runs in the AI worker (app.worker).
+A press reads ``data-act`` from what was pressed, so the markup can be redrawn freely:
+``rally-...`` goes to the rally scorekeeper (app.rally_ui), ``kiosk-...`` to kiosk mode
+(app.kiosk_ui), a press at the table to app.table_ui; the start screen, the dialogs and
+the switch between screens are here. The rest has a module of its own: the game's save
+(app.saving), the computer's turns and Hard's hints (app.turns) with the AI worker
+(app.worker), the keyboard and focus (app.keyboard), dragging a tile (app.drag).
 """
 
 from __future__ import annotations
@@ -14,11 +17,10 @@ from app.dom import closest as _closest
 from app.dom import nothing
 from app.drag import Drag
 from app.keyboard import Keyboard
-from app.session import HINT_LEVELS, PACES, BadName, Seat, Session, Settings, clean_name
+from app.session import BadName, Seat, Session, Settings, clean_name
+from app.table_ui import TableScreen
 from app.turns import Turns
 from bones.errors import IllegalMove
-from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
-from bones.tiles import parse_tile
 
 
 class Controller:
@@ -35,10 +37,6 @@ class Controller:
         self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
         self.hint = ""
         self.fresh = None
-        self._lay = None  # the table's layout, kept while the tiles and the felt stay
-        self._lay_key = None
-        self._drawn_size = None  # the felt size the table on the page was laid out for
-        self._observer = None  # watches the felt's size (app start-up, window changes)
         self.bad_save: str | None = None  # a damaged save, for its download
         self.join_error = ""  # why a late arrival's name was refused
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
@@ -49,6 +47,7 @@ class Controller:
         self._proxies = []
         self.drag = Drag(self)  # a tile dragged onto a train (app.drag)
         self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.keyboard)
+        self.table = TableScreen(self)  # the game at the table (app.table_ui)
         self.turns = Turns(self)  # the computer's moves and Hard's hints (app.turns)
 
     # ---- start-up -----------------------------------------------------------------------
@@ -168,91 +167,16 @@ class Controller:
             self.root.innerHTML = html + self._dialog_markup()
             self.doc.documentElement.dataset.screen = "start"
             return
-        html = views.table_screen(s, _EmptyLayout(), selected=self.selected, hint=self.hint)
-        self.root.innerHTML = html + self._dialog_markup()
+        self.root.innerHTML = self.table.markup() + self._dialog_markup()
         self.doc.documentElement.dataset.screen = "table"
-        # large print: bigger text and hand as well as numbers (docs/kiosk.md)
-        self.doc.documentElement.dataset.large = "1" if s.settings.numerals else "0"
-        self._draw_felt()
-        self._watch_felt()
-        self.doc.documentElement.dataset.turn = str(s.game.turn)
-
-    def _felt_size(self):
-        """The felt (less its labels' bands) and its size in CSS px; no size while it is
-        not shown (the page is still starting: #table is hidden until it is ready)."""
-        felt = self.root.querySelector(".felt-area")
-        if nothing(felt):
-            return None, None
-        w, h = int(felt.clientWidth), int(felt.clientHeight)
-        return felt, ((w, h) if w > 0 and h > 0 else None)
-
-    def _draw_felt(self) -> None:
-        """Draw the table for the felt's size. Laid out for a felt with no size (a
-        reload draws before the page is shown) it would be drawn too small and stay so:
-        then nothing is drawn, and the watch on the felt's size draws it once shown."""
-        felt, size = self._felt_size()
-        if size is None:
-            self._drawn_size = None
-            return
-        s = self.session
-        lay = self.layout(*size)
-        moves = s.my_moves()
-        targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.selected}
-        svg = views.table_svg(s, lay, selected=self.selected, targets=targets,
-                              fresh=self.fresh)
-        felt.querySelector("svg").outerHTML = svg
-        self._drawn_size = size
-
-    def _watch_felt(self) -> None:
-        if self._observer is None:
-            rs = getattr(self.js, "ResizeObserver", None)
-            if nothing(rs):
-                return
-            self._observer = rs.new(self._proxy(self._on_felt_resize))
-        self._observer.disconnect()
-        felt = self.root.querySelector(".felt-area")
-        if not nothing(felt):
-            self._observer.observe(felt)
-
-    def _on_felt_resize(self, *_args) -> None:
-        try:
-            if self.screen != "table" or self.session is None:
-                return
-            _felt, size = self._felt_size()
-            if size is not None and size != self._drawn_size:
-                before = self.keys.focus_key()
-                self._draw_felt()
-                self.keys.settle(before)
-        except Exception as exc:  # never a dead table; say so in the console
-            self.js.console.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
-
-    def layout(self, w: int, h: int):
-        """The table's layout, made again only when tiles change or the felt's size
-        does: choosing a tile or reading a hint moves nothing."""
-        g = self.session.game
-        key = (w, h, id(g), g.round_number, len(self.session.seats),
-               [(m, seat) for m, seat, _t in g.history])
-        if key != self._lay_key:
-            self._lay = views.lanes_layout(self.session, w, h)
-            self._lay_key = key
-        return self._lay
+        self.table.drawn()
 
     def _dialog_markup(self) -> str:
         d = self.dialog
         s = self.session
         if d is None:
-            if s is not None and self.screen == "table":
-                g = s.game
-                if g.match_over:
-                    return views.match_end_dialog(s)
-                if g.round_over:
-                    kiosk = self.kiosk is not None and self.kiosk.active
-                    return views.round_end_dialog(s, can_join=not kiosk)
-                if not s.started:
-                    return views.first_draw_dialog(s)
-                if s.needs_handoff():
-                    return views.handoff_dialog(s)
-            return ""
+            on_table = s is not None and self.screen == "table"
+            return self.table.dialog_markup() if on_table else ""
         if d.startswith("kiosk-") and self.kiosk is not None:
             return self.kiosk.dialog_markup(d)
         if d.startswith("bad-save:"):
@@ -356,7 +280,8 @@ class Controller:
         if name.startswith("kiosk-") and self.kiosk is not None:
             self.kiosk.act(name, arg, el)
             return
-        handler = getattr(self, "do_" + name.replace("-", "_"), None)
+        do = "do_" + name.replace("-", "_")
+        handler = getattr(self, do, None) or getattr(self.table, do, None)
         if handler is None:
             return
         try:
@@ -364,164 +289,6 @@ class Controller:
         except IllegalMove as exc:
             self.hint = f"Not allowed: {exc}"
             self.render()
-
-    def do_select(self, arg, el) -> None:
-        t = parse_tile(str(el.dataset.tile))
-        # A second tap on a chosen tile puts it back, unless a hint chose it: the
-        # player is tapping the tile the hint named, so it stays and we say where.
-        again = self.selected == t and self.hinted != t
-        self.select(None if again else t)
-
-    def select(self, t, render: bool = True) -> None:
-        self.selected = t
-        self.hinted = None
-        self.hint = ""
-        if t is not None:
-            s = self.session
-            spots = [m for m in s.my_moves() if m.kind == PLAY and m.tile == t]
-            if spots:
-                names = ", ".join(s.target_label(m.target) for m in spots)
-                self.hint = f"{t} can go on: {names}. Tap where it goes."
-            else:
-                self.hint = f"{t} does not fit anywhere now."
-        if render:
-            self.render()
-            if t is not None:
-                tiles = self.root.querySelectorAll(".hand-tile")
-                self.keys.hand_pos = next((i for i in range(tiles.length)
-                                       if str(tiles.item(i).dataset.tile) == str(t)), 0)
-                # The keyboard goes on to where it may go (arrows choose, Enter plays).
-                self._focus(f'.hand-tile[data-tile="{t}"]')
-                self._focus("[data-act=target]")
-
-    def do_target(self, arg, el) -> None:
-        self.play_on(int(el.dataset.target))
-
-    def play_on(self, target: int) -> None:
-        if self.selected is None:
-            return
-        self.human_move(Move(PLAY, self.selected, target))
-
-    def human_move(self, move: Move) -> None:
-        s = self.session
-        if move not in s.my_moves():
-            raise IllegalMove("that is not a move you can make now")
-        knocked = self._knock_for_me(move)
-        s.play(move)
-        self.fresh = move.tile if move.kind == PLAY else None
-        self.selected = None
-        self.hint = "Knocked for you: one tile left." if knocked else ""
-        self.after_move()
-
-    def _knock_for_me(self, move: Move) -> bool:
-        """G6 / S5: with the setting on, a play that leaves one tile knocks first (where
-        the sheet punishes a forgotten knock, that saves two tiles)."""
-        s = self.session
-        knock = Move(KNOCK)
-        if (move.kind != PLAY or not s.settings.knock_for_me or knock not in s.my_moves()
-                or len(s.game.hands[s.game.turn]) != 2):
-            return False
-        s.play(knock)
-        return True
-
-    def do_knock_for_me(self, arg, el) -> None:
-        self.session.settings.knock_for_me = bool(el.checked)
-        self.save()
-        self.render()
-
-    def do_draw(self, arg, el) -> None:
-        self.human_move(Move("draw"))
-        drawn = self.session.game.hands[self.session.viewer()][-1] \
-            if self.session.viewer() is not None else None
-        if drawn is not None:
-            self.hint = f"You drew {drawn}."
-            self.render()
-
-    def do_pass(self, arg, el) -> None:
-        self.human_move(Move("pass"))
-
-    def do_knock(self, arg, el) -> None:
-        self.human_move(Move("knock"))
-        self.hint = "Knock knock! Everyone knows you are about to go down to one bone."
-        self.render()
-
-    def do_call(self, arg, el) -> None:
-        self.human_move(Move("call", None, int(arg)))
-
-    def do_next(self, arg, el) -> None:
-        s = self.session
-        if s.game.match_over:
-            return
-        s.play(Move(NEXT))
-        self.dialog = None
-        self.after_move()
-
-    def do_join_form(self, arg, el) -> None:
-        self.dialog = "join"
-        self.join_error = ""
-        self.render()
-        self._focus("#join-name")
-
-    def do_join(self, arg, el) -> None:
-        s = self.session
-        name = str(self.doc.getElementById("join-name").value)
-        kind = str(self.doc.getElementById("join-kind").value)
-        if Move(JOIN) not in s.game.legal_moves():
-            self.dialog = None
-            self.render()
-            return
-        try:
-            name = clean_name(name, f"Player {len(s.seats) + 1}", "The name")
-        except BadName as exc:
-            self.join_error = f"{exc}. Please shorten it."
-            self.render()
-            self._focus("#join-name")
-            return
-        s.join(name, kind)
-        self.dialog = None
-        self.save()
-        self.render()
-
-    def do_take_seat(self, arg, el) -> None:
-        self.session.take_seat()
-        self.render()
-
-    def do_begin(self, arg, el) -> None:
-        self.session.started = True
-        self.save()
-        self.render()
-        self.schedule()
-
-    def do_hint(self, arg, el) -> None:
-        s = self.session
-        v = s.viewer()
-        if not s.my_moves() or self.turns.hinting:
-            return
-        if s.settings.hints == "hard":
-            self.turns.ask_hard_hint(s, v)
-            return
-        from bones.ai import hint
-
-        self.show_hint(hint(s.game, v, "normal", seed=len(s.game.history)))
-
-    def show_hint(self, h) -> None:
-        from bones.ai.levels import why_only
-
-        s = self.session
-        self.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
-        if h.move.kind == PLAY:
-            self.selected = self.hinted = h.move.tile
-            self.hint += " Tap where it goes to play it."
-        self.render()
-
-    def do_undo(self, arg, el) -> None:
-        if self.session.undo_my_move():
-            self.selected = None
-            self.hint = "Your last move was taken back."
-            self.save()
-        else:
-            self.hint = "There is nothing of yours to take back in this round."
-        self.render()
 
     def do_rules(self, arg, el) -> None:
         preset = arg or (self.session.game.preset if self.session else self.form.preset)
@@ -537,27 +304,6 @@ class Controller:
         self.dialog = "sheet"
         self.render()
         self._focus(".dialog [data-act=close]")
-
-    def do_pace(self, arg, el) -> None:
-        if arg in PACES:
-            self.session.settings.pace = arg
-            self.save()
-
-    def do_hints(self, arg, el) -> None:
-        if arg in HINT_LEVELS:
-            self.session.settings.hints = arg
-            self.save()
-            self.turns.warm_up()
-
-    def do_numerals(self, arg, el) -> None:
-        self.session.settings.numerals = bool(el.checked)
-        self.save()
-        self.render()
-
-    def do_coloured(self, arg, el) -> None:
-        self.session.settings.coloured = bool(el.checked)
-        self.save()
-        self.render()
 
     def do_close(self, arg, el) -> None:
         self.dialog = None
@@ -686,31 +432,5 @@ class Controller:
         self.render()
 
     # ---- the computer's turns -----------------------------------------------------------
-    def after_move(self) -> None:
-        self.announce()
-        self.say_last_move()
-        self.save()
-        self.render()
-        self.schedule()
-
     def schedule(self) -> None:
         self.turns.schedule()
-
-    def announce(self) -> None:
-        """All Fives: every scoring play is announced ("15! Ann scores 15")."""
-        news = self.session.news if self.session is not None else []
-        if news:
-            self.hint = " ".join(news)
-
-class _EmptyLayout:
-    """Stands in for the table while the page is measured (the felt is drawn after)."""
-
-    view_box = "0 0 1 1"
-    station = None
-    trains = ()
-
-    def tiles(self):
-        return []
-
-    def joints(self):
-        return []

@@ -48,7 +48,7 @@ class Drag:
             if abs(event.clientX - d["x"]) + abs(event.clientY - d["y"]) < START_PX:
                 return
             t = parse_tile(d["tile"])
-            c.select(t, render=True)
+            c.table.select(t, render=True)
             ghost = c.doc.createElement("div")
             ghost.className = "drag-ghost"
             ghost.innerHTML = views._upright(t, **views._look(c.session))
@@ -77,4 +77,4 @@ class Drag:
         target = getattr(spot.dataset, "target", None)
         if nothing(target):
             target = getattr(spot.dataset, "drop", None)
-        self.c.play_on(int(target))
+        self.c.table.play_on(int(target))

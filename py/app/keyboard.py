@@ -45,7 +45,7 @@ class Keyboard:
             return
         if key == "Escape" and self.c.selected is not None and self.c.screen == "table":
             t = self.c.selected
-            self.c.select(None)
+            self.c.table.select(None)
             self.c._focus(f'.hand-tile[data-tile="{t}"]')
             return
         el = event.target

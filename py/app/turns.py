@@ -88,7 +88,7 @@ class Turns:
         c = self.c
         c.fresh = move.tile if move is not None and move.kind == PLAY else None
         c.hint = ""
-        c.announce()
+        c.table.announce()
         s = c.session
         if move is not None and move.kind == "call" and s.seats[move.target].human:
             # Caught not knocking: say plainly why the hand grew, and how to avoid it.
@@ -150,7 +150,7 @@ class Turns:
             before = table_state(s)
             h = await self.hard_hint(s, seat)
             if s is c.session and same_table(s, before) and s.my_moves():
-                c.show_hint(h)
+                c.table.show_hint(h)
         except Exception as exc:  # say so, and leave the table playable
             c.js.console.error(f"hint failed: {exc!r}")
             if s is c.session:

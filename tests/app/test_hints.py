@@ -84,9 +84,9 @@ def test_a_hard_hint_is_thought_out_off_the_page_and_then_shown(monkeypatch):
     page = Page(s, worker)
 
     async def go():
-        page.do_hint(None, None)
+        page.table.do_hint(None, None)
         assert page.hint.startswith("Hint: thinking")
-        page.do_hint(None, None)  # a second tap while it thinks asks nothing more
+        page.table.do_hint(None, None)  # a second tap while it thinks asks nothing more
         while page.turns.hinting:
             await asyncio.sleep(0.01)
 
@@ -103,7 +103,7 @@ def test_a_hard_hint_without_a_worker_thinks_on_the_page():
     page = Page(s, worker=None)
 
     async def go():
-        page.do_hint(None, None)
+        page.table.do_hint(None, None)
         while page.turns.hinting:
             await asyncio.sleep(0.01)
 
@@ -127,7 +127,7 @@ def test_a_hard_hint_for_a_table_that_changed_is_dropped():
     page.worker = SlowWorker(0.05, during=play_meanwhile)
 
     async def go():
-        page.do_hint(None, None)
+        page.table.do_hint(None, None)
         while page.turns.hinting:
             await asyncio.sleep(0.01)
 
@@ -145,7 +145,7 @@ def test_a_worker_that_fails_leaves_a_hint_all_the_same():
     page = Page(s, Broken())
 
     async def go():
-        page.do_hint(None, None)
+        page.table.do_hint(None, None)
         while page.turns.hinting:
             await asyncio.sleep(0.01)
 
@@ -157,7 +157,7 @@ def test_a_worker_that_fails_leaves_a_hint_all_the_same():
 def test_normal_hints_stay_instant():
     s = my_turn(hints="normal")
     page = Page(s, SlowWorker(0.05))
-    page.do_hint(None, None)  # no event loop needed: nothing is awaited
+    page.table.do_hint(None, None)  # no event loop needed: nothing is awaited
     want = ai.hint(s.game, 0, "normal", seed=len(s.game.history))
     assert page.hint.startswith("Hint: ") and "likely deals" not in page.hint
     assert page.selected == (want.move.tile if want.move.kind == PLAY else None)

@@ -293,7 +293,7 @@ def test_a_workers_answer_that_does_not_hold_is_set_aside_for_the_pages_own(answ
     page = Page(s, Liar())
 
     async def go():
-        page.do_hint(None, None)
+        page.table.do_hint(None, None)
         while page.turns.hinting:
             await asyncio.sleep(0.01)
 

@@ -1035,7 +1035,7 @@ def cmd_bench_worlds(args: argparse.Namespace) -> int:
     budget = args.budget_ms
     per_game: dict = {}
     if budget is None:  # the page's budgets: HARD_BUDGET_MS, and per game where it differs
-        page = (ROOT / "py/app/controller.py").read_text()
+        page = (ROOT / "py/app/worker.py").read_text()
         budget = float(re.search(r"^HARD_BUDGET_MS = (\d+)", page, re.M).group(1))
         per_game = ast.literal_eval(re.search(r"^HARD_BUDGET_GAME_MS = (\{.*\})$", page,
                                               re.M).group(1))

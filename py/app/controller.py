@@ -1,52 +1,26 @@
-"""The table in the browser: listens to the page, asks the Session, draws the views.
+"""The page's controller: one listener per kind of event on the whole document, each
+event routed to the screen it is for, and the screen drawn again after it.
 
-The only module of the game (with app.boot) that touches the page. One listener per
-kind of event on the whole document reads ``data-act`` from what was pressed, so the
-markup can be redrawn freely. Computer turns run as an asyncio task that sleeps
-between moves (the page stays responsive); the search of the Hard level runs in a
-PyScript worker (app.worker) once it is up, so it never blocks the page.
+A press reads ``data-act`` from what was pressed, so the markup can be redrawn freely:
+``rally-...`` goes to the rally scorekeeper (app.rally_ui), ``kiosk-...`` to kiosk mode
+(app.kiosk_ui), a press at the table to app.table_ui; the start screen, the dialogs and
+the switch between screens are here. The rest has a module of its own: the game's save
+(app.saving), the computer's turns and Hard's hints (app.turns) with the AI worker
+(app.worker), the keyboard and focus (app.keyboard), dragging a tile (app.drag).
 """
 
 from __future__ import annotations
 
-import asyncio
-
 import bones
-from app import views
-from app.session import HINT_LEVELS, PACES, BadName, Seat, Session, Settings, clean_name
-from app.storage import KEEP_LIMIT, read, remove, set_aside, write
-from bones.errors import BadData, IllegalMove
-from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
-from bones.tiles import parse_tile
-
-SAVE_KEY = "rally-dominoes:table"
-HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays responsive)
-# ... per game where it differs: Chicken Foot Hard reads the others' plays as Normal's,
-# which costs about half its worlds, and plays better with 300 worlds than 150; 500 ms
-# buys 292 to 495 in Pyodide here (docs/ai.md, thirteenth session). That is the most a
-# move may take by issue 8, and the computer thinks while the pace between moves runs,
-# so at the Normal pace (900 ms) it adds nothing to the wait. Mexican Train Hard plays
-# whole rounds out since the fourteenth session (the arena gives it 100 worlds): 300 ms
-# bought 223 worlds on an idle machine here but 103 with two arenas beside it, 500 ms
-# 204 (``python3 build.py bench worlds -k Mexican --budget-ms B``), so it gets 500 ms
-# too, to keep its 100 on a slower or busier machine.
-HARD_BUDGET_GAME_MS = {"chicken-foot": 500, "mexican-train": 500}
-FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
-BAD_SAVE_KEY = "rally-dominoes:bad-save"
-# What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
-FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
-             "input[type=radio]:checked:not([disabled]), select:not([disabled]), "
-             "textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])")
-# The attributes that name a control across redraws (the markup is made anew each time).
-KEY_ATTRS = ("id", "data-act", "data-tile", "data-target", "data-field", "data-seat",
-             "data-option", "data-rally-field", "data-i", "name")
-ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
-OPEN_SCREEN_KEY = "rally-dominoes:open-screen"
-
-
-def nothing(x) -> bool:
-    """JavaScript's null and undefined, as Pyodide hands them over."""
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
+from app import saving, views
+from app.dom import closest as _closest
+from app.dom import nothing
+from app.drag import Drag
+from app.keyboard import Keyboard
+from app.session import BadName, Seat, Session, Settings, clean_name
+from app.table_ui import TableScreen
+from app.turns import Turns
+from bones.errors import IllegalMove
 
 
 class Controller:
@@ -63,38 +37,30 @@ class Controller:
         self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
         self.hint = ""
         self.fresh = None
-        self._lay = None  # the table's layout, kept while the tiles and the felt stay
-        self._lay_key = None
-        self._drawn_size = None  # the felt size the table on the page was laid out for
-        self._observer = None  # watches the felt's size (app start-up, window changes)
         self.bad_save: str | None = None  # a damaged save, for its download
         self.join_error = ""  # why a late arrival's name was refused
-        self._loop_running = False
-        self._drag: dict | None = None
-        self._suppress_click = False
-        self._worker_task = None
-        self._hinting = False  # a Hard hint is being thought out
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
         self.scanner = None  # the camera's QR reader (app.scan), made in the browser
-        self._dialog_open = False  # a dialog was on the page after the last redraw
-        self._opener = None  # the key of what had focus when that dialog opened
-        self._hand_pos = 0  # where in the hand the last chosen tile was
         self._hint_said = ""
         self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
         self._proxies = []
+        self.drag = Drag(self)  # a tile dragged onto a train (app.drag)
+        self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.keyboard)
+        self.table = TableScreen(self)  # the game at the table (app.table_ui)
+        self.turns = Turns(self)  # the computer's moves and Hard's hints (app.turns)
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
         on = self._listen
         on(self.doc, "click", self.on_click)
-        on(self.doc, "keydown", self.on_key)
+        on(self.doc, "keydown", self.keys.on_key)
         on(self.doc, "change", self.on_change)
         on(self.doc, "input", self.on_input)
-        on(self.doc, "pointerdown", self.on_pointer_down)
-        on(self.doc, "pointermove", self.on_pointer_move)
-        on(self.doc, "pointerup", self.on_pointer_up)
-        on(self.doc, "pointercancel", self.on_pointer_cancel)
+        on(self.doc, "pointerdown", self.drag.on_pointer_down)
+        on(self.doc, "pointermove", self.drag.on_pointer_move)
+        on(self.doc, "pointerup", self.drag.on_pointer_up)
+        on(self.doc, "pointercancel", self.drag.on_pointer_cancel)
         on(self.js.window, "resize", lambda _e: self.render())
         on(self.js.window, "storage", self.on_storage)
         self.session = self._load()
@@ -104,7 +70,7 @@ class Controller:
 
         self.kiosk = KioskScreen(self)
         self.kiosk.start()  # in kiosk mode the attract screen may come first
-        was = self._stored(OPEN_SCREEN_KEY)
+        was = saving.open_screen(self.storage())
         if not self.kiosk.active and was in ("rally", "rally-table"):
             said = self.dialog  # a damaged save is still said, over the scorekeeper
             self.do_rally("table" if was == "rally-table" else "", None)  # back to it
@@ -112,15 +78,10 @@ class Controller:
         self.render()
         self.schedule()
 
-    def _stored(self, key: str) -> str | None:
-        return read(self.storage(), key)
-
     def _remember_screen(self) -> None:
         """Which screen is open, so a reload comes back to the rally scorekeeper."""
-        want = "game" if self.screen != "rally" else (
-            "rally-table" if getattr(self.rally, "mode", "") == "table" else "rally")
-        if self._stored(OPEN_SCREEN_KEY) != want:
-            write(self.storage(), OPEN_SCREEN_KEY, want)
+        saving.remember_screen(self.storage(), "game" if self.screen != "rally" else (
+            "rally-table" if getattr(self.rally, "mode", "") == "table" else "rally"))
 
     def _listen(self, target, kind: str, fn) -> None:
         def guarded(event):
@@ -140,55 +101,34 @@ class Controller:
 
     # ---- saving -------------------------------------------------------------------------
     def storage(self):
-        try:
-            return self.js.window.localStorage
-        except Exception:  # storage switched off: play on without saving
-            return None
+        return saving.local_storage(self.js)
 
     def _load(self) -> Session | None:
-        """The saved game, or None. A damaged one is taken away (the next load starts
-        clean), kept aside for a download when it is small enough, and explained."""
-        st = self.storage()
-        text = read(st, SAVE_KEY)
-        if not text:
-            return None
-        try:
-            return Session.from_json(text)
-        except Exception as exc:  # BadData; anything else is a bug, but must not brick
-            if not isinstance(exc, BadData):
-                self.js.console.error(f"Rally Dominoes: the save could not be read: {exc!r}")
-                exc = BadData(f"it could not be read ({exc!r})")  # a message safe to show
-            set_aside(st, SAVE_KEY, BAD_SAVE_KEY, text)
-            self.bad_save = text if len(text) <= KEEP_LIMIT else None  # this visit's copy
-            self.dialog = "bad-save:" + str(exc).rstrip(".")
-            return None
+        """The saved game, or None. A damaged one is taken away, kept aside for a
+        download when it is small enough, and explained (app.saving)."""
+        session, kept, problem = saving.load(self.storage(), self.js.console)
+        if problem is not None:
+            self.bad_save = kept  # this visit's copy
+            self.dialog = "bad-save:" + problem
+        return session
 
     def forget_bad_save(self) -> None:
         """The damaged save is no longer kept (downloaded, or the player started fresh)."""
-        remove(self.storage(), BAD_SAVE_KEY)
+        saving.forget_bad_save(self.storage())
         self.bad_save = None
 
     def save(self) -> None:
-        if self.session is None or self.storage() is None:
-            return
-        if not write(self.storage(), SAVE_KEY, self.session.to_json()):
-            # quota: keep playing, say so in the console
-            self.js.console.warn("Rally Dominoes: could not save the game")
+        if self.session is not None and self.storage() is not None:
+            saving.save(self.storage(), self.session, self.js.console)
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never
         writes its older table over the newer one."""
-        if nothing(event.key) or str(event.key) != SAVE_KEY or nothing(event.newValue):
-            return
         if (self.kiosk is not None and self.kiosk.active) or self.screen == "rally":
             return
-        text = str(event.newValue)
-        if self.session is not None and text == self.session.to_json():
+        session = saving.from_other_tab(event, self.session)
+        if session is None:  # not the game's save, the same game, or one that won't load
             return
-        try:
-            session = Session.from_json(text)
-        except Exception:  # BadData, or anything: another tab's save never breaks this one
-            return  # this tab keeps its game; the other tab's save is its own business
         self.session = session
         if self.screen == "table" and session.game.match_over:
             self.screen = "start"  # elsewhere (the start screen) the player stays put
@@ -202,19 +142,16 @@ class Controller:
     def render(self) -> None:
         """Redraw the screen; focus stays on the same control (or the next sensible one)
         and a new hint is said in the live region."""
-        before = self._focus_key()
+        before = self.keys.focus_key()
         self._render()
-        self._settle_focus(before)
+        self.keys.settle(before)
         if self.hint != self._hint_said:
             self._hint_said = self.hint
             self.say(self.hint)
 
     def _render(self) -> None:
         self._remember_screen()
-        if self._drag is None:  # a drag the page never saw end leaves no ghost behind
-            ghosts = self.doc.querySelectorAll(".drag-ghost")
-            for i in range(ghosts.length):
-                ghosts.item(i).remove()
+        self.drag.clear_ghosts()
         s = self.session
         if self.kiosk is not None and self.kiosk.claims(self.screen):
             self.root.innerHTML = self.kiosk.markup() + self._dialog_markup()
@@ -230,91 +167,16 @@ class Controller:
             self.root.innerHTML = html + self._dialog_markup()
             self.doc.documentElement.dataset.screen = "start"
             return
-        html = views.table_screen(s, _EmptyLayout(), selected=self.selected, hint=self.hint)
-        self.root.innerHTML = html + self._dialog_markup()
+        self.root.innerHTML = self.table.markup() + self._dialog_markup()
         self.doc.documentElement.dataset.screen = "table"
-        # large print: bigger text and hand as well as numbers (docs/kiosk.md)
-        self.doc.documentElement.dataset.large = "1" if s.settings.numerals else "0"
-        self._draw_felt()
-        self._watch_felt()
-        self.doc.documentElement.dataset.turn = str(s.game.turn)
-
-    def _felt_size(self):
-        """The felt (less its labels' bands) and its size in CSS px; no size while it is
-        not shown (the page is still starting: #table is hidden until it is ready)."""
-        felt = self.root.querySelector(".felt-area")
-        if nothing(felt):
-            return None, None
-        w, h = int(felt.clientWidth), int(felt.clientHeight)
-        return felt, ((w, h) if w > 0 and h > 0 else None)
-
-    def _draw_felt(self) -> None:
-        """Draw the table for the felt's size. Laid out for a felt with no size (a
-        reload draws before the page is shown) it would be drawn too small and stay so:
-        then nothing is drawn, and the watch on the felt's size draws it once shown."""
-        felt, size = self._felt_size()
-        if size is None:
-            self._drawn_size = None
-            return
-        s = self.session
-        lay = self.layout(*size)
-        moves = s.my_moves()
-        targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.selected}
-        svg = views.table_svg(s, lay, selected=self.selected, targets=targets,
-                              fresh=self.fresh)
-        felt.querySelector("svg").outerHTML = svg
-        self._drawn_size = size
-
-    def _watch_felt(self) -> None:
-        if self._observer is None:
-            rs = getattr(self.js, "ResizeObserver", None)
-            if nothing(rs):
-                return
-            self._observer = rs.new(self._proxy(self._on_felt_resize))
-        self._observer.disconnect()
-        felt = self.root.querySelector(".felt-area")
-        if not nothing(felt):
-            self._observer.observe(felt)
-
-    def _on_felt_resize(self, *_args) -> None:
-        try:
-            if self.screen != "table" or self.session is None:
-                return
-            _felt, size = self._felt_size()
-            if size is not None and size != self._drawn_size:
-                before = self._focus_key()
-                self._draw_felt()
-                self._settle_focus(before)
-        except Exception as exc:  # never a dead table; say so in the console
-            self.js.console.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
-
-    def layout(self, w: int, h: int):
-        """The table's layout, made again only when tiles change or the felt's size
-        does: choosing a tile or reading a hint moves nothing."""
-        g = self.session.game
-        key = (w, h, id(g), g.round_number, len(self.session.seats),
-               [(m, seat) for m, seat, _t in g.history])
-        if key != self._lay_key:
-            self._lay = views.lanes_layout(self.session, w, h)
-            self._lay_key = key
-        return self._lay
+        self.table.drawn()
 
     def _dialog_markup(self) -> str:
         d = self.dialog
         s = self.session
         if d is None:
-            if s is not None and self.screen == "table":
-                g = s.game
-                if g.match_over:
-                    return views.match_end_dialog(s)
-                if g.round_over:
-                    kiosk = self.kiosk is not None and self.kiosk.active
-                    return views.round_end_dialog(s, can_join=not kiosk)
-                if not s.started:
-                    return views.first_draw_dialog(s)
-                if s.needs_handoff():
-                    return views.handoff_dialog(s)
-            return ""
+            on_table = s is not None and self.screen == "table"
+            return self.table.dialog_markup() if on_table else ""
         if d.startswith("kiosk-") and self.kiosk is not None:
             return self.kiosk.dialog_markup(d)
         if d.startswith("bad-save:"):
@@ -336,8 +198,7 @@ class Controller:
 
     # ---- events -------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        if self._suppress_click:
-            self._suppress_click = False
+        if self.drag.swallow_click():
             return
         el = _closest(event.target, "[data-act]")
         if nothing(el) or getattr(el, "disabled", False):
@@ -346,88 +207,6 @@ class Controller:
         if el.tagName == "INPUT":  # radios and checkboxes act on change
             return
         self.act(act, el)
-
-    def on_key(self, event) -> None:
-        key = str(event.key)
-        if key == "Tab" and self._trap_tab(event):
-            return
-        if key == "Escape" and self.kiosk is not None and self.kiosk.panel in (
-                "pin", "new-pin", "again-pin"):
-            self.kiosk.act("kiosk-cancel", "")  # the PIN pad's Cancel
-            return
-        if key == "Escape" and self.dialog:
-            self.dialog = None
-            self.render()
-            self.schedule()
-            return
-        if key == "Escape" and self.selected is not None and self.screen == "table":
-            t = self.selected
-            self.select(None)
-            self._focus(f'.hand-tile[data-tile="{t}"]')
-            return
-        el = event.target
-        if key in ARROWS and self._arrow(el, ARROWS[key]):
-            event.preventDefault()
-            return
-        if self._shortcut(event, key):
-            return
-        if (key in ("Enter", " ") and hasattr(el, "getAttribute")
-                and el.getAttribute("role") == "button" and el.tagName != "BUTTON"):
-            event.preventDefault()
-            self.act(str(el.dataset.act), el)
-
-    def _trap_tab(self, event) -> bool:
-        """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
-        dlg = self.root.querySelector("[role=dialog]")
-        if nothing(dlg):
-            return False
-        items = self._focusables(dlg)
-        if not items:
-            event.preventDefault()
-            return True
-        active = self.doc.activeElement
-        inside = not nothing(active) and dlg.contains(active)
-        back = bool(event.shiftKey)
-        if not inside or active == (items[0] if back else items[-1]):
-            event.preventDefault()
-            (items[-1] if back else items[0]).focus()
-            return True
-        return False
-
-    def _arrow(self, el, step: int) -> bool:
-        """Arrow keys move along the hand, or among the places lit for the chosen tile."""
-        if nothing(el) or not hasattr(el, "closest") or self.screen != "table":
-            return False
-        for group in (".hand-tile", "[data-act=target]"):
-            if not nothing(el.closest(group)):
-                items = [x for x in self._focusables(self.root) if x.matches(group)]
-                if el in items:
-                    items[(items.index(el) + step) % len(items)].focus()
-                    return True
-        return False
-
-    def _shortcut(self, event, key: str) -> bool:
-        """The table's keys: D draws, P passes, K knocks, H hints, T reads the table."""
-        if (self.screen != "table" or self.session is None or event.ctrlKey or event.altKey
-                or event.metaKey or len(key) != 1
-                or not nothing(self.root.querySelector("[role=dialog]"))):
-            return False
-        el = event.target
-        if not nothing(el) and str(getattr(el, "tagName", "")) in ("INPUT", "SELECT",
-                                                                     "TEXTAREA"):
-            return False
-        act = {k: a for a, k in views.SHORTCUTS.items()}.get(key.upper())
-        if act is None:
-            return False
-        event.preventDefault()
-        if act == "read":
-            self.say(self.session.table_said())
-            return True
-        btn = self.root.querySelector(f'[data-act="{act}"]:not([disabled])')
-        if not nothing(btn):
-            btn.focus()
-            self.act(act, btn)
-        return True
 
     def on_change(self, event) -> None:
         el = event.target
@@ -469,95 +248,10 @@ class Controller:
         if not nothing(el):
             el.focus()
 
-    # ---- focus, never lost (issue 34) ---------------------------------------------------
-    def _focusables(self, within) -> list:
-        found = within.querySelectorAll(FOCUSABLE)
-        return [el for el in (found.item(i) for i in range(found.length))
-                if el.getClientRects().length > 0]
-
-    def _focus_key(self):
-        """What has focus, as a selector that finds the same control after a redraw,
-        with its place among the screen's controls; None when focus is not in #table."""
-        el = self.doc.activeElement
-        if nothing(el) or not self.root.contains(el) or el == self.root:
-            return None
-        sel = str(el.tagName).lower()
-        for a in KEY_ATTRS:
-            v = el.getAttribute(a)
-            if not nothing(v):
-                sel += f'[{a}="{self.js.CSS.escape(str(v))}"]'
-        if el.tagName == "INPUT" and str(el.type) in ("radio", "checkbox"):
-            sel += f'[value="{self.js.CSS.escape(str(el.value))}"]'
-        elif "[" not in sel and el.classList.length:
-            sel += "." + str(el.classList.item(0))
-        items = self._focusables(self.root)
-        place = next((i for i, x in enumerate(items) if x == el), 0)
-        return sel, place
-
-    def _settle_focus(self, before) -> None:
-        """After a redraw: a dialog that opened takes focus (its main button); one that
-        closed gives it back to what had it before; else the same control has it again,
-        or the next sensible one (a playable tile, Draw or Pass)."""
-        dlg = self.root.querySelector("[role=dialog]")
-        had, self._dialog_open = self._dialog_open, not nothing(dlg)
-        active = self.doc.activeElement
-        kept = not nothing(active) and active != self.doc.body and active.isConnected
-        if not nothing(dlg):
-            if not had:
-                self._opener = before
-            if kept and dlg.contains(active):
-                return
-            if before is not None and self._try_focus(before[0], dlg):
-                return
-            first = dlg.querySelector(".primary:not([disabled])")
-            items = self._focusables(dlg)
-            target = first if not nothing(first) else (items[0] if items else None)
-            if target is not None:
-                target.focus()
-            return
-        if kept:
-            return
-        if had and self._opener is not None:
-            before, self._opener = self._opener, None
-        if before is None and not had:
-            return  # focus was never on the screen (a page just loaded): leave it be
-        if before is not None and self._try_focus(before[0], self.root):
-            return
-        self._fallback_focus(before[1] if before is not None else 0)
-
-    def _try_focus(self, selector: str, within) -> bool:
-        try:
-            el = within.querySelector(selector)
-        except Exception:  # a key that is no selector: no control to find
-            return False
-        if nothing(el) or getattr(el, "disabled", False) or el.getClientRects().length == 0:
-            return False
-        el.focus()
-        return el == self.doc.activeElement
-
-    def _fallback_focus(self, place: int) -> None:
-        """The control gone, focus goes on: at the table to the next playable tile (from
-        where the last one chosen was), else Draw, Pass or Knock, else a tile; elsewhere to
-        whatever is now where the control was."""
-        if self.screen == "table" and self.session is not None:
-            tiles = self._focusables(self.root.querySelector(".hand") or self.root)
-            tiles = [x for x in tiles if x.classList.contains("hand-tile")]
-            playable = [x for x in tiles if x.classList.contains("playable")]
-            later = [x for x in tiles[self._hand_pos:] if x.classList.contains("playable")]
-            acts = self._focusables(self.root.querySelector(".actions") or self.root)
-            for group in (later, playable, acts, tiles):
-                if group:
-                    group[0].focus()
-                    return
-        items = self._focusables(self.root)
-        if items:
-            items[min(place, len(items) - 1)].focus()
-
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden
-        takes focus now."""
-        self._dialog_open = False
-        self._settle_focus(None)
+        takes focus now (app.keyboard)."""
+        self.keys.shown()
 
     def say(self, text: str) -> None:
         """Say ``text`` in the page's one live region (index.html's #live): it is never
@@ -571,58 +265,11 @@ class Controller:
         while log.childElementCount > 5:
             log.firstElementChild.remove()
 
-    def _say_last_move(self) -> None:
+    def say_last_move(self) -> None:
         s = self.session
         if s is not None and s.game.history:
             move, seat, _t = s.game.history[-1]
             self.say(s.move_said(move, seat))
-
-    # ---- drag a tile onto a train -------------------------------------------------------
-    def on_pointer_down(self, event) -> None:
-        el = _closest(event.target, ".hand-tile.playable")
-        if nothing(el):
-            return
-        self._drag = {"tile": str(el.dataset.tile), "x": event.clientX, "y": event.clientY,
-                      "ghost": None}
-
-    def on_pointer_move(self, event) -> None:
-        d = self._drag
-        if d is None:
-            return
-        if d["ghost"] is None:
-            if abs(event.clientX - d["x"]) + abs(event.clientY - d["y"]) < 12:
-                return
-            t = parse_tile(d["tile"])
-            self.select(t, render=True)
-            ghost = self.doc.createElement("div")
-            ghost.className = "drag-ghost"
-            ghost.innerHTML = views._upright(t, **views._look(self.session))
-            self.doc.body.appendChild(ghost)
-            d["ghost"] = ghost
-        d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"
-
-    def on_pointer_cancel(self, event) -> None:
-        """A drag the browser took over (a scroll, a second finger): no ghost stays."""
-        d = self._drag
-        self._drag = None
-        if d is not None and d["ghost"] is not None:
-            d["ghost"].remove()
-
-    def on_pointer_up(self, event) -> None:
-        d = self._drag
-        self._drag = None
-        if d is None or d["ghost"] is None:
-            return
-        d["ghost"].remove()
-        self._suppress_click = True
-        hit = self.doc.elementFromPoint(event.clientX, event.clientY)
-        spot = _closest(hit, "[data-target],[data-drop]")
-        if nothing(spot):
-            return
-        target = getattr(spot.dataset, "target", None)
-        if nothing(target):
-            target = getattr(spot.dataset, "drop", None)
-        self.play_on(int(target))
 
     # ---- what a press means -------------------------------------------------------------
     def act(self, act: str, el=None) -> None:
@@ -633,7 +280,8 @@ class Controller:
         if name.startswith("kiosk-") and self.kiosk is not None:
             self.kiosk.act(name, arg, el)
             return
-        handler = getattr(self, "do_" + name.replace("-", "_"), None)
+        do = "do_" + name.replace("-", "_")
+        handler = getattr(self, do, None) or getattr(self.table, do, None)
         if handler is None:
             return
         try:
@@ -641,199 +289,6 @@ class Controller:
         except IllegalMove as exc:
             self.hint = f"Not allowed: {exc}"
             self.render()
-
-    def do_select(self, arg, el) -> None:
-        t = parse_tile(str(el.dataset.tile))
-        # A second tap on a chosen tile puts it back, unless a hint chose it: the
-        # player is tapping the tile the hint named, so it stays and we say where.
-        again = self.selected == t and self.hinted != t
-        self.select(None if again else t)
-
-    def select(self, t, render: bool = True) -> None:
-        self.selected = t
-        self.hinted = None
-        self.hint = ""
-        if t is not None:
-            s = self.session
-            spots = [m for m in s.my_moves() if m.kind == PLAY and m.tile == t]
-            if spots:
-                names = ", ".join(s.target_label(m.target) for m in spots)
-                self.hint = f"{t} can go on: {names}. Tap where it goes."
-            else:
-                self.hint = f"{t} does not fit anywhere now."
-        if render:
-            self.render()
-            if t is not None:
-                tiles = self.root.querySelectorAll(".hand-tile")
-                self._hand_pos = next((i for i in range(tiles.length)
-                                       if str(tiles.item(i).dataset.tile) == str(t)), 0)
-                # The keyboard goes on to where it may go (arrows choose, Enter plays).
-                self._focus(f'.hand-tile[data-tile="{t}"]')
-                self._focus("[data-act=target]")
-
-    def do_target(self, arg, el) -> None:
-        self.play_on(int(el.dataset.target))
-
-    def play_on(self, target: int) -> None:
-        if self.selected is None:
-            return
-        self.human_move(Move(PLAY, self.selected, target))
-
-    def human_move(self, move: Move) -> None:
-        s = self.session
-        if move not in s.my_moves():
-            raise IllegalMove("that is not a move you can make now")
-        knocked = self._knock_for_me(move)
-        s.play(move)
-        self.fresh = move.tile if move.kind == PLAY else None
-        self.selected = None
-        self.hint = "Knocked for you: one tile left." if knocked else ""
-        self.after_move()
-
-    def _knock_for_me(self, move: Move) -> bool:
-        """G6 / S5: with the setting on, a play that leaves one tile knocks first (where
-        the sheet punishes a forgotten knock, that saves two tiles)."""
-        s = self.session
-        knock = Move(KNOCK)
-        if (move.kind != PLAY or not s.settings.knock_for_me or knock not in s.my_moves()
-                or len(s.game.hands[s.game.turn]) != 2):
-            return False
-        s.play(knock)
-        return True
-
-    def do_knock_for_me(self, arg, el) -> None:
-        self.session.settings.knock_for_me = bool(el.checked)
-        self.save()
-        self.render()
-
-    def do_draw(self, arg, el) -> None:
-        self.human_move(Move("draw"))
-        drawn = self.session.game.hands[self.session.viewer()][-1] \
-            if self.session.viewer() is not None else None
-        if drawn is not None:
-            self.hint = f"You drew {drawn}."
-            self.render()
-
-    def do_pass(self, arg, el) -> None:
-        self.human_move(Move("pass"))
-
-    def do_knock(self, arg, el) -> None:
-        self.human_move(Move("knock"))
-        self.hint = "Knock knock! Everyone knows you are about to go down to one bone."
-        self.render()
-
-    def do_call(self, arg, el) -> None:
-        self.human_move(Move("call", None, int(arg)))
-
-    def do_next(self, arg, el) -> None:
-        s = self.session
-        if s.game.match_over:
-            return
-        s.play(Move(NEXT))
-        self.dialog = None
-        self.after_move()
-
-    def do_join_form(self, arg, el) -> None:
-        self.dialog = "join"
-        self.join_error = ""
-        self.render()
-        self._focus("#join-name")
-
-    def do_join(self, arg, el) -> None:
-        s = self.session
-        name = str(self.doc.getElementById("join-name").value)
-        kind = str(self.doc.getElementById("join-kind").value)
-        if Move(JOIN) not in s.game.legal_moves():
-            self.dialog = None
-            self.render()
-            return
-        try:
-            name = clean_name(name, f"Player {len(s.seats) + 1}", "The name")
-        except BadName as exc:
-            self.join_error = f"{exc}. Please shorten it."
-            self.render()
-            self._focus("#join-name")
-            return
-        s.join(name, kind)
-        self.dialog = None
-        self.save()
-        self.render()
-
-    def do_take_seat(self, arg, el) -> None:
-        self.session.take_seat()
-        self.render()
-
-    def do_begin(self, arg, el) -> None:
-        self.session.started = True
-        self.save()
-        self.render()
-        self.schedule()
-
-    def do_hint(self, arg, el) -> None:
-        s = self.session
-        v = s.viewer()
-        if not s.my_moves() or self._hinting:
-            return
-        if s.settings.hints == "hard":
-            self._hinting = True
-            self.hint = "Hint: thinking it over..."
-            self.render()
-            asyncio.ensure_future(self._hard_hint(s, v))
-            return
-        from bones.ai import hint
-
-        self.show_hint(hint(s.game, v, "normal", seed=len(s.game.history)))
-
-    async def _hard_hint(self, s: Session, seat: int) -> None:
-        """Hard's hint, thought out in the worker (the page stays free meanwhile); it is
-        dropped if the table changes before it is ready."""
-        try:
-            before = _table_state(s)
-            h = await self.hard_hint(s, seat)
-            if s is self.session and _same_table(s, before) and s.my_moves():
-                self.show_hint(h)
-        except Exception as exc:  # say so, and leave the table playable
-            self.js.console.error(f"hint failed: {exc!r}")
-            if s is self.session:
-                self.hint = "Sorry, no hint this time. Please try again."
-                self.render()
-        finally:
-            self._hinting = False
-
-    async def hard_hint(self, s: Session, seat: int):
-        from bones.ai import hint
-        from bones.ai.levels import read_hint
-
-        seed = len(s.game.history)
-        worker = await self.ai_worker()
-        if worker is not None:
-            asked = s.game.clone()  # the answer is checked against the table as it was
-            try:
-                return read_hint(asked, str(await worker.hint(
-                    bones.dumps(asked), seat, seed, hard_budget_ms(asked.game))))
-            except Exception as exc:
-                self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
-                                     "thinking on the page instead")
-        return hint(s.game, seat, "hard", seed=seed, budget_ms=FALLBACK_HARD_MS)
-
-    def show_hint(self, h) -> None:
-        from bones.ai.levels import why_only
-
-        s = self.session
-        self.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
-        if h.move.kind == PLAY:
-            self.selected = self.hinted = h.move.tile
-            self.hint += " Tap where it goes to play it."
-        self.render()
-
-    def do_undo(self, arg, el) -> None:
-        if self.session.undo_my_move():
-            self.selected = None
-            self.hint = "Your last move was taken back."
-            self.save()
-        else:
-            self.hint = "There is nothing of yours to take back in this round."
-        self.render()
 
     def do_rules(self, arg, el) -> None:
         preset = arg or (self.session.game.preset if self.session else self.form.preset)
@@ -850,27 +305,6 @@ class Controller:
         self.render()
         self._focus(".dialog [data-act=close]")
 
-    def do_pace(self, arg, el) -> None:
-        if arg in PACES:
-            self.session.settings.pace = arg
-            self.save()
-
-    def do_hints(self, arg, el) -> None:
-        if arg in HINT_LEVELS:
-            self.session.settings.hints = arg
-            self.save()
-            self.warm_up_worker()
-
-    def do_numerals(self, arg, el) -> None:
-        self.session.settings.numerals = bool(el.checked)
-        self.save()
-        self.render()
-
-    def do_coloured(self, arg, el) -> None:
-        self.session.settings.coloured = bool(el.checked)
-        self.save()
-        self.render()
-
     def do_close(self, arg, el) -> None:
         self.dialog = None
         self.render()
@@ -879,14 +313,14 @@ class Controller:
     def do_download_bad(self, arg, el) -> None:
         """The damaged save as a file; once downloaded it is no longer kept in storage
         (this visit keeps it, so the button still works)."""
-        text = self.bad_save or self._stored(BAD_SAVE_KEY) or ""
+        text = self.bad_save or saving.bad_save(self.storage()) or ""
         a = self.doc.createElement("a")
         a.href = "data:application/json;charset=utf-8," + self.js.encodeURIComponent(text)
         a.download = "rally-dominoes-damaged-save.json"
         self.doc.body.appendChild(a)
         a.click()
         a.remove()
-        remove(self.storage(), BAD_SAVE_KEY)
+        saving.forget_bad_save(self.storage())
         self.bad_save = text or None
 
     def do_start_fresh(self, arg, el) -> None:
@@ -979,7 +413,7 @@ class Controller:
         self.save()
         self.render()
         self._focus(".dialog [data-act=begin]")
-        self.warm_up_worker()  # while the players read who plays first
+        self.turns.warm_up()  # while the players read who plays first
 
     def do_game(self, arg, el) -> None:
         self.form.set_game(arg)
@@ -998,184 +432,5 @@ class Controller:
         self.render()
 
     # ---- the computer's turns -----------------------------------------------------------
-    def after_move(self) -> None:
-        self._announce()
-        self._say_last_move()
-        self.save()
-        self.render()
-        self.schedule()
-
     def schedule(self) -> None:
-        self.warm_up_worker()
-        s = self.session
-        if (s is None or self.screen != "table" or self._loop_running or self.dialog
-                or not s.started):
-            return
-        if s.computer_to_move() or (s.game.round_over and not s.humans
-                                    and not s.game.match_over):
-            self._loop_running = True
-            asyncio.ensure_future(self._computer_loop())
-
-    async def _computer_loop(self) -> None:
-        try:
-            while True:
-                s = self.session
-                if s is None or self.screen != "table" or self.dialog or not s.started:
-                    return
-                if s.game.round_over and not s.humans and not s.game.match_over:
-                    await asyncio.sleep(PACES[s.settings.pace] * 2 / 1000)
-                    if s is self.session and s.game.round_over:
-                        s.play(Move(NEXT))
-                        self.after_loop_move(None)
-                    continue
-                if not s.computer_to_move():
-                    return
-                # The computer thinks while the pace runs (Hard in its worker), so its
-                # thinking time does not add to the pace between moves.
-                seat = s.game.turn
-                before = _table_state(s)
-                think = asyncio.ensure_future(self.choose(s, seat))
-                await asyncio.sleep(PACES[s.settings.pace] / 1000)
-                move = await think
-                if (s is not self.session or not _same_table(s, before) or self.dialog
-                        or not s.computer_to_move()):
-                    continue  # the table changed (an undo, a new game) or a dialog opened
-                s.play(move)
-                self.after_loop_move(move)
-        except Exception as exc:  # never leave the table stuck without saying why
-            self.hint = f"The computer player ran into a problem: {exc}"
-            self.js.console.error(f"computer turn failed: {exc!r}")
-            self.render()
-        finally:
-            self._loop_running = False
-
-    def _announce(self) -> None:
-        """All Fives: every scoring play is announced ("15! Ann scores 15")."""
-        news = self.session.news if self.session is not None else []
-        if news:
-            self.hint = " ".join(news)
-
-    def after_loop_move(self, move: Move | None) -> None:
-        self.fresh = move.tile if move is not None and move.kind == PLAY else None
-        self.hint = ""
-        self._announce()
-        s = self.session
-        if move is not None and move.kind == "call" and s.seats[move.target].human:
-            # Caught not knocking: say plainly why the hand grew, and how to avoid it.
-            you = "you" if s.viewer() == move.target else s.name(move.target)
-            k = getattr(s.game.options, "knock_penalty", 0)
-            self.hint = (f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
-                         f"{you} drew {k} tiles. Knock as you play down to one tile.")
-        if self.selected is not None and self.selected not in (
-                {m.tile for m in self.session.my_moves()}):
-            self.selected = None
-        self._say_last_move()
-        self.save()
-        self.render()
-
-    async def choose(self, s: Session, seat: int) -> Move:
-        """The computer's move. Hard searches in the worker so the page never freezes;
-        Easy and Normal are quick enough for the page (Normal: median under 1 ms, about
-        35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
-        time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
-        benchmark."""
-        from bones.ai.levels import read_choice
-
-        level = s.seats[seat].level
-        seed = f"{s.game.seed}/{len(s.game.history)}"
-        t0 = self.js.performance.now()
-        move = None
-        if level == "hard":
-            worker = await self.ai_worker()
-            if worker is not None:
-                asked = s.game.clone()  # checked against the table as it was asked about
-                try:
-                    text = await worker.choose(bones.dumps(asked), seat, level, seed,
-                                               hard_budget_ms(asked.game))
-                    move = read_choice(asked, str(text))
-                except Exception as exc:
-                    self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
-                                         "thinking on the page instead")
-        if move is None:
-            from bones.ai import choose
-
-            budget = FALLBACK_HARD_MS if level == "hard" else None
-            move = choose(s.game, seat, level, seed=seed, budget_ms=budget)
-        self._record_time(level, self.js.performance.now() - t0)
-        return move
-
-    def _record_time(self, level: str, ms: float) -> None:
-        times = getattr(self.js.window, "rallyAiTimes", None)
-        if nothing(times):
-            times = self.js.window.rallyAiTimes = self.js.Array.new()
-        times.push(self.js.JSON.parse(f'["{level}", {ms:.2f}]'))
-        if times.length > 20_000:  # a kiosk plays for days: keep the latest only
-            times.splice(0, 10_000)
-
-    async def ai_worker(self):
-        """The worker for Hard, started the first time it is wanted (a second Python)."""
-        if self._worker_task is None:
-            self._worker_task = asyncio.ensure_future(self._start_worker())
-        try:
-            return await asyncio.wait_for(asyncio.shield(self._worker_task), 60)
-        except Exception as exc:
-            self.js.console.warn(f"Rally Dominoes: no AI worker ({exc!r})")
-            return None
-
-    async def _start_worker(self):
-        from pyscript import create_named_worker
-
-        base = self.doc.baseURI
-        config = {"interpreter": str(self.js.URL.new("pyodide/pyodide.mjs", base).href)}
-        worker = await create_named_worker(src=str(self.js.URL.new("web/ai-worker.py",
-                                                                   base).href),
-                                           name="rally-ai", config=config)
-        await worker.setup(str(self.js.URL.new("py/rally.zip", base).href))
-        return worker
-
-    def warm_up_worker(self) -> None:
-        """Start the worker as soon as a table has a Hard computer player."""
-        s = self.session
-        if s is not None and (any(x.level == "hard" and not x.human for x in s.seats)
-                              or (s.settings.hints == "hard" and s.humans)):
-            if self._worker_task is None:
-                self._worker_task = asyncio.ensure_future(self._start_worker())
-
-
-class _EmptyLayout:
-    """Stands in for the table while the page is measured (the felt is drawn after)."""
-
-    view_box = "0 0 1 1"
-    station = None
-    trains = ()
-
-    def tiles(self):
-        return []
-
-    def joints(self):
-        return []
-
-
-def _closest(el, selector: str):
-    """``el.closest(selector)``, or None when ``el`` is not an element (text, document)."""
-    if nothing(el) or not hasattr(el, "closest"):
-        return None
-    return el.closest(selector)
-
-
-def _table_state(s: Session) -> tuple:
-    """What a computer's choice is made for: the game, how many moves it has and its
-    latest entry (kept, so ``_same_table`` compares the very objects: an undo and a new
-    move in its place keep the length but not the entry)."""
-    h = s.game.history
-    return (s.game, len(h), h[-1] if h else None)
-
-
-def _same_table(s: Session, before: tuple) -> bool:
-    game, n, last = _table_state(s)
-    return game is before[0] and n == before[1] and last is before[2]
-
-
-def hard_budget_ms(game: str) -> int:
-    """Hard's thinking time on the page for ``game`` (a game name)."""
-    return HARD_BUDGET_GAME_MS.get(game, HARD_BUDGET_MS)
+        self.turns.schedule()

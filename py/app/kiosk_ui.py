@@ -619,6 +619,6 @@ class KioskScreen:
         self.rerender()
 
     def _has_bad_save(self) -> bool:
-        from app.controller import BAD_SAVE_KEY
+        from app.saving import BAD_SAVE_KEY
 
         return bool(read(self.c.storage(), BAD_SAVE_KEY))

@@ -5,12 +5,9 @@ tested in CPython with a stand-in (tests/app/test_hostile_input.py)."""
 
 from __future__ import annotations
 
+from app.dom import nothing as _nothing
+
 KEEP_LIMIT = 300_000  # characters: the largest damaged save kept aside for a download
-
-
-def _nothing(x) -> bool:
-    """JavaScript's null and undefined, as Pyodide hands them over."""
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
 
 
 def read(st, key: str) -> str | None:

@@ -42,7 +42,7 @@ def prose(text) -> str:
     return _SHEET_ITEM.sub(r'<span class="nb">\1</span>', text)
 
 
-# Keys for the table's commands (app.controller), shown on their buttons' tooltips and in
+# Keys for the table's commands (app.keyboard), shown on their buttons' tooltips and in
 # the rules panel.
 SHORTCUTS = {"draw": "D", "pass": "P", "knock": "K", "hint": "H", "read": "T"}
 KEYS_HELP = ("Keys: Tab moves between the parts of the screen. Arrow keys move among your "

@@ -1,4 +1,4 @@
-"""The computer's turns on the page (app.controller's loop), in CPython with a stand-in
+"""The computer's turns on the page (app.turns' loop), in CPython with a stand-in
 for the page: the computer thinks while the pace between moves runs, and a choice made
 for a table that has since changed (an undo, a new game) is thrown away."""
 
@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from app import controller
+from app import turns
 from app.session import Seat, Session
 from pagestub import NoPage
 
@@ -22,6 +22,7 @@ class Page(NoPage):
 
     def __init__(self, session: Session, think: float):
         super().__init__(session)
+        self.turns = StandInTurns(self)
         self.think = think
         self.asked: list[int] = []  # history lengths the computer was asked at
         self.events: list[str] = []
@@ -37,12 +38,21 @@ class Page(NoPage):
             during()
         return next(m for m in s.game.legal_moves())
 
-    def after_loop_move(self, move):
+
+
+class StandInTurns(turns.Turns):
+    """The computer's turns with the page's stand-in choice, and nothing said or drawn
+    after a move."""
+
+    async def choose(self, s, seat):
+        return await self.c.choose(s, seat)
+
+    def played(self, move):
         pass
 
 
 class PacedAsyncio:
-    """``asyncio`` as the controller sees it, with each pause of the pace's length noted
+    """``asyncio`` as app.turns sees it, with each pause of the pace's length noted
     in ``page.events`` when it ends."""
 
     def __init__(self, page: Page):
@@ -68,7 +78,7 @@ def play_for(page: Page, seconds: float) -> None:
     """Run the computer's loop for ``seconds``, then leave the table."""
 
     async def run():
-        task = asyncio.ensure_future(page._computer_loop())
+        task = asyncio.ensure_future(page.turns.loop())
         await asyncio.sleep(seconds)
         page.session = None  # leaving the table stops the loop at its next look
         await task
@@ -78,7 +88,7 @@ def play_for(page: Page, seconds: float) -> None:
 
 @pytest.fixture
 def quick_pace(monkeypatch):
-    monkeypatch.setitem(controller.PACES, "normal", PACE_S * 1000)
+    monkeypatch.setitem(turns.PACES, "normal", PACE_S * 1000)
 
 
 def test_the_computer_thinks_while_the_pace_runs(quick_pace, monkeypatch):
@@ -86,7 +96,7 @@ def test_the_computer_thinks_while_the_pace_runs(quick_pace, monkeypatch):
     max(pace, thinking time), not pace + thinking time): Hard's search in its worker
     overlaps the pause the player reads the table in."""
     page = Page(computers_only(), THINK_S)
-    monkeypatch.setattr(controller, "asyncio", PacedAsyncio(page))
+    monkeypatch.setattr(turns, "asyncio", PacedAsyncio(page))
     s = page.session
     before = len(s.game.history)
     play_for(page, 1.6)

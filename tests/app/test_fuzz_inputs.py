@@ -27,7 +27,7 @@ import random
 
 import pytest
 
-from app import controller as ctl
+from app import saving
 from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally_ui import SAVE_KEY as RALLY_KEY
 from app.session import LEVELS, PACES, Seat, Session
@@ -212,13 +212,13 @@ def test_the_saved_game_at_start_up_leaves_every_other_key_alone(rng):
               "someone-else": "\u202e" + "x" * 100}
     texts = raw_texts() + rng.sample(texts_of(json.loads(a_session().to_json()), rng), 200)
     for text in texts:
-        st = Storage({**others, ctl.SAVE_KEY: text})
+        st = Storage({**others, saving.SAVE_KEY: text})
         c = Table(st)
         session = c._load()  # never raises
         assert (session is None) == (c.dialog is not None) or text == ""  # "": no save
         if c.dialog is not None:
-            assert ctl.SAVE_KEY not in st
-            assert st.get(ctl.BAD_SAVE_KEY) in (None, text)
+            assert saving.SAVE_KEY not in st
+            assert st.get(saving.BAD_SAVE_KEY) in (None, text)
         assert {k: st[k] for k in others} == others
 
 

@@ -10,21 +10,32 @@ import json
 import pytest
 
 from app.session import Seat, Session, Settings
+from app.worker import AiWorker
 from bones import ai
 from bones.moves import PLAY
 from pagestub import NoPage
 
 
 class Page(NoPage):
-    """``worker`` is what ``ai_worker`` gives (None: no worker, so Hard thinks on the
+    """``worker`` is the AI worker the page has (None: no worker, so Hard thinks on the
     page)."""
 
     def __init__(self, session: Session, worker=None):
         super().__init__(session)
         self.worker = worker
+        self.turns.worker = PagesWorker(self)
 
-    async def ai_worker(self):
-        return self.worker
+
+class PagesWorker(AiWorker):
+    """app.worker's AiWorker over the page's ``worker``, which stands in for the
+    started one."""
+
+    def __init__(self, page: Page):
+        super().__init__(page.js)
+        self.page = page
+
+    async def ready(self):
+        return self.page.worker
 
 
 class SlowWorker:
@@ -73,10 +84,10 @@ def test_a_hard_hint_is_thought_out_off_the_page_and_then_shown(monkeypatch):
     page = Page(s, worker)
 
     async def go():
-        page.do_hint(None, None)
+        page.table.do_hint(None, None)
         assert page.hint.startswith("Hint: thinking")
-        page.do_hint(None, None)  # a second tap while it thinks asks nothing more
-        while page._hinting:
+        page.table.do_hint(None, None)  # a second tap while it thinks asks nothing more
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
@@ -92,8 +103,8 @@ def test_a_hard_hint_without_a_worker_thinks_on_the_page():
     page = Page(s, worker=None)
 
     async def go():
-        page.do_hint(None, None)
-        while page._hinting:
+        page.table.do_hint(None, None)
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
@@ -116,8 +127,8 @@ def test_a_hard_hint_for_a_table_that_changed_is_dropped():
     page.worker = SlowWorker(0.05, during=play_meanwhile)
 
     async def go():
-        page.do_hint(None, None)
-        while page._hinting:
+        page.table.do_hint(None, None)
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
@@ -134,8 +145,8 @@ def test_a_worker_that_fails_leaves_a_hint_all_the_same():
     page = Page(s, Broken())
 
     async def go():
-        page.do_hint(None, None)
-        while page._hinting:
+        page.table.do_hint(None, None)
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
@@ -146,7 +157,7 @@ def test_a_worker_that_fails_leaves_a_hint_all_the_same():
 def test_normal_hints_stay_instant():
     s = my_turn(hints="normal")
     page = Page(s, SlowWorker(0.05))
-    page.do_hint(None, None)  # no event loop needed: nothing is awaited
+    page.table.do_hint(None, None)  # no event loop needed: nothing is awaited
     want = ai.hint(s.game, 0, "normal", seed=len(s.game.history))
     assert page.hint.startswith("Hint: ") and "likely deals" not in page.hint
     assert page.selected == (want.move.tile if want.move.kind == PLAY else None)

@@ -10,8 +10,7 @@ import unicodedata
 
 import pytest
 
-from app import controller as ctl
-from app import views
+from app import saving, views
 from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
 from app.rally_ui import SAVE_KEY as RALLY_KEY
@@ -76,10 +75,10 @@ def test_deep_nesting_is_refused_before_it_is_parsed_on_every_path(text):
 
 
 def test_a_deep_save_is_put_aside_and_the_table_starts_clean():
-    st = Storage({ctl.SAVE_KEY: DEEP})
+    st = Storage({saving.SAVE_KEY: DEEP})
     c = Table(st)
     assert c._load() is None and "nested too deeply" in c.dialog
-    assert ctl.SAVE_KEY not in st and st[ctl.BAD_SAVE_KEY] == DEEP
+    assert saving.SAVE_KEY not in st and st[saving.BAD_SAVE_KEY] == DEEP
     assert Table(st)._load() is None  # the next load starts clean
     assert Table(st).dialog is None
 
@@ -134,10 +133,10 @@ class RallyHost:
 def test_a_huge_save_does_not_stop_the_start_and_is_not_copied_aside():
     """3,000,000 characters under the save: before issue 32 its copy overflowed the quota
     and every start failed."""
-    st = Storage({ctl.SAVE_KEY: "x" * 3_000_000, "other": "kept"})
+    st = Storage({saving.SAVE_KEY: "x" * 3_000_000, "other": "kept"})
     c = Table(st)
     assert c._load() is None and "too large" in c.dialog
-    assert ctl.SAVE_KEY not in st and ctl.BAD_SAVE_KEY not in st and st["other"] == "kept"
+    assert saving.SAVE_KEY not in st and saving.BAD_SAVE_KEY not in st and st["other"] == "kept"
     assert c.bad_save is None  # nothing to offer: the dialog says it was not kept
     html = views.bad_save_dialog(c.dialog.split(":", 1)[1], kept=False)
     assert "Download" not in html and "too large to keep" in html
@@ -158,18 +157,18 @@ def test_no_storage_failure_stops_the_start():
             raise RuntimeError("SecurityError: storage is disabled")
 
     assert Table(Broken())._load() is None
-    st = Storage({ctl.SAVE_KEY: '{"format": "rally'}, quota=20)  # no room for the copy
+    st = Storage({saving.SAVE_KEY: '{"format": "rally'}, quota=20)  # no room for the copy
     c = Table(st)
     assert c._load() is None and st == {} and "not valid JSON" in c.dialog
 
 
 def test_the_copy_aside_goes_once_downloaded_or_when_starting_fresh():
-    st = Storage({ctl.SAVE_KEY: '{"format": "rally'})
+    st = Storage({saving.SAVE_KEY: '{"format": "rally'})
     c = Table(st)
     c._load()
-    assert st[ctl.BAD_SAVE_KEY] == '{"format": "rally'
+    assert st[saving.BAD_SAVE_KEY] == '{"format": "rally'
     c.forget_bad_save()
-    assert ctl.BAD_SAVE_KEY not in st and c.bad_save is None
+    assert saving.BAD_SAVE_KEY not in st and c.bad_save is None
     c = RallyHost(Storage({RALLY_KEY: '{"format": "rally'}))
     c.rally.open()
     assert RALLY_BAD_KEY in c.st
@@ -214,7 +213,7 @@ def test_a_setting_it_cannot_use_gets_its_default():
 
 
 def test_a_godlike_computer_is_refused_with_the_bad_save_flow():
-    st = Storage({ctl.SAVE_KEY: saved(seats__1__level="godlike")})
+    st = Storage({saving.SAVE_KEY: saved(seats__1__level="godlike")})
     c = Table(st)
     assert c._load() is None and c.dialog.startswith("bad-save:") and "level" in c.dialog
 
@@ -294,8 +293,8 @@ def test_a_workers_answer_that_does_not_hold_is_set_aside_for_the_pages_own(answ
     page = Page(s, Liar())
 
     async def go():
-        page.do_hint(None, None)
-        while page._hinting:
+        page.table.do_hint(None, None)
+        while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)

@@ -116,7 +116,7 @@ def test_no_computer_moves_while_the_start_is_on_the_screen():
     assert "playing" not in s.status() and s.status().endswith("Ann plays first.")
     page = NoPage(s)
     page.schedule()
-    asyncio.run(page._computer_loop())
+    asyncio.run(page.turns.loop())
     assert s.game.history == []
     s.started = True
     assert s.computer_to_move()

@@ -184,7 +184,7 @@ def test_knock_for_me_knocks_as_the_play_leaves_one_tile(on, monkeypatch):
     page = NoPage(s)
     monkeypatch.setattr(page, "schedule", lambda: None)
     play = next(m for m in s.my_moves() if m.kind == PLAY)
-    page.human_move(play)
+    page.table.human_move(play)
     kinds = [m.kind for m, seat, _t in s.game.history[-2:]]
     assert kinds == (["knock", "play"] if on else [kinds[0], "play"])
     assert ("knock" in kinds) is on

@@ -32,11 +32,12 @@ def status(page) -> str:
 
 
 def wait_for_my_turn_or_a_dialog(page, who="Your turn"):
+    # A shown dialog: the camera panel (#scanner, index.html) is one too, hidden till used.
     page.wait_for_function(
         """(who) => {
             const s = document.querySelector('.status');
             return (s && s.textContent.startsWith(who)) ||
-                   document.querySelector('[role=dialog]') !== null;
+                   document.querySelector('[role=dialog]:not([hidden])') !== null;
         }""", arg=who, timeout=60_000)
 
 

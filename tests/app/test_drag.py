@@ -1,0 +1,109 @@
+"""Dragging a tile onto a train (app.drag), in CPython with a stand-in for the page: a
+press on a playable tile becomes a drag only once the pointer has moved, the tile is
+chosen and shown under the finger, and letting go over a place plays it there; the click
+that ends a drag is not taken as a tap, and a drag the browser takes over leaves no
+ghost."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from app.drag import START_PX, Drag
+from app.session import Seat, Session
+
+
+class El:
+    """An element: ``matches`` is the selectors it answers to in ``closest``."""
+
+    def __init__(self, matches=(), **data):
+        self.matches = set(matches)
+        self.dataset = SimpleNamespace(**data)
+        self.style = SimpleNamespace(transform="")
+        self.removed = False
+        self.className = self.innerHTML = ""
+
+    def closest(self, selector):
+        return self if selector in self.matches else None
+
+    def remove(self):
+        self.removed = True
+
+
+class Doc:
+    def __init__(self):
+        self.made: list[El] = []
+        self.at = None  # what elementFromPoint finds
+        self.body = SimpleNamespace(appendChild=lambda el: None)
+
+    def createElement(self, _tag):
+        el = El()
+        self.made.append(el)
+        return el
+
+    def elementFromPoint(self, _x, _y):
+        return self.at
+
+
+class Table:
+    def __init__(self):
+        self.chosen: list = []
+        self.played: list[int] = []
+
+    def select(self, t, render=True):
+        self.chosen.append(str(t))
+
+    def play_on(self, target):
+        self.played.append(target)
+
+
+def page():
+    session = Session.new("mexican-train", "gs-mt", [Seat("You", "human"), Seat("Ann")],
+                          seed=1)
+    c = SimpleNamespace(doc=Doc(), table=Table(), session=session)
+    return c, Drag(c)
+
+
+def at(x, y, target=None):
+    return SimpleNamespace(clientX=x, clientY=y, target=target)
+
+
+TILE = El({".hand-tile.playable"}, tile="12-5")
+
+
+def test_a_drag_onto_a_train_plays_the_tile_there_and_its_click_is_no_tap():
+    c, drag = page()
+    drag.on_pointer_down(at(100, 100, TILE))
+    drag.on_pointer_move(at(100 + START_PX - 1, 100))  # not yet a drag
+    assert c.table.chosen == [] and c.doc.made == []
+    drag.on_pointer_move(at(100 + START_PX, 100))
+    assert c.table.chosen == ["12-5"]
+    ghost = c.doc.made[0]
+    assert ghost.className == "drag-ghost" and "<svg" in ghost.innerHTML
+    drag.on_pointer_move(at(200, 300))
+    assert ghost.style.transform == "translate(170px, 240px)"
+    c.doc.at = El({"[data-target],[data-drop]"}, target="3")
+    drag.on_pointer_up(at(200, 300))
+    assert ghost.removed and c.table.played == [3]
+    assert drag.swallow_click() and not drag.swallow_click()  # once only
+
+
+def test_a_press_that_does_not_move_is_a_tap_and_a_taken_over_drag_leaves_no_ghost():
+    c, drag = page()
+    drag.on_pointer_down(at(10, 10, El({".hand-tile"}, tile="1-1")))  # not playable
+    assert drag.held is None
+    drag.on_pointer_down(at(10, 10, TILE))
+    drag.on_pointer_up(at(10, 10))
+    assert c.table.played == [] and not drag.swallow_click()
+    drag.on_pointer_down(at(10, 10, TILE))
+    drag.on_pointer_move(at(40, 10))
+    drag.on_pointer_cancel(at(40, 10))  # a scroll, a second finger
+    assert c.doc.made[0].removed and drag.held is None and c.table.played == []
+
+
+def test_letting_go_off_the_trains_plays_nothing():
+    c, drag = page()
+    drag.on_pointer_down(at(10, 10, TILE))
+    drag.on_pointer_move(at(40, 10))
+    c.doc.at = El()  # the felt, not a place
+    drag.on_pointer_up(at(40, 10))
+    assert c.table.played == [] and c.doc.made[0].removed and drag.swallow_click()

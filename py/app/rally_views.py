@@ -49,6 +49,14 @@ def button(label: str, act: str, *, cls: str = "btn", name: str | None = None,
             f"{label}</button>")
 
 
+def confirm_box(label: str, text: str, yes: tuple[str, str], no: tuple[str, str]) -> str:
+    """A question before something is replaced: ``text`` (markup), a warning button
+    (label, act) that goes ahead and a primary one that keeps what is there."""
+    return (f'<div class="confirm" role="group" aria-label="{e(label)}"><p>{text}</p>'
+            + button(yes[0], yes[1], cls="btn big warn")
+            + button(no[0], no[1], cls="btn big primary") + "</div>")
+
+
 # ---- the screen's state ---------------------------------------------------------------------
 @dataclass
 class SetupForm:
@@ -718,15 +726,13 @@ def files_page(ev: Event, ui: RallyState) -> str:
     pending = ""
     if ui.pending_import is not None:
         p = ui.pending_import
-        pending = (
-            '<div class="confirm" role="group" aria-label="Replace the event?">'
-            f'<p><strong>{e(ui.pending_name)}</strong> holds the event '
+        pending = confirm_box(
+            "Replace the event?",
+            f'<strong>{e(ui.pending_name)}</strong> holds the event '
             f'<strong>{e(p.title)}</strong> ({len(p.tables())} tables). Open it in place '
-            f"of <strong>{e(ev.title)}</strong>? Download this one first if you need "
-            "it.</p>"
-            + button("Replace with the file's event", "rally-import-yes", cls="btn big warn")
-            + button("Keep the current event", "rally-import-no", cls="btn big primary")
-            + "</div>")
+            f"of <strong>{e(ev.title)}</strong>? Download this one first if you need it.",
+            ("Replace with the file's event", "rally-import-yes"),
+            ("Keep the current event", "rally-import-no"))
     new = (('<div class="confirm" role="group" aria-label="Start a new event?">'
             f"<p>This clears <strong>{e(ev.title)}</strong> from this machine. Download it "
             "first if you need it.</p>"

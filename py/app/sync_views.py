@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.rally_views import button, data_url, e, slug, word
+from app.rally_views import button, confirm_box, data_url, e, slug, word
 from bones.rally import NO_SHOW, Event
 from bones.rally.sync import Merge, TableDevice
 
@@ -156,13 +156,12 @@ def pending_note(sync: SyncState) -> str:
     p = sync.pending
     if p is None:
         return ""
-    return ('<div class="confirm" role="group" aria-label="Replace this table?">'
-            f"<p>This code hands you <strong>Table {e(p.table)}</strong> of "
-            f"<strong>{e(p.title)}</strong>. It replaces the sheet kept on this device: "
-            "show the official your sheet first if they have not scanned it.</p>"
-            + button("Replace the sheet", "rally-handout-yes", cls="btn big warn")
-            + button("Keep this sheet", "rally-handout-no", cls="btn big primary")
-            + "</div>")
+    return confirm_box(
+        "Replace this table?",
+        f"This code hands you <strong>Table {e(p.table)}</strong> of "
+        f"<strong>{e(p.title)}</strong>. It replaces the sheet kept on this device: show "
+        "the official your sheet first if they have not scanned it.",
+        ("Replace the sheet", "rally-handout-yes"), ("Keep this sheet", "rally-handout-no"))
 
 
 def send_page(dev: TableDevice, sync: SyncState, qr_markup: str) -> str:

@@ -8,12 +8,6 @@ import zipfile
 import pytest
 
 
-@pytest.fixture(scope="module")
-def built(rally_build):
-    rally_build.build_if_stale()
-    return rally_build.DIST
-
-
 def test_segno_zip_holds_what_import_segno_needs_and_its_licence(rally_build, built):
     names = set(zipfile.ZipFile(built / rally_build.SEGNO_BUNDLE).namelist())
     sources = {f"segno/{m}" for m in rally_build.SEGNO_MODULES}

@@ -7,12 +7,6 @@ import zipfile
 import pytest
 
 
-@pytest.fixture(scope="module")
-def built(rally_build):
-    rally_build.build_if_stale()
-    return rally_build.DIST
-
-
 def test_every_python_file_ships_in_the_bundle(rally_build, built):
     names = set(zipfile.ZipFile(built / rally_build.BUNDLE).namelist())
     on_disk = {

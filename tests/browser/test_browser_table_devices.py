@@ -96,6 +96,15 @@ def keep_score_for_table(device, y4m, png: bytes, table: str) -> None:
     expect(note(device)).to_contain_text(f"You keep Table {table}'s sheet")
 
 
+def hand_back(official, device, y4m, review: str) -> bytes:
+    """The table shows its sheet, the official scans it, sees ``review``, adds it."""
+    png, _ = send_sheet(device)
+    scan(official, y4m, png, "Scan a table's sheet")
+    expect(official.get_by_role("heading", name=review)).to_be_visible()
+    official.get_by_role("button", name="Add them to the event").click()
+    return png
+
+
 def send_sheet(device) -> tuple[bytes, str]:
     tab(device, "Send to the official")
     return qr_shot(device, "sheet")
@@ -166,12 +175,8 @@ def test_two_tables_keep_their_sheets_and_the_official_gathers_them(page, device
     box.fill(code)
     official.get_by_role("button", name="Enter the round's code").click()
     expect(note(official)).to_contain_text("Table 2, round 1 entered: 4, 0, 9")
-    png, _ = send_sheet(t2)
-    scan(official, y4m, png, "Scan a table's sheet")
     # round 1 is the same as typed: no conflict, only round 2 is new
-    expect(official.get_by_role("heading", name="Table 2's sheet: 1 new change to add")) \
-        .to_be_visible()
-    official.get_by_role("button", name="Add them to the event").click()
+    hand_back(official, t2, y4m, "Table 2's sheet: 1 new change to add")
     expect(note(official)).to_contain_text("Table 2's sheet received: 1 change added")
 
     # ---- table 1 corrects round 1 and sends again: only the correction is new
@@ -181,11 +186,7 @@ def test_two_tables_keep_their_sheets_and_the_official_gathers_them(page, device
     t1.get_by_label("Points for Ann").fill("11")
     t1.get_by_role("button", name="Save corrections to round 1", exact=True).click()
     expect(note(t1)).to_contain_text("Ann corrected to 11")
-    png, _ = send_sheet(t1)
-    scan(official, y4m, png, "Scan a table's sheet")
-    expect(official.get_by_role("heading", name="Table 1's sheet: 1 new change to add")) \
-        .to_be_visible()
-    official.get_by_role("button", name="Add them to the event").click()
+    png = hand_back(official, t1, y4m, "Table 1's sheet: 1 new change to add")
     # the same sheet again adds nothing
     scan(official, y4m, png, "Scan a table's sheet")
     expect(note(official)).to_contain_text("Nothing new from Table 1")

@@ -14,6 +14,14 @@ class Scanner:
     def __init__(self, controller):
         self.c = controller
         self.task: asyncio.Future | None = None
+        self.opener = ""  # the data-act of the button that opened the panel: focus goes back
+        self.c._listen(self._el("scanner"), "keydown", self._key)
+
+    def _key(self, event) -> None:
+        if str(event.key) == "Escape":  # the keyboard's way out, like any dialog's
+            event.preventDefault()
+            event.stopPropagation()
+            self.stop()
 
     def _el(self, id_: str):
         return self.c.doc.getElementById(id_)
@@ -21,6 +29,10 @@ class Scanner:
     def start(self, title: str, got: Callable[[str], None],
               failed: Callable[[str], None]) -> None:
         self.stop()
+        active = self.c.doc.activeElement
+        act = None if active is None else getattr(active, "dataset", None)
+        act = None if act is None else getattr(act, "act", None)
+        self.opener = act if isinstance(act, str) else ""
         self._el("scanner-title").textContent = title
         self._el("scanner-msg").textContent = "Hold the code steady, a forearm away."
         panel = self._el("scanner")
@@ -46,9 +58,14 @@ class Scanner:
 
     def _hide(self) -> None:
         panel = self._el("scanner")
+        was_open = not panel.hidden
         panel.hidden = True
         panel.removeAttribute("role")
         panel.removeAttribute("aria-modal")
+        if was_open and self.opener:
+            back = self.c.root.querySelector(f'[data-act="{self.opener}"]')
+            if back is not None and type(back).__name__ not in ("JsNull", "JsUndefined"):
+                back.focus()
         self.c.doc.documentElement.dataset.scanning = "0"
 
     def stop(self) -> None:

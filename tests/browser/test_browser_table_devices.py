@@ -229,6 +229,14 @@ def test_a_bad_code_or_file_is_refused_in_words(devices, camera, tmp_path):
     panel.get_by_role("button", name="Stop the camera").click()
     expect(panel).to_be_hidden()
     expect(alert(device)).to_have_count(0)
+    scan_button = device.get_by_role("button", name="Scan the official's code")
+    expect(scan_button).to_be_focused()  # focus back where it was
+    device.wait_for_function("document.getElementById('scanner-video').srcObject === null")
+    scan_button.press("Enter")  # the keyboard's way: Enter opens, Escape closes
+    expect(panel).to_be_visible()
+    device.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    expect(scan_button).to_be_focused()
     device.wait_for_function("document.getElementById('scanner-video').srcObject === null")
     png, text = qr_of(device, "https://example.com/a-menu")
     show_to_camera(y4m, png)

@@ -70,5 +70,9 @@ class Scanner:
 
     def stop(self) -> None:
         if self.task is not None and not self.task.done():
+            # Both: the task may not have asked for the camera yet (still loading the
+            # scanner, or not yet run at all: then only cancelling keeps the camera off),
+            # or the camera may be on (then only the scanner's own stop turns it off).
+            self.task.cancel()
             qr.stop_scan(self.c.js)
         self._hide()

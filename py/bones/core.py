@@ -304,6 +304,8 @@ class Match:
             "log": [(s, self.notation(m)) for m, s, _t in self.history],
         }
         obs.update(self._observe(seat))
+        if self.round_over:  # the bones are shown to be counted (G10)
+            obs["shown"] = [list(h) for h in self.hands]
         return obs
 
     def _state(self) -> dict:

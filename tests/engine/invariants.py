@@ -67,6 +67,8 @@ def assert_observation_hides(g: bones.Match) -> None:
         assert isinstance(obs["boneyard"], int)
         assert all(isinstance(n, int) for n in obs["hand_sizes"])
         assert "boneyard_order" not in text
+        # at a round's end every hand is shown to be counted (G10), and not before
+        assert obs.get("shown") == ([list(h) for h in g.hands] if g.round_over else None)
         for other in range(g.seats):
             if other != seat and g.hands[other]:
                 # the others' hands appear nowhere as lists of tiles

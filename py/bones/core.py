@@ -308,6 +308,29 @@ class Match:
             obs["shown"] = [list(h) for h in self.hands]
         return obs
 
+    def seen_by(self, seat: int) -> Match:
+        """The match as ``seat`` sees it, for a computer player to think on (ai/levels.py
+        hands it nothing else): the seat's own hand as it is, every tile it cannot see
+        (the others' hands, the boneyard) dealt out again in the tiles' order, sizes
+        kept, and no seed or set deal to work the tiles out from (once the round is
+        over, the hands are all shown). The moves so far stay, so the layout can be
+        walked back. What the player imagines of the hidden tiles
+        it deals into these places itself (ai/world.py)."""
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"no seat {seat} at this table")
+        view = self.clone()
+        view.seed = f"seen/{seat}"
+        view.deals = []
+        if self.round_over:  # every hand is shown (G10); only the next deals stay hidden
+            return view
+        hidden = sorted([t for s, h in enumerate(view.hands) if s != seat for t in h]
+                        + view.boneyard)
+        for s, h in enumerate(view.hands):
+            if s != seat:
+                view.hands[s], hidden = hidden[:len(h)], hidden[len(h):]
+        view.boneyard = hidden
+        return view
+
     def _state(self) -> dict:
         d = {k: v for k, v in vars(self).items() if k not in ("history", "_legal")}
         d["history"] = [(m, s) for m, s, _t in self.history]

@@ -75,6 +75,40 @@ def assert_observation_hides(g: bones.Match) -> None:
                 assert obs.get("hand") != g.hands[other] or g.hands[other] == g.hands[seat]
 
 
+def reshuffle_hidden(g: bones.Match, seat: int, rng: random.Random) -> bones.Match:
+    """A copy of ``g`` whose hidden tiles (other hands, boneyard) are dealt again at
+    random, sizes kept: the same observation for ``seat``, a different world."""
+    h = g.clone()
+    pool = [t for s in range(h.seats) if s != seat for t in h.hands[s]] + list(h.boneyard)
+    rng.shuffle(pool)
+    for s in range(h.seats):
+        if s != seat:
+            n = len(h.hands[s])
+            h.hands[s], pool = pool[:n], pool[n:]
+    h.boneyard = pool
+    h._legal = None
+    return h
+
+
+def assert_seen_copy_is_the_observation(g: bones.Match, rng: random.Random) -> None:
+    """``seen_by(seat)``, all a computer player is given, tells what ``seat`` sees and
+    nothing more: its observation and (on its turn) its moves are the real game's, it is the same copy
+    whatever the hidden tiles are, and it walks back move by move as the real game does
+    (the reading of the others' plays undoes it to the round's start)."""
+    for seat in range(g.seats):
+        seen = g.seen_by(seat)
+        assert seen.observation(seat) == g.observation(seat)
+        if seat == g.turn or g.round_over:
+            assert seen.legal_moves() == g.legal_moves()
+        if not g.round_over:
+            assert seen.hands[seat] == g.hands[seat]
+            assert seen == reshuffle_hidden(g, seat, rng).seen_by(seat)
+        real = g.clone()
+        while real.history and real.history[-1][0].kind not in (NEXT, JOIN):
+            assert seen.undo() == real.undo()
+            assert seen.observation(seat) == real.observation(seat)
+
+
 def _nothing_to_draw(g: bones.Match) -> bool:
     reserve = g.options.reserve() if hasattr(g.options, "reserve") else 0
     return len(g.boneyard) <= reserve

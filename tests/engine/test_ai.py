@@ -20,6 +20,7 @@ from bones.ai.levels import why_only
 from bones.ai.policy import DEFAULT
 from bones.moves import DRAW, JOIN, NEXT, PLAY
 from bones.tiles import full_set, parse_tile, tile
+from invariants import reshuffle_hidden
 from mtdeals import mt
 
 GAMES = [("mexican-train", "gs-mt", 4), ("mexican-train", "st-mt", 3),
@@ -71,21 +72,6 @@ def test_levels_play_whole_rounds(game, preset, seats):
 
 def mt_stacked(hands: list[str], **options):
     return mt(hands, **options)
-
-
-def reshuffle_hidden(g, seat: int, rng: random.Random):
-    """A copy of ``g`` whose hidden tiles (other hands, boneyard) are dealt again at
-    random, sizes kept: the same observation for ``seat``, a different world."""
-    h = g.clone()
-    pool = [t for s in range(h.seats) if s != seat for t in h.hands[s]] + list(h.boneyard)
-    rng.shuffle(pool)
-    for s in range(h.seats):
-        if s != seat:
-            n = len(h.hands[s])
-            h.hands[s], pool = pool[:n], pool[n:]
-    h.boneyard = pool
-    h._legal = None
-    return h
 
 
 @pytest.mark.parametrize("game,preset,seats", GAMES)

@@ -27,6 +27,7 @@ from invariants import (
     assert_legal_moves_accepted,
     assert_observation_hides,
     assert_over_only_when_it_should_be,
+    assert_seen_copy_is_the_observation,
     assert_tiles_conserved,
     illegal_candidates,
 )
@@ -88,8 +89,10 @@ def test_random_round_keeps_every_invariant(game_id, preset, data):
         if n % 19 == 0:
             assert_json_round_trip(g)
             assert_observation_hides(g)
+            assert_seen_copy_is_the_observation(g, rng)
     assert_tiles_conserved(g, full)
     assert_json_round_trip(g)
+    assert_seen_copy_is_the_observation(g, rng)
 
 
 @pytest.mark.parametrize(("game_id", "preset"), CASES)

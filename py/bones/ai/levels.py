@@ -1,9 +1,9 @@
 """The generic core: levels, hints and the entry the browser worker calls.
 
-A player is a function of what its seat may see. ``choose`` reads the seat's
-``game.observation(seat)`` and the public ``game.legal_moves()`` (they depend only
-on the seat's own hand and the layout) and nothing else. Hard builds its own
-worlds from the observation (ai/world.py), never from the real hidden tiles.
+A player is a function of what its seat may see. ``choose`` and ``hint`` hand a
+policy ``game.seen_by(seat)`` (the match with every hidden tile dealt out again in a
+fixed order, no seed) and its ``observation(seat)``, never the real game. Hard builds
+its own worlds from them (ai/world.py): the hidden tiles it imagines are its own.
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random
     f = forced([m for m in legal if m.kind != JOIN])
     if f is not None:
         return f
+    game = game.seen_by(seat)  # the player thinks on what its seat sees, nothing more
     obs = game.observation(seat)
     r = rng_for(obs, seat, seed, rng)
     pol = policy or policy_for(game, tuning)
@@ -101,6 +102,7 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
         if len(legal) == 1 and f.kind not in (NEXT,):
             why = "It is the only move you have."
         return Hint(f, game.notation(f), why, level)
+    game = game.seen_by(seat)
     obs = game.observation(seat)
     r = rng_for(obs, seat, seed, None)
     pol = policy_for(game, tuning)

@@ -178,8 +178,9 @@ def world_sampler(game, seat: int, obs: dict, pol):
 
 
 def install(world, seat: int, obs: dict, hands: dict, boneyard: list) -> None:
-    """Overwrite every hidden field of a cloned game with a sampled world (the hands
-    and the boneyard are all a seat cannot see, in every game)."""
+    """Fill every hidden place of ``world`` (a copy of the match as ``seat`` sees it,
+    ``Match.seen_by``) with a sampled deal: the hands and the boneyard are all a seat
+    cannot see, in every game."""
     for s in range(world.seats):
         world.hands[s] = list(obs["hand"]) if s == seat else list(hands[s])
     world.boneyard = list(boneyard)

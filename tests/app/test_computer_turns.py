@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 
+import own_loop
 from app import turns
 from app.session import Seat, Session
 from pagestub import NoPage
@@ -83,7 +84,7 @@ def play_for(page: Page, seconds: float) -> None:
         page.session = None  # leaving the table stops the loop at its next look
         await task
 
-    asyncio.run(run())
+    own_loop.run(run())
 
 
 @pytest.fixture

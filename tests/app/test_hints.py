@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+import own_loop
 from app.session import Seat, Session, Settings
 from app.worker import AiWorker
 from bones import ai
@@ -72,7 +73,7 @@ def my_turn(game="chicken-foot", preset="gs-cf", hints="hard") -> Session:
 
 
 def run(coro_fn):
-    return asyncio.run(coro_fn())
+    return own_loop.run(coro_fn())
 
 
 def test_a_hard_hint_is_thought_out_off_the_page_and_then_shown(monkeypatch):

@@ -8,11 +8,12 @@ from types import SimpleNamespace
 
 import pytest
 
+import own_loop
 from app import qr, scan
 
 
 class Element:
-    def __init__(self, id_: str, page: "Page"):
+    def __init__(self, id_: str, page: Page):
         self.id, self.page = id_, page
         self.hidden = True
         self.attrs: dict[str, str] = {}
@@ -112,7 +113,7 @@ def test_closing_the_panel_at_any_moment_leaves_the_camera_off(page, turns_befor
         await run_turns()
         return scanner
 
-    scanner = asyncio.run(play())
+    scanner = own_loop.run(play())
     assert page.camera_on is False
     assert told == []
     assert page.el("scanner").hidden is True
@@ -134,6 +135,6 @@ def test_a_code_read_is_handed_to_the_screen_and_the_panel_closes(page):
         page.pending.set_result(qr.ScanResult(status="read", text="RDH1:ABC", message=""))
         await run_turns()
 
-    asyncio.run(play())
+    own_loop.run(play())
     assert told == [("got", "RDH1:ABC")]
     assert page.el("scanner").hidden is True

@@ -4,11 +4,11 @@ double and why, who drew and how many tiles, who plays first ("You play first", 
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import pytest
 
+import own_loop
 from app import views
 from app.session import Seat, Session
 from pagestub import NoPage
@@ -116,7 +116,7 @@ def test_no_computer_moves_while_the_start_is_on_the_screen():
     assert "playing" not in s.status() and s.status().endswith("Ann plays first.")
     page = NoPage(s)
     page.schedule()
-    asyncio.run(page.turns.loop())
+    own_loop.run(page.turns.loop())
     assert s.game.history == []
     s.started = True
     assert s.computer_to_move()

@@ -92,9 +92,10 @@ def reshuffle_hidden(g: bones.Match, seat: int, rng: random.Random) -> bones.Mat
 
 def assert_seen_copy_is_the_observation(g: bones.Match, rng: random.Random) -> None:
     """``seen_by(seat)``, all a computer player is given, tells what ``seat`` sees and
-    nothing more: its observation and (on its turn) its moves are the real game's, it is the same copy
-    whatever the hidden tiles are, and it walks back move by move as the real game does
-    (the reading of the others' plays undoes it to the round's start)."""
+    nothing more: its observation and (on its turn) its moves are the real game's, it
+    is the same copy whatever the hidden tiles are, and it walks back move by move as
+    the real game does (the reading of the others' plays undoes it to the round's
+    start)."""
     for seat in range(g.seats):
         seen = g.seen_by(seat)
         assert seen.observation(seat) == g.observation(seat)

@@ -2,7 +2,7 @@
 it chosen (bones.layout.tree).
 
 ``measure`` gives the ways (one or two) to lay a segment growing along a heading:
-straight, snaking like a Mexican Train lane (``mexican._run``) when it ends in nothing
+straight, snaking like a Mexican Train lane (``snake.snake``) when it ends in nothing
 and is longer than its cap, or turning corners before the junction it ends in. Each
 ``Plan`` keeps an outline of its subtree (at most SHAPE_MAX rectangles, own frame).
 ``compose_exits`` measures the segments leaving a junction and places them clear of
@@ -18,7 +18,7 @@ from ..tiles import Tile
 from .frames import area, bounds, left_of, overlaps, right_of, to_parent, world
 from .geometry import EPS
 from .joints import Kid, compose, kid_bounds
-from .mexican import _extent, _run
+from .snake import snake, snake_extent
 
 SHAPE_MAX = 10  # rectangles kept to describe a subtree's outline
 
@@ -123,10 +123,10 @@ def _measure(seg: Seg, H: tuple[int, int], ctx: Ctx) -> list[Plan]:
     if seg.junction is None:
         if length <= cap + EPS:
             return [_straight(seg, full, ends)]
-        run = _run(full, cap)
+        run = snake(full, cap)
         if run is None:
             return [_straight(seg, full, ends)]
-        lo, hi, umax = _extent(full, run)
+        lo, hi, umax = snake_extent(full, run)
         plans = []
         for side in (1, -1):
             r = (0.0, lo, umax, hi) if side == 1 else (0.0, -hi, umax, -lo)

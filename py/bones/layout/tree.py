@@ -17,7 +17,7 @@ drawn as a bar from the double to the tile. A line longer than the room it is gi
 bends:
 
 - a line that ends in nothing (open, or closed with no toes) snakes like a Mexican
-  Train lane (``mexican._run``), its passes stacked to one side or the other;
+  Train lane (``snake.snake``), its passes stacked to one side or the other;
 - a line that ends in a junction turns a real domino corner (the corner tile's first
   half beside the open half before it, as in a Mexican Train snake) and goes on at a
   right angle, as often as needed, turning left or right so that it never runs into
@@ -40,7 +40,7 @@ from .frames import as_box, bounds, to_parent
 from .geometry import EPS, Box, Placed, Target, place
 from .joints import joint_path, kid_bounds
 from .measure import Ctx, Plan, compose_exits
-from .mexican import _run
+from .snake import snake
 
 
 # ---- laying out the tiles ----------------------------------------------------------------
@@ -76,7 +76,7 @@ def lay(plan: Plan, ox: float, oy: float, H: tuple[int, int], out: Out) -> None:
         out.lane[line] = as_box(to_parent(ln, ox, oy, H))
     if plan.mode == "snake":
         full = seg.dbl + ([False] if seg.open else [])
-        run = _run(full, plan.cap)
+        run = snake(full, plan.cap)
         s = plan.side
         for i, (t, first) in enumerate(seg.tiles):
             u, v, hu, hv = run[i]

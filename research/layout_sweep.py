@@ -7,7 +7,7 @@ For each position (seats, deal seed, number of random moves, centre paths or spi
 option, and view size, all drawn from ``--seed``) it lays out the table and runs the
 geometry checks of tests/engine/test_layout_trees.py. It prints every position whose
 check fails, and counts the positions where composing a junction reached the last
-resort (``tree._spread``, subtrees pushed far out) in any arrangement tried.
+resort (``measure._spread``, subtrees pushed far out) in any arrangement tried.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
-from bones.layout import tree  # noqa: E402
+from bones.layout import measure  # noqa: E402
 from bones.layout.preview import random_game  # noqa: E402
 from test_layout_trees import SIZES, check_allfives, check_chicken  # noqa: E402
 
@@ -33,13 +33,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     spreads = [0]
-    original = tree._spread
+    original = measure._spread
 
     def counted(fixed, kids):
         spreads[0] += 1
         return original(fixed, kids)
 
-    tree._spread = counted
+    measure._spread = counted
     rng = random.Random(a.seed)
     failed, last_resort = [], []
     for _ in range(a.positions):

@@ -11,7 +11,8 @@ from __future__ import annotations
 from . import allfives, chicken, mexican  # noqa: F401  (each game registers itself)
 from .core import GAMES, Match, new_game
 from .errors import BadSave, IllegalMove
-from .mexican import MEXICAN, MexicanOptions, MexicanTrain
+from .mexican import MEXICAN, MexicanTrain
+from .mexican_options import MexicanOptions
 from .moves import Move
 from .presets import PRESETS, Preset
 from .record import dumps, from_json, loads, to_json

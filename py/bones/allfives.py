@@ -6,20 +6,18 @@ and at its end (A6 going out, A7 blocked), so unlike Mexican Train the totals
 move mid-round: every scoring event is credited at once and written to the
 score log (``self.log``, a list of ``ScoreEntry``), and undone exactly.
 
-The layout is a tree of *arms*. The first tile (the lead, target ``C``) is
-the root; its two ends grow the arms ``E`` (its high half) and ``W`` (its low
-half). A spinner (A5) grows two more arms from its sides, ``N`` and ``S`` for
-the first spinner, ``N2``/``S2``, ``N3``/``S3``... for later ones (only when
-every double spins), and those arms open only once both of its ends have been
-played on. Targets are arm numbers: -1 the centre, 0 E, 1 W, 2 N, 3 S, 4 N2...
-``layout()`` describes it all for the table; see docs/all-fives.md.
+The layout is a tree of *arms* (the lead, target ``C``, and E, W, N, S, N2...), kept
+in ``arms``, ``root`` and ``spinners`` and read by ``bones.allfives_arms``. Around this
+module: its options and preset in ``bones.allfives_options``, its scoring helpers in
+``bones.allfives_scores``. ``layout()`` describes it all for the table; see
+docs/all-fives.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
+from .allfives_arms import CENTRE, arm_name, arm_number, describe, open_ends
+from .allfives_options import AllFivesOptions
+from .allfives_scores import ScoreEntry, hand_end
 from .core import Match
 from .deals import as_tile as _tile
 from .deals import check_seat as _seat
@@ -30,99 +28,9 @@ from .games import register as register_game
 from .layout import allfives as table
 from .layout import lanes
 from .moves import DRAW, DRAW_MOVE, JOIN, PASS, PASS_MOVE, PLAY, Move
-from .presets import Preset, register
-from .tiles import Tile, full_set, holds_any, tile
-
-CENTRE = -1  # the target of the lead: the first tile of a hand (A3)
-
-
-def arm_number(name: str) -> int:
-    """The arm a notation names: C (the lead) -1, E 0, W 1, N 2, S 3, N2 4, S2 5..."""
-    s = name.strip().upper()
-    if s in ("C", "CENTRE", "CENTER"):
-        return CENTRE
-    if s in ("E", "W", "N", "S"):
-        return "EWNS".index(s)
-    if len(s) >= 2 and s[0] in "NS" and s[1:].isdigit() and int(s[1:]) >= 1:
-        k = int(s[1:])
-        return (2 if s[0] == "N" else 3) + 2 * (k - 1)
-    raise IllegalMove(f"there is no end called {name!r}: name C (the lead), E, W, N, S, "
-                      "or N2, S2... for later spinners", rule="notation")
-EAST, WEST, NORTH, SOUTH = 0, 1, 2, 3
+from .tiles import Tile, full_set, holds_any
 
 _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
-
-
-@dataclass(frozen=True)
-class AllFivesOptions:
-    target: int = 250  # A8: the first player or side to this many wins (200, 150, 61...)
-    # Count in fives, as on a cribbage board: a score of 15 pips moves 3 holes. With it the
-    # totals and the target are in holes (the usual target is 61).
-    count_in_fives: bool = False
-    two_player_hand: int = 7  # A2 says 7 each; two players often take 9
-    # "until-play": draw until you can play (A2); "leave-two": the last two tiles of the
-    # boneyard are never drawn (a common two-player rule).
-    draw: str = "until-play"
-    # "first": the first double played is the spinner (A5); "none": no spinner, every double
-    # lies crosswise in the line (Muggins); "every": every double is a spinner.
-    spinner: str = "first"
-    partners: bool = True  # A1: at four seats, partners sit opposite (seats 0+2 and 1+3)
-    # Who leads the second and later hands of a game (the sheet is silent): "winner" of the
-    # last hand (who went out, or the blocked hand's low player), or "clockwise" from the
-    # last leader.
-    next_leader: str = "winner"
-    # A8: the game stops the moment a player or side reaches the target, even mid-hand;
-    # False plays the hand out and the higher total wins.
-    stop_at_target: bool = True
-    # The seat who leads the first hand instead of the draw for the lead (A8: the winner of
-    # the last game leads the next one). None: draw for the lead (A2).
-    leader: int | None = None
-
-    def hand_size(self, seats: int) -> int:
-        return self.two_player_hand if seats == 2 else 7
-
-    def reserve(self) -> int:
-        """Tiles that stay in the boneyard, never drawn."""
-        return 2 if self.draw == "leave-two" else 0
-
-    def check(self, seats: int) -> None:
-        def bad(why: str) -> ValueError:
-            return ValueError(f"All Fives options: {why}")
-
-        if not isinstance(self.target, int) or not 1 <= self.target <= 10000:
-            raise bad(f"the target score must be 1 to 10000, not {self.target!r}")
-        if not isinstance(self.two_player_hand, int) or not 1 <= self.two_player_hand <= 12:
-            raise bad(f"two players take 1 to 12 tiles each, not {self.two_player_hand!r}")
-        if self.draw not in ("until-play", "leave-two"):
-            raise bad(f"draw is until-play or leave-two, not {self.draw!r}")
-        if self.spinner not in ("first", "none", "every"):
-            raise bad(f"spinner is first, none or every, not {self.spinner!r}")
-        if self.next_leader not in ("winner", "clockwise"):
-            raise bad(f"next_leader is winner or clockwise, not {self.next_leader!r}")
-        if self.leader is not None and (
-                not isinstance(self.leader, int) or not 0 <= self.leader < seats):
-            raise bad(f"there is no seat {self.leader!r} to lead at a table of {seats}")
-
-
-class ScoreEntry(NamedTuple):
-    """One line of the score sheet."""
-
-    hand: int  # the round number
-    seat: int | None  # who scored (None: a blocked hand where nobody did)
-    side: int | None  # their side: the seat itself, or 0 / 1 in partnership play
-    points: int  # the pips counted, always a multiple of five
-    value: int  # what it adds to the total: points, or points / 5 counting in fives
-    reason: str  # "ends 15", "domino: opponents 23 -> 25", "blocked: ..."
-    total: int  # the scorer's (side's) total after it
-
-
-def round_to_five(pips: int) -> int:
-    """A6 / A7: to the nearest five (22 -> 20, 23 -> 25)."""
-    return (pips + 2) // 5 * 5
-
-
-def _pips(hand: list[Tile]) -> int:
-    return sum(t.hi + t.lo for t in hand)
 
 
 def _key(t: Tile) -> tuple:
@@ -218,36 +126,8 @@ class AllFives(Match):
     # ---- the open ends -----------------------------------------------------------------------
     def _ends(self) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]:
         """The open arms with the pips to match, the open-end total, and what each
-        open arm counts toward it (A4, A5)."""
-        root = self.root
-        arms = self.arms
-        opens = []
-        counts = []
-        double_root = root.hi == root.lo
-        for a, base in ((EAST, root.hi), (WEST, root.lo)):
-            arm = arms[a]
-            if arm:
-                t, e = arm[-1]
-                opens.append((a, e))
-                counts.append(e + e if t.hi == t.lo else e)
-            else:
-                opens.append((a, base))
-                # A crosswise root double shows both halves on an open side; alone, each
-                # side counts one half (it is counted once).
-                counts.append(base + base if double_root and (arms[0] or arms[1]) else base)
-        for k, (a, i, d) in enumerate(self.spinners):
-            # A5: a spinner's sides open after both its ends are played on.
-            if (arms[0] and arms[1]) if a == CENTRE else len(arms[a]) > i + 1:
-                for b in (2 + 2 * k, 3 + 2 * k):
-                    arm = arms[b]
-                    if arm:
-                        t, e = arm[-1]
-                        opens.append((b, e))
-                        counts.append(e + e if t.hi == t.lo else e)
-                    else:
-                        opens.append((b, d))
-                        counts.append(0)
-        return tuple(opens), sum(counts), tuple(counts)
+        open arm counts toward it (A4, A5): ``bones.allfives_arms.open_ends``."""
+        return open_ends(self.root, self.arms, self.spinners)
 
     # ---- moves -----------------------------------------------------------------------------
     def _plays(self) -> list[Move]:
@@ -307,7 +187,7 @@ class AllFives(Match):
                 if double and (spins == "every" or (spins == "first" and not self.spinners)):
                     self.spinners = self.spinners + ((a, len(arm) - 1, t.hi),)
                     self.arms += [[], []]
-            self.opens, self.count, _ = self._ends()
+            self.opens, self.count, _ = open_ends(self.root, self.arms, self.spinners)
             old_totals = None
             c = self.count
             if c and c % 5 == 0:
@@ -480,30 +360,7 @@ class AllFives(Match):
     def layout(self) -> dict:
         """What the table draws: the root, each arm with its tiles, whether it is open,
         the pips to match there and what its open end counts; the running count."""
-        if self.root is None:
-            return {"root": None, "spinners": [], "arms": [], "count": 0, "scores": False}
-        opens, count, counts = self._ends()
-        where = {a: (e, c) for (a, e), c in zip(opens, counts, strict=True)}
-        arms = []
-        for a, arm in enumerate(self.arms):
-            end, c = where.get(a, (None, 0))
-            arms.append({
-                "name": self.target_name(a),
-                # None: grows from the root; k: from a side of spinners[k]
-                "spinner": None if a < 2 else (a - 2) // 2,
-                "tiles": [(t, e) for t, e in arm],  # each tile with the half it leaves open
-                "open": a in where,
-                "end": end,  # pips a tile must have to play here (None: not open yet)
-                "counts": c,  # what this end adds to the count
-            })
-        spinners = [{"tile": tile(d, d),
-                     "on": None if a == CENTRE else self.target_name(a),
-                     "index": None if a == CENTRE else i,
-                     "arms": [self.target_name(2 + 2 * k), self.target_name(3 + 2 * k)],
-                     "open": (2 + 2 * k) in where}
-                    for k, (a, i, d) in enumerate(self.spinners)]
-        return {"root": self.root, "spinners": spinners, "arms": arms, "count": count,
-                "scores": count > 0 and count % 5 == 0}
+        return describe(self.root, self.arms, self.spinners)
 
     def all_tiles(self) -> list[Tile]:
         placed = [t for arm in self.arms for t, _e in arm]
@@ -536,13 +393,7 @@ class AllFives(Match):
 
     # ---- words -----------------------------------------------------------------------------
     def target_name(self, target: int) -> str:
-        if target == CENTRE:
-            return "C"
-        if 0 <= target < 4:
-            return "EWNS"[target]
-        if target >= 4:
-            return f"{'NS'[target % 2]}{target // 2}"
-        return str(target)
+        return arm_name(target)
 
     def target_number(self, name: str) -> int:
         return arm_number(name)
@@ -597,45 +448,8 @@ class AllFives(Match):
         return IllegalMove(f"{self.notation(move)} is not a move in All Fives")
 
 
-def hand_end(hands: list, sides, out: int | None) -> tuple[int | None, int, int, int]:
-    """Who scores at the end of a hand, and what: ``(seat, opponents' pips, those pips to
-    the nearest five, the low side's pips)``. ``out`` is the seat that went out (A6: it
-    scores the opponents' pips; a partner's do not count), or None for a blocked hand
-    (A7: the player or side with the fewest pips scores the others'; a tie for the
-    fewest: seat None, nobody scores). Also what Hard's light play-outs score by."""
-    n = len(hands)
-    if out is not None:
-        opp = sum(_pips(hands[i]) for i in range(n) if sides[i] != sides[out])
-        return out, opp, round_to_five(opp), 0
-    side_pips: dict[int, int] = {}
-    for i in range(n):
-        side_pips[sides[i]] = side_pips.get(sides[i], 0) + _pips(hands[i])
-    low = min(side_pips.values())
-    low_sides = [x for x, p in side_pips.items() if p == low]
-    if len(low_sides) > 1:
-        return None, 0, 0, low
-    w = low_sides[0]
-    seat = min((i for i in range(n) if sides[i] == w), key=lambda i: _pips(hands[i]))
-    opp = sum(p for x, p in side_pips.items() if x != w)
-    return seat, opp, round_to_five(opp), low
-
-
 def _shown(opp: int, pts: int) -> str:
     return f"{opp}" if opp == pts else f"{opp} -> {pts}"
-
-
-# ---- the preset: the sheet ------------------------------------------------------------------
-register(Preset(
-    name="gs-af",
-    game="all-fives",
-    title="Good Sam's Dominoes (All Fives)",
-    sheet="dominoes-all-fives-good-sams.md",
-    summary="Double six, 7 tiles each, draw when you cannot play. Score whenever the open "
-            "ends add up to 5, 10, 15... The first double is a spinner. Going out scores the "
-            "other side's pips. First to 250 wins.",
-    options=AllFivesOptions(),
-    rules=("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"),
-))
 
 
 # ---- the game, as every layer looks it up (bones/games.py) ----------------------------------

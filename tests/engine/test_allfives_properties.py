@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bones
-from bones.allfives import CENTRE, round_to_five
+from bones.allfives_arms import CENTRE
+from bones.allfives_scores import round_to_five
 from bones.moves import NEXT, PLAY
 from invariants import OPTION_CHANGES, assert_over_only_when_it_should_be, assert_tiles_conserved
 

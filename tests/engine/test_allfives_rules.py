@@ -10,7 +10,9 @@ import pytest
 
 import bones
 from bones import IllegalMove
-from bones.allfives import CENTRE, AllFivesOptions, round_to_five
+from bones.allfives_arms import CENTRE
+from bones.allfives_options import AllFivesOptions
+from bones.allfives_scores import round_to_five
 from bones.tiles import full_set, parse_tile
 
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import bones
 from bones.layout import ARRANGEMENTS, MAX_SCALE, Box, layout_game, layout_mexican
-from bones.layout.mexican import _run
 from bones.layout.preview import random_game, svg
+from bones.layout.snake import snake
 from bones.tiles import Tile, full_set, tile
 
 SIZES = [(1920, 1080), (1280, 800), (1024, 768), (390, 844)]
@@ -316,13 +316,13 @@ def test_bad_input():
 
 def test_run_turns_at_plain_tiles_only():
     dbl = [False, False, True, False, False, True, False, False, False]
-    run = _run(dbl, 8.0)
+    run = snake(dbl, 8.0)
     corners = [k for k, (u, v, hu, hv) in enumerate(run) if hv]
     assert corners == [4, 8]
     assert all(not dbl[k] for k in corners)
     assert all(0 <= u <= 8.0 for u, *_ in run)
     # too short to turn after the double that follows a corner: the search shrinks tiles
-    assert _run(dbl, 6.0) is None
+    assert snake(dbl, 6.0) is None
 
 
 def test_face_corner_matches_the_box():

@@ -304,40 +304,43 @@ def test_siblings_leaving_one_side_stand_side_by_side():
     further both ways than the second: they move apart sideways until all of the
     first lies left of the second, and neither needs to move out along its heading
     past the other, however the joints bend."""
-    from bones.layout import tree
+    from bones.layout import joints
+    from bones.layout.frames import left_of, overlaps
+    from bones.layout.measure import Plan
 
     for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        wide = tree.Plan(object(), "straight", ((0.0, -7.0, 9.0, 10.0),))
-        narrow = tree.Plan(object(), "straight", ((0.0, -3.0, 5.0, 2.0),))
-        left = tree.left_of(d)
+        wide = Plan(object(), "straight", ((0.0, -7.0, 9.0, 10.0),))
+        narrow = Plan(object(), "straight", ((0.0, -3.0, 5.0, 2.0),))
+        left = left_of(d)
         at_a = (0.5 * d[0] + 0.5 * left[0], 0.5 * d[1] + 0.5 * left[1])
         at_b = (0.5 * d[0] - 0.5 * left[0], 0.5 * d[1] - 0.5 * left[1])
-        kids = [tree._Kid(wide, at_a, d), tree._Kid(narrow, at_b, d)]
+        kids = [joints.Kid(wide, at_a, d), joints.Kid(narrow, at_b, d)]
         hub = [(-0.5, -0.5, 0.5, 0.5)]
-        assert tree.compose(hub, kids, groups=((0, 1),))
+        assert joints.compose(hub, kids, groups=((0, 1),))
         a, b = kids
         assert a.gap < 1.0 and b.gap < 1.0, (d, a.gap, b.gap)
         # every rectangle (tiles and joint bars) is clear of the other kid's and the hub
         for r in a.rects():
-            assert not any(tree._hit(r, o) for o in b.rects() + hub)
+            assert not any(overlaps(r, o) for o in b.rects() + hub)
         for r in b.rects():
-            assert not any(tree._hit(r, o) for o in hub)
+            assert not any(overlaps(r, o) for o in hub)
         # the first lies wholly on the left of the second
-        a_hi = tree._side(a.bb, d)[0]
-        b_lo = tree._side(b.bb, d)[1]
+        a_hi = joints._side(a.bb, d)[0]
+        b_lo = joints._side(b.bb, d)[1]
         assert a_hi <= b_lo + 1e-9
 
 
 def test_a_bent_joint_covers_its_three_bars_only():
     """A joint that steps sideways is drawn as three bars; the room it takes is those
     bars, not the rectangle around them (which used to block the sibling beside it)."""
-    from bones.layout import tree
+    from bones.layout.frames import overlaps
+    from bones.layout.joints import joint_bars, joint_path
 
-    bars = tree._bars(tree.joint_path((0.5, 0.5), (1, 0), 6.0, 4.0)[1])
+    bars = joint_bars(joint_path((0.5, 0.5), (1, 0), 6.0, 4.0)[1])
     assert len(bars) == 3
     assert bars[0] == pytest.approx((0.5, 0.35, 0.75, 0.65))
     assert bars[1] == pytest.approx((0.6, 0.5, 0.9, 4.5))
     assert bars[2] == pytest.approx((0.75, 4.35, 6.5, 4.65))
     # a tile in the corner the bars go round is not touched
-    assert not any(tree._hit(b, (2.0, 1.0, 6.0, 4.0)) for b in bars)
-    assert tree._bars(tree.joint_path((0.5, 0.5), (1, 0), 0.0, 0.0)[1]) == []
+    assert not any(overlaps(b, (2.0, 1.0, 6.0, 4.0)) for b in bars)
+    assert joint_bars(joint_path((0.5, 0.5), (1, 0), 0.0, 0.0)[1]) == []

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from ..tiles import Tile
 from .geometry import Box, TableLayout, Target, TrainView, place
+from .measure import Seg
 from .mexican import MAX_SCALE
-from .tree import Out, Seg, fit, lay_root, view_for
+from .tree import Out, fit, lay_root, view_for
 
 
 def _t(t) -> Tile:

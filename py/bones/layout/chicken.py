@@ -16,8 +16,9 @@ from collections.abc import Sequence
 
 from ..tiles import Tile
 from .geometry import TableLayout, TrainView, place
+from .measure import Seg
 from .mexican import MAX_SCALE
-from .tree import Out, Seg, fit, lay_root, view_for
+from .tree import Out, fit, lay_root, view_for
 
 HUB = -1
 

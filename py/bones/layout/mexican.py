@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from ..tiles import Tile
 from .geometry import EPS, Box, Label, Marker, TableLayout, Target, TrainView, place
+from .snake import snake, snake_extent
 
 MEXICAN = -1
 
@@ -38,7 +39,6 @@ HEAD_ROWS = 1.5  # between the station and a row's first tile: the marker
 HEAD_COLS = LABEL_H + 1.4  # between the station and a column's first tile: name, marker
 COL_MIN_W = 2.6  # a column is at least this wide, for its name
 LABEL_MIN = 6.0  # a row's name gets at least this much room along the row
-PASS = 2.0  # distance between the passes of a lane that snakes
 C_MIN = 5.0  # a lane shorter than this cannot turn
 PREFER = 0.88  # a hub-centred arrangement wins unless another has tiles 1/0.88 as big
 COMFORT = 30.0  # ... or whenever its tiles are at least this big anyway (px per unit)
@@ -49,74 +49,6 @@ ARRANGEMENTS = ("rows", "columns", "rows-right", "columns-down")
 # v across it (pass 0 on v = 0, later passes at v = 2, 4, ...). Each arrangement maps
 # them to the table by  (x, y) = origin + u * U + v * V.
 _U = {"right": (1, 0), "left": (-1, 0), "down": (0, 1), "up": (0, -1)}
-
-
-def _run(dbl: Sequence[bool], cap: float):
-    """Positions of a lane's tiles (local), or None if ``cap`` is too short to turn.
-
-    Returns a list of (u, v, hu, hv) per tile: its centre and heading. Tiles are laid
-    in line while they fit in [0, cap]; when one does not, the lane turns at the last
-    place where two plain tiles meet (a double never stands in a corner) and the tiles
-    after that corner are laid again on the next pass, going the other way. A corner
-    tile lies across the pass with its first half against the open half of the tile
-    before it; if a pass has no two plain tiles in a row (doubles alternating with
-    plain tiles), the corner tile lies against the far side of a double instead.
-    """
-    n = len(dbl)
-    out: list = [None] * n
-    ends = [0.0] * n
-    start = 0
-    pos = 0.0
-    d = 1
-    v = 0.0
-    i = 0
-    hi = cap + EPS
-    while i < n:
-        step = 1.0 if dbl[i] else 2.0
-        nxt = pos + d * step
-        if -EPS <= nxt <= hi:
-            out[i] = (pos + d * step / 2, v, d, 0)
-            ends[i] = nxt
-            pos = nxt
-            i += 1
-            continue
-        j = i
-        while j > start and (dbl[j] or dbl[j - 1]):
-            j -= 1
-        if j > start:  # the corner tile lies against the open half of the one before
-            e = ends[j - 1]
-            out[j] = (e - d * 0.5, v + 1.5, 0, 1)
-            pos = e - d
-        else:  # no two plain tiles meet: turn just past a double, against its side
-            j = i
-            while j > start and (dbl[j] or not -EPS <= ends[j - 1] + d <= hi):
-                j -= 1
-            if j <= start:
-                return None
-            e = ends[j - 1]
-            out[j] = (e + d * 0.5, v + 1.5, 0, 1)
-            pos = e
-        d = -d
-        v += PASS
-        start = i = j + 1
-    return out
-
-
-def _extent(dbl: Sequence[bool], run) -> tuple[float, float, float]:
-    """(v_min, v_max, u_max) of a lane's tiles."""
-    vmin = vmax = umax = 0.0
-    for k, (u, v, hu, _hv) in enumerate(run):
-        if hu:  # in line: 2 x 1, or 1 x 2 for a double
-            a, b = (0.5, 1.0) if dbl[k] else (1.0, 0.5)
-        else:  # a corner tile: across the pass
-            a, b = 0.5, 1.0
-        if v - b < vmin:
-            vmin = v - b
-        if v + b > vmax:
-            vmax = v + b
-        if u + a > umax:
-            umax = u + a
-    return vmin, vmax, umax
 
 
 class _Lane:
@@ -135,10 +67,10 @@ class _Lane:
         if self.length <= cap:
             lo, hi = -self.half, self.half
         else:
-            run = _run(self.dbl, cap)
+            run = snake(self.dbl, cap)
             if run is None:
                 return None
-            lo, hi, _ = _extent(self.dbl, run)
+            lo, hi, _ = snake_extent(self.dbl, run)
         lo = min(lo, -MARKER_R)
         hi = max(hi, MARKER_R)
         if rows:
@@ -328,11 +260,11 @@ def _build(arr, scale, hub, parsed, order, ids, names, markers, pending, lanes,
     runs, ext = {}, {}
     for pos, t in enumerate(order):
         lane = lanes[pos]
-        run = _run(lane.dbl, cap)
+        run = snake(lane.dbl, cap)
         if run is None:  # only when the view is hopelessly small: lay it straight
-            run = _run(lane.dbl, 1e9)
+            run = snake(lane.dbl, 1e9)
         runs[t] = run
-        lo, hi, umax = _extent(lane.dbl, run)
+        lo, hi, umax = snake_extent(lane.dbl, run)
         lo, hi = min(lo, -MARKER_R), max(hi, MARKER_R)
         if rows:
             ext[t] = (lo - LABEL_H, hi, lo, umax)

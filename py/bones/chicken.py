@@ -11,14 +11,15 @@ last tile is a double is closed: play goes on that double's toes.
 ``pending`` lists the still-empty lines of the one double that is not yet
 satisfied (only one can be: a toe's first tile is never a double); while it
 is not empty every play goes on its first line, so toes are filled in order.
-See docs/chicken-foot.md.
+Its options and the GS-CF preset are in ``bones.chicken_options``. See
+docs/chicken-foot.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from .chicken_options import ChickenOptions
 from .deals import as_tile as _tile
 from .deals import with_item as _with
 from .errors import IllegalMove
@@ -27,18 +28,12 @@ from .games import register as register_game
 from .layout import chicken as table
 from .layout import lanes
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
-from .presets import GOOD_SAMS, Preset, register
-from .tiles import Tile, holds_any, set_size, tile
-from .trains import TrainGame, full_pool, round_double, size_for
+from .tiles import Tile, holds_any, tile
+from .trains import TrainGame, full_pool
 
 HUB = -1  # the stem of the centre's lines: the double placed before the deal (G8)
 
 TOE, SPUR, LINE = "toe", "spur", "line"
-
-# Tiles each, by seats (up to this many seats, tiles each), when ``hand_sizes`` is None.
-# Double-twelve: 7 each for 2 to 8 seats (F1). Double-nine (55 tiles): 7 each while the
-# boneyard keeps at least 12 tiles, then fewer (7 seats: 6 each, 8 seats: 5 each).
-HAND_SIZES = {12: ((8, 7),), 9: ((6, 7), (7, 6), (8, 5))}
 
 _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
 
@@ -47,51 +42,6 @@ class Line(NamedTuple):
     kind: str  # TOE, SPUR or LINE
     double: Tile  # the double this line grows from
     stem: int  # the line that double ends, or HUB for the centre double
-
-
-@dataclass(frozen=True)
-class ChickenOptions:
-    set_high: int = 12  # G2: a double-twelve set; 9 for a double-nine set
-    # (up to this many seats, tiles each), smallest table first; None: HAND_SIZES (F1).
-    hand_sizes: tuple[tuple[int, int], ...] | None = None
-    # Round doubles go down from here, one a round (G5 and the README's decisions);
-    # None: the set's highest double.
-    first_double: int | None = 9
-    rounds: int = 10
-    centre_paths: int = 4  # F2: 3 toes and 1 spur; or 6 lines
-    # "one": a player who cannot play draws one tile, then passes if it does not play;
-    # "until": draws until a tile plays or the boneyard is empty.
-    draw: str = "one"
-    must_play: bool = False  # as GS-MT reads its sheet: a player may draw instead of playing
-    double_blank: int = 0  # G10: what 0-0 counts in hand (50 is a house rule)
-    late_arrivals: bool = True  # G7
-
-    def hand_size(self, seats: int) -> int:
-        return size_for(self.hand_sizes or HAND_SIZES[self.set_high], seats)
-
-    def round_double(self, round_number: int) -> int:
-        return round_double(self.first_double, self.set_high, round_number)
-
-    def check(self, seats: int) -> None:
-        def bad(why: str) -> ValueError:
-            return ValueError(f"Chicken Foot options: {why}")
-
-        if self.set_high not in HAND_SIZES:
-            raise bad(f"no double-{self.set_high} set (use 9 or 12)")
-        if self.first_double is not None and not 0 <= self.first_double <= self.set_high:
-            raise bad(f"the first double {self.first_double} is not in the set")
-        if not 1 <= self.rounds <= 100:
-            raise bad("rounds must be 1 to 100")
-        if self.centre_paths not in (4, 6):
-            raise bad(f"the centre double takes 4 or 6 paths, not {self.centre_paths!r}")
-        if self.draw not in ("one", "until"):
-            raise bad(f"draw is one or until, not {self.draw!r}")
-        if self.double_blank < 0:
-            raise bad("0-0 cannot count less than nothing")
-        size = self.hand_size(seats)
-        if size < 1 or seats * size + 1 > set_size(self.set_high):
-            raise bad(f"{seats} hands of {size} do not fit in the "
-                      f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
 
 
 class ChickenFoot(TrainGame):
@@ -413,19 +363,6 @@ class ChickenFoot(TrainGame):
             "lacks": self.lacks,
             "first_draw": self.first_draw,
         }
-
-
-register(Preset(
-    name="gs-cf",
-    game="chicken-foot",
-    title="Good Sam's Samboree & Rally",
-    sheet="chicken-foot-good-sams.md",
-    summary="7 bones each, 9-9 first and down one a round. The centre double takes 3 toes "
-            "and a spur before anything else; every later double takes 3 toes, and whoever "
-            "plays it plays a second tile or draws.",
-    options=ChickenOptions(),
-    rules=GOOD_SAMS + ("F1", "F2", "F3", "F4", "F5", "F6"),
-))
 
 
 # ---- the game, as every layer looks it up (bones/games.py) ----------------------------------

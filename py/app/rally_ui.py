@@ -17,16 +17,8 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
-from app.rally_views import (
-    Draft,
-    RallyState,
-    entry_round,
-    fives,
-    new_draft,
-    rally_screen,
-    table_title,
-    word,
-)
+from app.rally_state import Draft, RallyState, entry_round, fives, new_draft, table_title, word
+from app.rally_views import rally_screen
 from app.storage import KEEP_LIMIT, read, remove, set_aside, write
 from app.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.sync_views import SyncState

@@ -4,8 +4,11 @@ official pressed, and the few calls to the page (local storage, print, file read
 The event itself is a ``bones.rally.Event`` (docs/rally.md): every entry goes through
 it, so every refusal is the engine's ``RallyError`` in plain words, shown in the page's
 role="alert" line, and a refused entry changes nothing. The markup comes from the pure
-functions of app.rally_views. The controller (app.controller) forwards every
-``data-act="rally-..."`` press and the rally page's input and change events here.
+functions of app.rally_views. The actions of a table's entry page are in
+app.rally_entry_ui, those that set up the event in app.rally_event_ui, those for table
+devices in app.sync_ui: ``RallyScreen`` takes them all on. The controller
+(app.controller) forwards every ``data-act="rally-..."`` press and the rally page's input
+and change events here.
 
 Runs in CPython too (tests/app/test_rally_views.py drives it with a stand-in
 controller): the browser is reached only through ``controller.js`` and
@@ -17,27 +20,18 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 
-from app.rally_views import (
-    Draft,
-    RallyState,
-    entry_round,
-    fives,
-    new_draft,
-    rally_screen,
-    table_title,
-    word,
-)
+from app.rally_entry_ui import EntryActions
+from app.rally_event_ui import EventActions
+from app.rally_state import RallyState, new_draft
+from app.rally_views import rally_screen
 from app.storage import KEEP_LIMIT, read, remove, set_aside, write
 from app.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.sync_views import SyncState
-from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
+from bones.rally import Event, RallyError, loads
 from bones.rally.sync import TableDevice
-from bones.rally.values import to_target
-from bones.rulebook import cite
 
 SAVE_KEY = "rally-dominoes:rally"
 BAD_SAVE_KEY = "rally-dominoes:rally-bad-save"
-MAX_DIGITS = 4
 
 
 def _nothing(x) -> bool:
@@ -58,7 +52,7 @@ def _data(el, name: str, default: str = "") -> str:
     return default if _nothing(v) else str(v)
 
 
-class RallyScreen(SyncActions):
+class RallyScreen(EntryActions, EventActions, SyncActions):
     def __init__(self, controller, mode: str = "official"):
         self.c = controller
         self.mode = mode  # "official": the whole event; "table": one table's own device
@@ -277,6 +271,8 @@ class RallyScreen(SyncActions):
         self.save()
 
     # ---- the handlers: return a selector to focus after drawing, or None -------------------
+    # (Pages, undo, print and the damaged save here; a table's entry page in
+    # app.rally_entry_ui, setting up, playoffs and a new event in app.rally_event_ui.)
     def do_home(self, arg, el):
         self.c.screen = "start"
 
@@ -295,249 +291,11 @@ class RallyScreen(SyncActions):
             self.ui.late_open = self.ui.rename_open = False
         return "#entry-title"
 
-    # setting up
-    def do_game(self, arg, el):
-        self.ui.setup.set_game(arg)
-        return f'input[name=rally-game][value="{arg}"]'
-
-    def do_preset(self, arg, el):
-        self.ui.setup.set_preset(arg)
-        return f'input[name=rally-preset][value="{arg}"]'
-
-    def do_create(self, arg, el):
-        f = self.ui.setup
-        af = to_target(f.game)
-        self.event = Event.create(
-            f.title, f.game, f.preset, rounds=f.rounds.strip() or None,
-            first_double=None if af else (f.first.strip() or None), clock=self.clock)
-        self.ui = RallyState(setup=f)
-        self.ui.new_names = ["", "", "", ""] if not af else ["", ""]
-        self.save()
-        self.ui.note = f"{self.event.title} is ready: add its tables."
-        return "#rally-name-0"
-
-    def do_seats(self, arg, el):
-        n = len(self.ui.new_names) + (1 if arg == "1" else -1)
-        hi = 4 if self.event is not None and fives(self.event) else 8
-        n = max(2, min(hi, n))
-        self.ui.new_names = (self.ui.new_names + [""] * n)[:n]
-        return f'[data-act="rally-seats:{arg}"]'
-
-    def do_add_table(self, arg, el):
-        ev = self.event
-        label = ev.add_table(list(self.ui.new_names))
-        self.save()
-        names = ", ".join(p["name"] for p in ev.sheet(label)["players"])
-        self.ui.note = f"{table_title(label)} added: {names}."
-        self.ui.new_names = [""] * len(self.ui.new_names)
-        return "#rally-name-0"
-
-    # entering a round
-    def draft(self) -> Draft:
-        t = self.ui.table
-        d = self.ui.drafts.get(t)
-        r = entry_round(self.event, t, d)
-        if d is None or d.round != r:
-            d = self.ui.drafts[t] = new_draft(self.event, t, r)
-        return d
-
-    def _names(self) -> list[str]:
-        return self.event.seated(self.ui.table, self.draft().round)
-
-    def do_pick(self, arg, el):
-        d = self.draft()
-        d.active = max(0, min(int(arg), len(self._names()) - 1))
-        return f'[data-act="rally-pick:{d.active}"]'
-
-    def do_noshow(self, arg, el):
-        d = self.draft()
-        names = self._names()
-        n = names[int(arg)]
-        if n in d.no_show:
-            d.no_show.discard(n)
-        else:
-            d.no_show.add(n)
-            d.points.pop(n, None)
-        return f'[data-act="rally-noshow:{arg}"]'
-
-    def do_key(self, arg, el):
-        d = self.draft()
-        names = self._names()
-        i = min(d.active, len(names) - 1)
-        n = names[i]
-        if arg == "enter":
-            if n not in d.no_show:
-                v = d.points.get(n, "").strip()
-                if not v:
-                    raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
-                parse_points(v, fives(self.event), f"{table_title(self.ui.table)}, {n}")
-            if i < len(names) - 1:
-                d.active = i + 1
-                return '[data-act="rally-key:enter"]'
-            return self.do_save(arg, el)
-        if n in d.no_show:
-            raise RallyError(f"{n} did not show their bones: press that button again to "
-                             "type points instead")
-        cur = d.points.get(n, "")
-        if arg == "back":
-            d.points[n] = cur[:-1]
-        elif arg.isdigit() and len(cur) < MAX_DIGITS:
-            d.points[n] = ("" if cur == "0" else cur) + arg
-        return f'[data-act="rally-key:{arg}"]'
-
-    def do_save(self, arg, el):
-        ev, t = self.event, self.ui.table
-        d = self.draft()
-        names = self._names()
-        pts = []
-        for i, n in enumerate(names):
-            if n in d.no_show:
-                pts.append(NO_SHOW)
-                continue
-            v = d.points.get(n, "").strip()
-            d.active = i
-            if not v:
-                raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
-            parse_points(v, fives(ev), f"{table_title(t)}, {word(ev)} {d.round}, {n}")
-            pts.append(v)
-        if ev.sheet(t)["rounds"][d.round - 1]["entered"]:
-            note = self._correct(d, names, pts)
-        else:
-            ev.enter_round(t, d.round, pts)
-            self.save()
-            note = ev.history()[-1]["text"] + "."
-        nxt = ev.next_round(t)
-        if nxt is None:
-            note += f" Every {'game' if fives(ev) else 'round'} at {table_title(t)} is entered."
-        self.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
-        self.ui.note = note
-        return "#entry-title"
-
-    def _correct(self, d: Draft, names: list[str], pts: list) -> str:
-        """A round already entered: each score that differs from the sheet becomes one
-        correction (G10 marks too), every one kept in the history."""
-        ev, t = self.event, self.ui.table
-        was = new_draft(ev, t, d.round)
-        fixes = []
-        for n, v in zip(names, pts):
-            if v == NO_SHOW:
-                if n not in was.no_show:
-                    fixes.append((n, None))
-            elif n in was.no_show or int(v) != int(was.points.get(n, "-1")):
-                fixes.append((n, v))
-        # All or nothing: tried on a copy first, so a refused one changes nothing.
-        for target in (loads(ev.dumps()), ev):
-            for n, v in fixes:
-                if v is None:
-                    target.no_show(t, d.round, n)
-                else:
-                    target.correct(t, d.round, n, v)
-        n0 = len(ev.log) - len(fixes)
-        done = ev.history()[n0:]
-        if not done:
-            return f"Nothing to correct: {word(ev)} {d.round} is as entered."
-        self.save()
-        return " ".join(h["text"] + "." for h in done)
-
     def do_undo(self, arg, el):
         n = self.event.undo(int(arg) if arg else None)
         self.save()
         self.ui.note = self.event.history()[n - 1]["text"] + "."
         return '[data-act="rally-undo"]' if not arg else '[data-act="rally-page:history"]'
-
-    def do_rename_open(self, arg, el):
-        self.ui.rename_open = True
-        self.ui.rename_name = ""
-        return "#rally-rename-seat"
-
-    def do_rename_cancel(self, arg, el):
-        self.ui.rename_open = False
-        self.ui.rename_name = ""
-
-    def do_rename(self, arg, el):
-        ev, t = self.event, self.ui.table
-        try:
-            seat = int(self.ui.rename_seat)
-        except ValueError:
-            seat = 1
-        old = ev.sheet(t)["players"][seat - 1]["name"] if 1 <= seat <= len(
-            ev.sheet(t)["players"]) else "?"
-        ev.rename(t, seat, self.ui.rename_name)
-        self.save()
-        new = ev.sheet(t)["players"][seat - 1]["name"]
-        self.ui.drafts.pop(t, None)  # the form is keyed by names
-        self.ui.rename_open = False
-        self.ui.rename_name = ""
-        self.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
-        return "#entry-title"
-
-    def do_late_open(self, arg, el):
-        self.ui.late_open = True
-        return "#rally-late-name"
-
-    def do_late_cancel(self, arg, el):
-        self.ui.late_open = False
-        self.ui.late_name = ""
-
-    def do_late(self, arg, el):
-        ev, t = self.event, self.ui.table
-        name = self.ui.late_name
-        n = ev.late_arrival(t, name)
-        self.save()
-        row = ev.sheet(t)["players"][-1]
-        self.ui.late_open = False
-        self.ui.late_name = ""
-        r = ev.log[n - 1]["round"]
-        self.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
-                        f"{row['start']}, the table's highest total "
-                        f"({cite('G7', ev.preset)}).")
-        return "#entry-title"
-
-    # playoff
-    def do_po_kind(self, arg, el):
-        self.ui.po_kind = arg if arg in ("winners", "ties") else None
-        return f'input[name=rally-po-kind][value="{arg}"]'
-
-    def do_playoff(self, arg, el):
-        ev = self.event
-        ui = self.ui
-        if fives(ev):
-            label = ev.create_playoff(rounds=ui.po_rounds.strip() or None, kind=ui.po_kind)
-        else:
-            label = ev.create_playoff(first_double=ui.po_first.strip() or None,
-                                      rounds=ui.po_rounds.strip() or None, kind=ui.po_kind)
-        self.save()
-        names = ", ".join(p["name"] for p in ev.sheet(label)["players"])
-        ui.note = f"{table_title(label)} is set: {names}."
-        ui.po_kind = None
-        ui.page = "table"
-        ui.table = label
-        return "#entry-title"
-
-    # files, print
-    def do_import_yes(self, arg, el):
-        ev = self.ui.pending_import
-        if ev is not None:
-            self._replace(ev, self.ui.pending_name)
-            self.ui.page = "tables"
-
-    def do_import_no(self, arg, el):
-        self.ui.pending_import = None
-        self.ui.note = "The file was not opened; the event here is unchanged."
-
-    def do_new(self, arg, el):
-        self.ui.confirm_new = True
-
-    def do_new_no(self, arg, el):
-        self.ui.confirm_new = False
-
-    def do_new_yes(self, arg, el):
-        self.event = None
-        self.forget_bad_save()
-        self.ui = RallyState()
-        self.save()
-        self.ui.note = "A new event: fill in its title, game and rounds."
-        return "#rally-title"
 
     def do_print(self, arg, el):
         self.ui.printed_at = self.clock()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.rally_views import button, confirm_box, data_url, e, slug, word
+from app.rally_markup import button, confirm_box, data_url, e, slug
+from app.rally_state import word
 from bones.rally import NO_SHOW, Event
 from bones.rally.sync import Merge, TableDevice
 

@@ -11,19 +11,12 @@ import pytest
 
 import bones
 from app import views
+from app.rally_entry_views import table_page
+from app.rally_event_views import csv_export, files_page, json_export
+from app.rally_sheet_views import history_page, sheet_table, standings_block
+from app.rally_state import RallyState
 from app.rally_ui import BAD_SAVE_KEY, SAVE_KEY, RallyScreen
-from app.rally_views import (
-    RallyState,
-    csv_export,
-    files_page,
-    history_page,
-    json_export,
-    print_sheets,
-    rally_screen,
-    sheet_table,
-    standings_block,
-    table_page,
-)
+from app.rally_views import print_sheets, rally_screen
 from app.session import Session
 from bones.rally import NO_SHOW, Event, loads, match_sheet
 

@@ -12,6 +12,7 @@ the switch between screens are here. The rest has a module of its own: the game'
 from __future__ import annotations
 
 import bones
+from app import dialog_types as dialogs
 from app import saving, views
 from app.dom import closest as _closest
 from app.dom import nothing
@@ -32,7 +33,7 @@ class Controller:
         self.session: Session | None = None
         self.form = views.StartForm()
         self.screen = "start"
-        self.dialog: str | None = None
+        self.dialog: dialogs.Dialog | None = None
         self.selected = None
         self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
         self.hint = ""
@@ -109,7 +110,7 @@ class Controller:
         session, kept, problem = saving.load(self.storage(), self.js.console)
         if problem is not None:
             self.bad_save = kept  # this visit's copy
-            self.dialog = "bad-save:" + problem
+            self.dialog = dialogs.DamagedSave(problem)
         return session
 
     def forget_bad_save(self) -> None:
@@ -172,26 +173,10 @@ class Controller:
         self.table.drawn()
 
     def _dialog_markup(self) -> str:
-        d = self.dialog
-        s = self.session
-        if d is None:
-            on_table = s is not None and self.screen == "table"
+        if self.dialog is None:  # the table's own (the round's end), when it is up
+            on_table = self.session is not None and self.screen == "table"
             return self.table.dialog_markup() if on_table else ""
-        if d.startswith("kiosk-") and self.kiosk is not None:
-            return self.kiosk.dialog_markup(d)
-        if d.startswith("bad-save:"):
-            return views.bad_save_dialog(d.split(":", 1)[1], kept=self.bad_save is not None)
-        if d.startswith("rules:"):
-            return views.rules_dialog(d.split(":", 1)[1])
-        if d.startswith("confirm-new:") and s is not None:
-            return views.confirm_new_dialog(s, d.split(":", 1)[1])
-        if d == "settings" and s is not None:
-            return views.settings_dialog(s)
-        if d == "sheet" and s is not None:
-            return views.sheet_dialog(s)
-        if d == "join" and s is not None:
-            return views.round_end_dialog(s, joining=True, error=self.join_error)
-        return ""
+        return self.dialog.markup(self)
 
     def _can_resume(self) -> bool:
         return self.session is not None and not self.session.game.match_over
@@ -292,16 +277,16 @@ class Controller:
 
     def do_rules(self, arg, el) -> None:
         preset = arg or (self.session.game.preset if self.session else self.form.preset)
-        self.dialog = f"rules:{preset}"
+        self.dialog = dialogs.Rules(preset)
         self.render()
         self._focus(".dialog [data-act=close]")
 
     def do_settings(self, arg, el) -> None:
-        self.dialog = "settings"
+        self.dialog = dialogs.Settings()
         self.render()
 
     def do_sheet(self, arg, el) -> None:
-        self.dialog = "sheet"
+        self.dialog = dialogs.Sheet()
         self.render()
         self._focus(".dialog [data-act=close]")
 
@@ -365,15 +350,15 @@ class Controller:
 
     def _ask_first(self, what: str) -> bool:
         """A new game over one in progress asks first (it would be lost)."""
-        if not self._can_resume() or self.dialog == f"confirm-new:{what}":
+        if not self._can_resume() or self.dialog == dialogs.ConfirmNew(what):
             return False
-        self.dialog = f"confirm-new:{what}"
+        self.dialog = dialogs.ConfirmNew(what)
         self.render()
         self._focus(".dialog [data-act=resume]")
         return True
 
     def do_confirm_new(self, arg, el) -> None:
-        self.dialog = f"confirm-new:{arg}"
+        self.dialog = dialogs.ConfirmNew(arg)
         if arg == "quick":
             self.do_quick(arg, el)
         elif arg == "start":

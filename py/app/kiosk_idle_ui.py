@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from app import dialog_types as dialogs
 from app.dom import nothing
 from app.kiosk import KioskSettings, UrlOptions, countdown_for, idle_state, seconds_left
 
@@ -65,14 +66,14 @@ class IdleTimeout:
         if c.screen == "table":
             self._set_where("table")
         if state == "active":
-            if c.dialog == "kiosk-still":
+            if c.dialog == dialogs.KioskStill():
                 c.dialog = None
                 c.render()
                 c.schedule()
             return
         if asked and state == "asking":
-            if c.dialog != "kiosk-still":
-                c.dialog = "kiosk-still"
+            if c.dialog != dialogs.KioskStill():
+                c.dialog = dialogs.KioskStill()
                 c.render()
             else:
                 el = c.doc.getElementById("kiosk-countdown")
@@ -97,7 +98,7 @@ class IdleTimeout:
     def do_still_yes(self, arg, el) -> None:
         c = self.c
         self.last_touch = now()
-        if c.dialog == "kiosk-still":
+        if c.dialog == dialogs.KioskStill():
             c.dialog = None
             c.render()
             c.schedule()

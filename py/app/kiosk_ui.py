@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 
+from app import dialog_types as dialogs
 from app import kiosk_views
 from app.dom import nothing
 from app.kiosk import (
@@ -107,9 +108,8 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel):
         if not self._guarded_history:  # "back" (a mouse button, a swipe) stays on the page
             self._guarded_history = True
             c.js.history.pushState(None, "")
-        d = c.dialog or ""
-        if d.startswith("bad-save:"):
-            c.dialog = "kiosk-bad-save:" + d.split(":", 1)[1]
+        if isinstance(c.dialog, dialogs.DamagedSave):  # said the kiosk's way: no download
+            c.dialog = dialogs.KioskDamagedSave(c.dialog.problem)
         where = self._stored_where() if boot else None
         if not (boot and c.screen == "table" and where == "table"):
             c.screen = "attract"
@@ -168,15 +168,11 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel):
             self._scroll = 0
         self.start_attract()
 
-    def dialog_markup(self, d: str) -> str:
-        if d == "kiosk-still":
-            idle = self.idle_seconds()
-            return kiosk_views.still_playing_dialog(
-                seconds_left(now(), self.last_touch, idle, countdown_for(idle)),
-                rally=self.c.screen == "rally")
-        if d.startswith("kiosk-bad-save:"):
-            return kiosk_views.bad_save_dialog(d.split(":", 1)[1])
-        return ""
+    def still_playing_markup(self) -> str:
+        idle = self.idle_seconds()
+        return kiosk_views.still_playing_dialog(
+            seconds_left(now(), self.last_touch, idle, countdown_for(idle)),
+            rally=self.c.screen == "rally")
 
     # ---- the page's events ------------------------------------------------------------
     def on_touch(self, event) -> None:

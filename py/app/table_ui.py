@@ -10,6 +10,7 @@ screens do."""
 
 from __future__ import annotations
 
+from app import dialog_types as dialogs
 from app import views
 from app.dom import nothing
 from app.session import HINT_LEVELS, PACES, BadName, clean_name
@@ -213,7 +214,7 @@ class TableScreen:
         self.after_move()
 
     def do_join_form(self, arg, el) -> None:
-        self.c.dialog = "join"
+        self.c.dialog = dialogs.Join()
         self.c.join_error = ""
         self.c.render()
         self.c._focus("#join-name")

@@ -11,6 +11,7 @@ import unicodedata
 import pytest
 
 from app import saving, views
+from app.dialog_types import DamagedSave
 from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
 from app.rally_ui import SAVE_KEY as RALLY_KEY
@@ -77,7 +78,7 @@ def test_deep_nesting_is_refused_before_it_is_parsed_on_every_path(text):
 def test_a_deep_save_is_put_aside_and_the_table_starts_clean():
     st = Storage({saving.SAVE_KEY: DEEP})
     c = Table(st)
-    assert c._load() is None and "nested too deeply" in c.dialog
+    assert c._load() is None and "nested too deeply" in c.dialog.problem
     assert saving.SAVE_KEY not in st and st[saving.BAD_SAVE_KEY] == DEEP
     assert Table(st)._load() is None  # the next load starts clean
     assert Table(st).dialog is None
@@ -135,10 +136,10 @@ def test_a_huge_save_does_not_stop_the_start_and_is_not_copied_aside():
     and every start failed."""
     st = Storage({saving.SAVE_KEY: "x" * 3_000_000, "other": "kept"})
     c = Table(st)
-    assert c._load() is None and "too large" in c.dialog
+    assert c._load() is None and "too large" in c.dialog.problem
     assert saving.SAVE_KEY not in st and saving.BAD_SAVE_KEY not in st and st["other"] == "kept"
     assert c.bad_save is None  # nothing to offer: the dialog says it was not kept
-    html = views.bad_save_dialog(c.dialog.split(":", 1)[1], kept=False)
+    html = c.dialog.markup(c)
     assert "Download" not in html and "too large to keep" in html
 
 
@@ -159,7 +160,7 @@ def test_no_storage_failure_stops_the_start():
     assert Table(Broken())._load() is None
     st = Storage({saving.SAVE_KEY: '{"format": "rally'}, quota=20)  # no room for the copy
     c = Table(st)
-    assert c._load() is None and st == {} and "not valid JSON" in c.dialog
+    assert c._load() is None and st == {} and "not valid JSON" in c.dialog.problem
 
 
 def test_the_copy_aside_goes_once_downloaded_or_when_starting_fresh():
@@ -215,7 +216,7 @@ def test_a_setting_it_cannot_use_gets_its_default():
 def test_a_godlike_computer_is_refused_with_the_bad_save_flow():
     st = Storage({saving.SAVE_KEY: saved(seats__1__level="godlike")})
     c = Table(st)
-    assert c._load() is None and c.dialog.startswith("bad-save:") and "level" in c.dialog
+    assert c._load() is None and isinstance(c.dialog, DamagedSave) and "level" in c.dialog.problem
 
 
 # ---- 4. spreadsheet formulas ---------------------------------------------------------------

@@ -1,24 +1,28 @@
 """The page's controller: one listener per kind of event on the whole document, each
-event routed to the screen it is for, and the screen drawn again after it.
+event routed to the screen it is for (app.screen: every screen answers ``markup``,
+``drawn``, ``act``, ``on_change`` and ``on_input``), and the screen drawn again after it.
 
 A press reads ``data-act`` from what was pressed, so the markup can be redrawn freely:
 ``rally-...`` goes to the rally scorekeeper (app.rally_ui), ``kiosk-...`` to kiosk mode
-(app.kiosk_ui), a press at the table to app.table_ui; the start screen, the dialogs and
-the switch between screens are here. The rest has a module of its own: the game's save
-(app.saving), the computer's turns and Hard's hints (app.turns) with the AI worker
-(app.worker), the keyboard and focus (app.keyboard), dragging a tile (app.drag).
+(app.kiosk_ui), a press at the table to app.table_ui, on the start form to app.start_ui.
+Here: which screen shows, the dialog over it (app.dialog_types), the page-wide presses
+(rules, settings, home, resume) and a game's beginning. The rest has a module of its
+own: the game's save (app.saving), the computer's turns and Hard's hints (app.turns)
+with the AI worker (app.worker), the keyboard and focus (app.keyboard), dragging a
+tile (app.drag).
 """
 
 from __future__ import annotations
 
-import bones
 from app import dialog_types as dialogs
-from app import saving, views
+from app import saving
 from app.dom import closest as _closest
 from app.dom import nothing
 from app.drag import Drag
 from app.keyboard import Keyboard
-from app.session import BadName, Seat, Session, Settings, clean_name
+from app.screen import Screen
+from app.session import Seat, Session
+from app.start_ui import StartScreen
 from app.table_ui import TableScreen
 from app.turns import Turns
 from bones.errors import IllegalMove
@@ -31,7 +35,7 @@ class Controller:
         self.root = self.doc.getElementById("table")
         self._proxy = create_proxy
         self.session: Session | None = None
-        self.form = views.StartForm()
+        self.start_screen = StartScreen(self)  # the form that sets up a game (app.start_ui)
         self.screen = "start"
         self.dialog: dialogs.Dialog | None = None
         self.selected = None
@@ -153,24 +157,21 @@ class Controller:
     def _render(self) -> None:
         self._remember_screen()
         self.drag.clear_ghosts()
-        s = self.session
+        screen = self.current()
+        self.root.innerHTML = screen.markup() + self._dialog_markup()
+        self.doc.documentElement.dataset.screen = screen.name
+        screen.drawn()
+
+    def current(self) -> Screen:
+        """The screen on show: a kiosk's attract screen (in kiosk mode, the start screen
+        too), the rally scorekeeper, the start form, or the table."""
         if self.kiosk is not None and self.kiosk.claims(self.screen):
-            self.root.innerHTML = self.kiosk.markup() + self._dialog_markup()
-            self.doc.documentElement.dataset.screen = "attract"
-            self.kiosk.drawn()
-            return
+            return self.kiosk
         if self.screen == "rally" and self.rally is not None:
-            self.root.innerHTML = self.rally.markup() + self._dialog_markup()
-            self.doc.documentElement.dataset.screen = "rally"
-            return
-        if self.screen == "start" or s is None:
-            html = views.start_screen(self.form, can_resume=self._can_resume())
-            self.root.innerHTML = html + self._dialog_markup()
-            self.doc.documentElement.dataset.screen = "start"
-            return
-        self.root.innerHTML = self.table.markup() + self._dialog_markup()
-        self.doc.documentElement.dataset.screen = "table"
-        self.table.drawn()
+            return self.rally
+        if self.screen == "start" or self.session is None:
+            return self.start_screen
+        return self.table
 
     def _dialog_markup(self) -> str:
         if self.dialog is None:  # the table's own (the round's end), when it is up
@@ -178,7 +179,7 @@ class Controller:
             return self.table.dialog_markup() if on_table else ""
         return self.dialog.markup(self)
 
-    def _can_resume(self) -> bool:
+    def can_resume(self) -> bool:
         return self.session is not None and not self.session.game.match_over
 
     # ---- events -------------------------------------------------------------------------
@@ -200,33 +201,11 @@ class Controller:
         if not nothing(act) and act:
             self.act(str(act), el)
             return
-        if self.screen == "rally" and self.rally is not None:
-            self.rally.on_change(el)
-            return
-        field = getattr(data, "field", None) if data is not None else None
-        if not nothing(field) and field == "option":
-            self.form.set_option(str(el.dataset.option), str(el.value))
-            return
-        if not nothing(field) and field:
-            i = int(el.dataset.seat)
-            seat = self.form.seats[i]
-            if field == "kind":
-                seat.kind = str(el.value)
-                self.render()
-                self._focus(f'[data-field="kind"][data-seat="{i}"]')
-            elif field == "level":
-                seat.level = str(el.value)
-            elif field == "name":
-                seat.name = str(el.value)
+        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_change(el)
 
     def on_input(self, event) -> None:
         el = event.target
-        if self.screen == "rally" and self.rally is not None:
-            self.rally.on_input(el)
-            return
-        data = getattr(el, "dataset", None)
-        if data is not None and getattr(data, "field", None) == "name":
-            self.form.seats[int(el.dataset.seat)].name = str(el.value)
+        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(el)
 
     def _focus(self, selector: str) -> None:
         el = self.root.querySelector(selector)
@@ -265,8 +244,8 @@ class Controller:
         if name.startswith("kiosk-") and self.kiosk is not None:
             self.kiosk.act(name, arg, el)
             return
-        do = "do_" + name.replace("-", "_")
-        handler = getattr(self, do, None) or getattr(self.table, do, None)
+        handler = (getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
+                   or self.table.handler(name) or self.start_screen.handler(name))
         if handler is None:
             return
         try:
@@ -276,7 +255,8 @@ class Controller:
             self.render()
 
     def do_rules(self, arg, el) -> None:
-        preset = arg or (self.session.game.preset if self.session else self.form.preset)
+        s = self.session
+        preset = arg or (s.game.preset if s else self.start_screen.form.preset)
         self.dialog = dialogs.Rules(preset)
         self.render()
         self._focus(".dialog [data-act=close]")
@@ -343,51 +323,12 @@ class Controller:
         self.render()
         self.schedule()
 
-    def do_quick(self, arg, el) -> None:
-        if self._ask_first("quick"):
-            return
-        self.begin(Session.quick())
-
-    def _ask_first(self, what: str) -> bool:
-        """A new game over one in progress asks first (it would be lost)."""
-        if not self._can_resume() or self.dialog == dialogs.ConfirmNew(what):
-            return False
-        self.dialog = dialogs.ConfirmNew(what)
-        self.render()
-        self._focus(".dialog [data-act=resume]")
-        return True
-
-    def do_confirm_new(self, arg, el) -> None:
-        self.dialog = dialogs.ConfirmNew(arg)
-        if arg == "quick":
-            self.do_quick(arg, el)
-        elif arg == "start":
-            self.do_start(arg, el)
-
     def do_again(self, arg, el) -> None:
         s = self.session
         seats = [Seat(x.name, x.kind, x.level) for x in s.seats]
         options = s.game.next_game_options()  # A8: All Fives' winner leads the next game
         self.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings,
                                options=options))
-
-    def do_start(self, arg, el) -> None:
-        if self._ask_first("start"):
-            return
-        f = self.form
-        for i, x in enumerate(f.seats):
-            try:
-                clean_name(x.name, "", f"Player {i + 1}'s name")
-            except BadName as exc:  # said, not cut: the player shortens it
-                f.error = f"{exc}. Please shorten it."
-                self.render()
-                self._focus(f'[data-field="name"][data-seat="{i}"]')
-                return
-        f.error = ""
-        self.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
-                                                  for x in f.seats],
-                               options=f.engine_options(),
-                               settings=self.session.settings if self.session else Settings()))
 
     def begin(self, session: Session) -> None:
         self.session = session
@@ -399,22 +340,6 @@ class Controller:
         self.render()
         self._focus(".dialog [data-act=begin]")
         self.turns.warm_up()  # while the players read who plays first
-
-    def do_game(self, arg, el) -> None:
-        self.form.set_game(arg)
-        self.render()
-        self._focus(f'input[name=game][value="{arg}"]')
-
-    def do_preset(self, arg, el) -> None:
-        if arg in bones.PRESETS:
-            self.form.preset = arg
-            self.form.options.pop("rounds", None)  # each sheet has its own length
-            self.render()
-            self._focus(f'input[name=preset][value="{arg}"]')
-
-    def do_seats(self, arg, el) -> None:
-        self.form.resize(len(self.form.seats) + int(arg))
-        self.render()
 
     # ---- the computer's turns -----------------------------------------------------------
     def schedule(self) -> None:

@@ -37,6 +37,7 @@ from app.kiosk import (
 from app.kiosk_attract_ui import AttractGame
 from app.kiosk_idle_ui import IdleTimeout, now
 from app.kiosk_official_ui import OfficialPanel
+from app.screen import Screen
 from app.session import GAME_TITLES
 from app.storage import read, write
 
@@ -44,7 +45,9 @@ NO_ZOOM = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=n
 ZOOM_KEYS = ("+", "-", "=", "0", "_")
 
 
-class KioskScreen(IdleTimeout, AttractGame, OfficialPanel):
+class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
+    name, prefix = "attract", "kiosk-"  # the attract screen (and a kiosk's start)
+
     def __init__(self, controller):
         self.c = controller
         self.settings = KioskSettings()
@@ -227,8 +230,4 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel):
         self.c.doc.addEventListener("wheel", p, self.c.js.JSON.parse('{"passive": false}'))
 
     # ---- presses ----------------------------------------------------------------------
-    def act(self, name: str, arg: str, el=None) -> None:
-        handler = getattr(self, "do_" + name.removeprefix("kiosk-").replace("-", "_"), None)
-        if handler is not None:
-            handler(arg, el)
 

@@ -24,6 +24,7 @@ from app.rally_entry_ui import EntryActions
 from app.rally_event_ui import EventActions
 from app.rally_state import RallyState, new_draft
 from app.rally_views import rally_screen
+from app.screen import Screen
 from app.storage import KEEP_LIMIT, read, remove, set_aside, write
 from app.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.sync_views import SyncState
@@ -52,7 +53,9 @@ def _data(el, name: str, default: str = "") -> str:
     return default if _nothing(v) else str(v)
 
 
-class RallyScreen(EntryActions, EventActions, SyncActions):
+class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
+    name, prefix = "rally", "rally-"
+
     def __init__(self, controller, mode: str = "official"):
         self.c = controller
         self.mode = mode  # "official": the whole event; "table": one table's own device
@@ -165,10 +168,10 @@ class RallyScreen(EntryActions, EventActions, SyncActions):
         device = self.device.table if self.mode == "table" and self.device else None
         return rally_screen(self.event, self.ui, pages=self.sync_pages(), device=device)
 
-    def act(self, name: str, arg: str, el=None) -> None:
-        handler = getattr(self, "do_" + name.removeprefix("rally-").replace("-", "_"), None)
+    def act(self, name: str, arg: str, el=None) -> bool:
+        handler = self.handler(name)
         if handler is None:
-            return
+            return False
         self.ui.error = ""
         self.ui.note = ""
         focus = None
@@ -177,6 +180,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions):
         except RallyError as exc:
             self.ui.error = str(exc)
         self.render(focus)
+        return True
 
     def on_input(self, el) -> None:
         field = _data(el, "rallyField")

@@ -13,13 +13,16 @@ from __future__ import annotations
 from app import dialog_types as dialogs
 from app import views
 from app.dom import nothing
+from app.screen import Screen
 from app.session import HINT_LEVELS, PACES, BadName, clean_name
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
 
-class TableScreen:
+class TableScreen(Screen):
+    name = "table"
+
     def __init__(self, c):
         self.c = c
         self._lay = None  # the table's layout, kept while the tiles and the felt stay

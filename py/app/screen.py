@@ -1,0 +1,43 @@
+"""What the controller asks of a screen: the table (app.table_ui), the start form
+(app.start_ui), the rally scorekeeper (app.rally_ui) and a kiosk's attract screen
+(app.kiosk_ui) all answer the same few questions, so the controller only routes.
+
+- ``name``: the page's ``data-screen`` while it shows (the style sheet reads it);
+- ``markup()``: its HTML, drawn again after every event (nothing is kept in the page);
+- ``drawn()``: after the markup went on the page (what needs sizes, or focus);
+- ``act(name, arg, el)``: a press of ``data-act="name:arg"``, answered by the screen's
+  ``do_<name>(arg, el)`` method (``prefix`` taken off the name first); False when the
+  screen has no such method;
+- ``on_change(el)`` / ``on_input(el)``: a form field of the screen changed; False when
+  it is not one of its fields.
+"""
+
+from __future__ import annotations
+
+
+class Screen:
+    name = ""
+    prefix = ""  # its presses' prefix, as "rally-" or "kiosk-" ("" for the table's own)
+
+    def markup(self) -> str:
+        raise NotImplementedError
+
+    def drawn(self) -> None:
+        pass
+
+    def handler(self, name: str):
+        """The ``do_`` method a press of ``name`` calls, or None."""
+        return getattr(self, "do_" + name.removeprefix(self.prefix).replace("-", "_"), None)
+
+    def act(self, name: str, arg: str, el=None) -> bool:
+        handler = self.handler(name)
+        if handler is None:
+            return False
+        handler(arg, el)
+        return True
+
+    def on_change(self, el) -> bool:
+        return False
+
+    def on_input(self, el) -> bool:
+        return False

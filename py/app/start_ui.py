@@ -1,0 +1,108 @@
+"""The start screen: the form that sets up a game (which game, which sheet, who plays),
+the quick game, and asking first when a new game would put the one in play away."""
+
+from __future__ import annotations
+
+import bones
+from app import dialog_types as dialogs
+from app import views
+from app.dom import nothing
+from app.screen import Screen
+from app.session import BadName, Seat, Session, Settings, clean_name
+
+
+class StartScreen(Screen):
+    name = "start"
+
+    def __init__(self, c):
+        self.c = c
+        self.form = views.StartForm()
+
+    def markup(self) -> str:
+        return views.start_screen(self.form, can_resume=self.c.can_resume())
+
+    # ---- its fields ---------------------------------------------------------------------
+    def on_change(self, el) -> bool:
+        data = getattr(el, "dataset", None)
+        field = getattr(data, "field", None) if data is not None else None
+        if nothing(field) or not field:
+            return False
+        if field == "option":
+            self.form.set_option(str(el.dataset.option), str(el.value))
+            return True
+        i = int(el.dataset.seat)
+        seat = self.form.seats[i]
+        if field == "kind":
+            seat.kind = str(el.value)
+            self.c.render()
+            self.c._focus(f'[data-field="kind"][data-seat="{i}"]')
+        elif field == "level":
+            seat.level = str(el.value)
+        elif field == "name":
+            seat.name = str(el.value)
+        return True
+
+    def on_input(self, el) -> bool:
+        data = getattr(el, "dataset", None)
+        if data is not None and getattr(data, "field", None) == "name":
+            self.form.seats[int(el.dataset.seat)].name = str(el.value)
+            return True
+        return False
+
+    # ---- its presses --------------------------------------------------------------------
+    def do_game(self, arg, el) -> None:
+        self.form.set_game(arg)
+        self.c.render()
+        self.c._focus(f'input[name=game][value="{arg}"]')
+
+    def do_preset(self, arg, el) -> None:
+        if arg in bones.PRESETS:
+            self.form.preset = arg
+            self.form.options.pop("rounds", None)  # each sheet has its own length
+            self.c.render()
+            self.c._focus(f'input[name=preset][value="{arg}"]')
+
+    def do_seats(self, arg, el) -> None:
+        self.form.resize(len(self.form.seats) + int(arg))
+        self.c.render()
+
+    def do_quick(self, arg, el) -> None:
+        if self.ask_first("quick"):
+            return
+        self.c.begin(Session.quick())
+
+    def do_start(self, arg, el) -> None:
+        if self.ask_first("start"):
+            return
+        f = self.form
+        for i, x in enumerate(f.seats):
+            try:
+                clean_name(x.name, "", f"Player {i + 1}'s name")
+            except BadName as exc:  # said, not cut: the player shortens it
+                f.error = f"{exc}. Please shorten it."
+                self.c.render()
+                self.c._focus(f'[data-field="name"][data-seat="{i}"]')
+                return
+        f.error = ""
+        s = self.c.session
+        self.c.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
+                                                    for x in f.seats],
+                                 options=f.engine_options(),
+                                 settings=s.settings if s else Settings()))
+
+    def do_confirm_new(self, arg, el) -> None:
+        self.c.dialog = dialogs.ConfirmNew(arg)
+        if arg == "quick":
+            self.do_quick(arg, el)
+        elif arg == "start":
+            self.do_start(arg, el)
+
+    def ask_first(self, what: str) -> bool:
+        """A new game over one in progress asks first (it would be lost)."""
+        c = self.c
+        if not c.can_resume() or c.dialog == dialogs.ConfirmNew(what):
+            return False
+        c.dialog = dialogs.ConfirmNew(what)
+        c.render()
+        c._focus(".dialog [data-act=resume]")
+        return True

@@ -57,7 +57,7 @@ class Controller:
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
-        on = self._listen
+        on = self.listen
         on(self.doc, "click", self.on_click)
         on(self.doc, "keydown", self.keys.on_key)
         on(self.doc, "change", self.on_change)
@@ -88,7 +88,7 @@ class Controller:
         saving.remember_screen(self.storage(), "game" if self.screen != "rally" else (
             "rally-table" if getattr(self.rally, "mode", "") == "table" else "rally"))
 
-    def _listen(self, target, kind: str, fn) -> None:
+    def listen(self, target, kind: str, fn) -> None:
         def guarded(event):
             try:
                 fn(event)
@@ -100,9 +100,14 @@ class Controller:
                 except Exception:
                     pass
 
-        p = self._proxy(guarded)
+        target.addEventListener(kind, self.callback(guarded))
+
+    def callback(self, fn):
+        """``fn`` as a JavaScript function, kept alive as long as the page is (Pyodide
+        frees a proxy nobody holds)."""
+        p = self._proxy(fn)
         self._proxies.append(p)
-        target.addEventListener(kind, p)
+        return p
 
     # ---- saving -------------------------------------------------------------------------
     def storage(self):
@@ -207,7 +212,7 @@ class Controller:
         el = event.target
         (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(el)
 
-    def _focus(self, selector: str) -> None:
+    def focus(self, selector: str) -> None:
         el = self.root.querySelector(selector)
         if not nothing(el):
             el.focus()
@@ -259,7 +264,7 @@ class Controller:
         preset = arg or (s.game.preset if s else self.start_screen.form.preset)
         self.dialog = dialogs.Rules(preset)
         self.render()
-        self._focus(".dialog [data-act=close]")
+        self.focus(".dialog [data-act=close]")
 
     def do_settings(self, arg, el) -> None:
         self.dialog = dialogs.Settings()
@@ -268,7 +273,7 @@ class Controller:
     def do_sheet(self, arg, el) -> None:
         self.dialog = dialogs.Sheet()
         self.render()
-        self._focus(".dialog [data-act=close]")
+        self.focus(".dialog [data-act=close]")
 
     def do_close(self, arg, el) -> None:
         self.dialog = None
@@ -338,7 +343,7 @@ class Controller:
         self.hint = ""
         self.save()
         self.render()
-        self._focus(".dialog [data-act=begin]")
+        self.focus(".dialog [data-act=begin]")
         self.turns.warm_up()  # while the players read who plays first
 
     # ---- the computer's turns -----------------------------------------------------------

@@ -46,7 +46,7 @@ class Keyboard:
         if key == "Escape" and self.c.selected is not None and self.c.screen == "table":
             t = self.c.selected
             self.c.table.select(None)
-            self.c._focus(f'.hand-tile[data-tile="{t}"]')
+            self.c.focus(f'.hand-tile[data-tile="{t}"]')
             return
         el = event.target
         if key in ARROWS and self._arrow(el, ARROWS[key]):

@@ -7,7 +7,7 @@ PIN and settings (app.kiosk_official_ui).
 Made by the controller at start-up. The controller forwards every ``data-act="kiosk-..."``
 press here, draws ``markup()`` for the "attract" screen and ``dialog_markup()`` for
 "kiosk-..." dialogs; everything else this object does through the controller's own
-calls (``_listen``, ``render``, ``save``, ``begin``, ``schedule``) and the page.
+calls (``listen``, ``render``, ``save``, ``begin``, ``schedule``) and the page.
 
 - Kiosk mode is on when the official's settings say so; ``?kiosk=1`` / ``?kiosk=0`` in
   the URL switch it on or off for good (it is saved). In kiosk mode: no text selection,
@@ -84,7 +84,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         if self.url.kiosk is not None and self.url.kiosk != self.settings.enabled:
             self.settings.enabled = self.url.kiosk
             self.save_settings()
-        on = c._listen
+        on = c.listen
         for kind in ("pointerdown", "keydown"):
             on(c.doc, kind, self.on_touch)
         on(c.doc, "pointerup", self.on_activation)  # a tap's end, or a click
@@ -220,14 +220,13 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
 
     def _no_wheel_zoom(self) -> None:
         """Ctrl + wheel (a touchpad's pinch) zooms: not in kiosk mode. Needs a listener
-        that is not passive, which _listen does not make."""
+        that is not passive, which listen does not make."""
         def wheel(event):
             if self.active and getattr(event, "ctrlKey", False):
                 event.preventDefault()
 
-        p = self.c._proxy(wheel)
-        self.c._proxies.append(p)
-        self.c.doc.addEventListener("wheel", p, self.c.js.JSON.parse('{"passive": false}'))
+        not_passive = self.c.js.JSON.parse('{"passive": false}')
+        self.c.doc.addEventListener("wheel", self.c.callback(wheel), not_passive)
 
     # ---- presses ----------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
     def render(self, focus: str | None = None, caret: bool = False) -> None:
         self.c.render()
         if focus:
-            self.c._focus(focus)
+            self.c.focus(focus)
             if caret:
                 root = getattr(self.c, "root", None)
                 el = None if root is None else root.querySelector(focus)

@@ -15,7 +15,7 @@ class Scanner:
         self.c = controller
         self.task: asyncio.Future | None = None
         self.opener = ""  # the data-act of the button that opened the panel: focus goes back
-        self.c._listen(self._el("scanner"), "keydown", self._key)
+        self.c.listen(self._el("scanner"), "keydown", self._key)
 
     def _key(self, event) -> None:
         if str(event.key) == "Escape":  # the keyboard's way out, like any dialog's

@@ -35,7 +35,7 @@ class StartScreen(Screen):
         if field == "kind":
             seat.kind = str(el.value)
             self.c.render()
-            self.c._focus(f'[data-field="kind"][data-seat="{i}"]')
+            self.c.focus(f'[data-field="kind"][data-seat="{i}"]')
         elif field == "level":
             seat.level = str(el.value)
         elif field == "name":
@@ -53,14 +53,14 @@ class StartScreen(Screen):
     def do_game(self, arg, el) -> None:
         self.form.set_game(arg)
         self.c.render()
-        self.c._focus(f'input[name=game][value="{arg}"]')
+        self.c.focus(f'input[name=game][value="{arg}"]')
 
     def do_preset(self, arg, el) -> None:
         if arg in bones.PRESETS:
             self.form.preset = arg
             self.form.options.pop("rounds", None)  # each sheet has its own length
             self.c.render()
-            self.c._focus(f'input[name=preset][value="{arg}"]')
+            self.c.focus(f'input[name=preset][value="{arg}"]')
 
     def do_seats(self, arg, el) -> None:
         self.form.resize(len(self.form.seats) + int(arg))
@@ -81,7 +81,7 @@ class StartScreen(Screen):
             except BadName as exc:  # said, not cut: the player shortens it
                 f.error = f"{exc}. Please shorten it."
                 self.c.render()
-                self.c._focus(f'[data-field="name"][data-seat="{i}"]')
+                self.c.focus(f'[data-field="name"][data-seat="{i}"]')
                 return
         f.error = ""
         s = self.c.session
@@ -104,5 +104,5 @@ class StartScreen(Screen):
             return False
         c.dialog = dialogs.ConfirmNew(what)
         c.render()
-        c._focus(".dialog [data-act=resume]")
+        c.focus(".dialog [data-act=resume]")
         return True

@@ -95,7 +95,7 @@ class TableScreen(Screen):
             rs = getattr(self.c.js, "ResizeObserver", None)
             if nothing(rs):
                 return
-            self._observer = rs.new(self.c._proxy(self._on_felt_resize))
+            self._observer = rs.new(self.c.callback(self._on_felt_resize))
         self._observer.disconnect()
         felt = self.c.root.querySelector(".felt-area")
         if not nothing(felt):
@@ -151,8 +151,8 @@ class TableScreen(Screen):
                 self.c.keys.hand_pos = next((i for i in range(tiles.length)
                                        if str(tiles.item(i).dataset.tile) == str(t)), 0)
                 # The keyboard goes on to where it may go (arrows choose, Enter plays).
-                self.c._focus(f'.hand-tile[data-tile="{t}"]')
-                self.c._focus("[data-act=target]")
+                self.c.focus(f'.hand-tile[data-tile="{t}"]')
+                self.c.focus("[data-act=target]")
 
     def do_target(self, arg, el) -> None:
         self.play_on(int(el.dataset.target))
@@ -220,7 +220,7 @@ class TableScreen(Screen):
         self.c.dialog = dialogs.Join()
         self.c.join_error = ""
         self.c.render()
-        self.c._focus("#join-name")
+        self.c.focus("#join-name")
 
     def do_join(self, arg, el) -> None:
         s = self.c.session
@@ -235,7 +235,7 @@ class TableScreen(Screen):
         except BadName as exc:
             self.c.join_error = f"{exc}. Please shorten it."
             self.c.render()
-            self.c._focus("#join-name")
+            self.c.focus("#join-name")
             return
         s.join(name, kind)
         self.c.dialog = None

@@ -161,7 +161,7 @@ class _Controller:
     def render(self):
         self.html = self.rally.markup()
 
-    def _focus(self, selector):
+    def focus(self, selector):
         pass
 
 

@@ -60,7 +60,7 @@ class Table(NoPage):
     def storage(self):
         return self.st
 
-    def _focus(self, selector):
+    def focus(self, selector):
         pass
 
 
@@ -126,7 +126,7 @@ class RallyHost:
     def render(self):
         self.html = self.rally.markup()
 
-    def _focus(self, selector):
+    def focus(self, selector):
         pass
 
 

@@ -169,7 +169,7 @@ class FakeController:
     def render(self):
         self.html = self.rally.markup()
 
-    def _focus(self, selector):
+    def focus(self, selector):
         pass
 
 

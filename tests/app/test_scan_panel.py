@@ -80,7 +80,7 @@ def page(monkeypatch):
 
 def scanner_for(page):
     controller = SimpleNamespace(doc=page.doc, js=page.js, root=page.root,
-                                 _listen=lambda *a: page.listeners.append(a))
+                                 listen=lambda *a: page.listeners.append(a))
     opener = page.el("open-button")
     opener.dataset.act = "rally:scan"
     opener.focus()

@@ -2,11 +2,13 @@
 (bones/games.py): how a target is named, what a waiting double asks for, every line of
 the table in words, how a round started.
 
-These words live here, not in the engine's ``GameType``: they are English for the screen
-and the screen reader, they speak to the person at the screen ("Your train", "You play")
-and need the ``Session``'s names, and nothing else reads them (the rally scorekeeper, the
-CLI and the computer players do not). The facts every layer needs (the title, the word
-for a round, markers, how long a match lasts) are the engine's, on ``GameType``.
+These words live here, not in the engine's ``GameType``: they are English for the
+screen and the screen reader, they speak to the person at the screen ("Your train",
+"You play") and need the ``Session``'s names, and nothing else reads them (the rally
+scorekeeper, the CLI and the computer players do not). The facts every layer needs (the
+title, the word for a round, markers, how long a match lasts) are the engine's, on
+``GameType``. Beside the words, one more fact of the page's own per game: Hard's
+thinking time in the page's worker (``hard_ms``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ class TableWords:
 
     blurb = "You and three computer players"  # the kiosk's button under the game's name
     kiosk_seats = 4  # a kiosk game: you and the computer players
+    hard_ms = 300  # Hard's thinking time in the page's worker (app.worker: the figures)
 
     def target_label(self, s: Session, target: int) -> str:
         """How a target is named on its button ("Ann's train", "line 2 (a toe of 6-6)")."""
@@ -70,6 +73,7 @@ class TableWords:
 
 
 class MexicanWords(TableWords):
+    hard_ms = 500  # whole rounds played out: 100 worlds kept on a busier machine
     def target_label(self, s, target):
         if target == bones.MEXICAN:
             return "Mexican Train"
@@ -114,6 +118,7 @@ class MexicanWords(TableWords):
 
 
 class ChickenWords(TableWords):
+    hard_ms = 500  # reading the others' plays costs half its worlds
     def target_label(self, s, target):
         g = s.game
         info = g.line_info[target] if 0 <= target < len(g.line_info) else None

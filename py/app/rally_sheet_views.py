@@ -11,6 +11,7 @@ from __future__ import annotations
 from app.rally_markup import button, e
 from app.rally_state import RallyState, table_title
 from bones.rally import Event
+from bones.rally.values import to_target
 from bones.rulebook import cite
 from bones.rulebook import ordinal as _ordinal
 
@@ -85,7 +86,7 @@ def sheet_table(sh: dict, *, compact: bool = False, caption: str | None = None) 
 
 
 def word_of(sh: dict) -> str:
-    return "game" if sh["game"] == "all-fives" else "round"
+    return "game" if to_target(sh["game"]) else "round"
 
 
 def sheet_notes(sh: dict) -> str:

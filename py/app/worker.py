@@ -9,24 +9,26 @@ from __future__ import annotations
 import asyncio
 
 import bones
+from app.games_ui import TableWords, words
 
-HARD_BUDGET_MS = 300  # Hard's thinking time in the worker (the page stays responsive)
-# ... per game where it differs: Chicken Foot Hard reads the others' plays as Normal's,
-# which costs about half its worlds, and plays better with 300 worlds than 150; 500 ms
-# buys 292 to 495 in Pyodide here (docs/ai.md, thirteenth session). That is the most a
-# move may take by issue 8, and the computer thinks while the pace between moves runs,
-# so at the Normal pace (900 ms) it adds nothing to the wait. Mexican Train Hard plays
-# whole rounds out since the fourteenth session (the arena gives it 100 worlds): 300 ms
-# bought 223 worlds on an idle machine here but 103 with two arenas beside it, 500 ms
-# 204 (``python3 build.py bench worlds -k Mexican --budget-ms B``), so it gets 500 ms
-# too, to keep its 100 on a slower or busier machine.
-HARD_BUDGET_GAME_MS = {"chicken-foot": 500, "mexican-train": 500}
+# Hard's thinking time in the worker (the page stays responsive): 300 ms, and per game
+# where it differs (app.games_ui, each game's ``hard_ms``): Chicken Foot Hard reads the
+# others' plays as Normal's, which costs about half its worlds, and plays better with
+# 300 worlds than 150; 500 ms buys 292 to 495 in Pyodide here (docs/ai.md, thirteenth
+# session). That is the most a move may take by issue 8, and the computer thinks while
+# the pace between moves runs, so at the Normal pace (900 ms) it adds nothing to the
+# wait. Mexican Train Hard plays whole rounds out since the fourteenth session (the
+# arena gives it 100 worlds): 300 ms bought 223 worlds on an idle machine here but 103
+# with two arenas beside it, 500 ms 204 (``python3 build.py bench worlds -k Mexican
+# --budget-ms B``), so it gets 500 ms too, to keep its 100 on a slower or busier
+# machine.
+HARD_BUDGET_MS = TableWords.hard_ms
 FALLBACK_HARD_MS = 60  # if the worker cannot start, Hard thinks briefly on the page
 
 
 def hard_budget_ms(game: str) -> int:
-    """Hard's thinking time on the page for ``game`` (a game name)."""
-    return HARD_BUDGET_GAME_MS.get(game, HARD_BUDGET_MS)
+    """Hard's thinking time on the page for ``game`` (a game's id)."""
+    return words(game).hard_ms
 
 
 class AiWorker:

@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="Hard's budget (default: the game's Hard.budget_ms)")
     ap.add_argument("--game-budget-ms", action="append", default=[], metavar="GAME=MS",
-                    help="Hard's budget for one game (as the page's HARD_BUDGET_GAME_MS)")
+                    help="Hard's budget for one game (as the page gives it: app.games_ui hard_ms)")
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("-k", dest="only", default="")
     a = ap.parse_args(argv)

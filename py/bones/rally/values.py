@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import BadData
-from ..games import TARGET, game, presets_of
+from ..games import TARGET, game, games, presets_of
 from ..inbound import letters, one_line, unsafe
 from ..presets import PRESETS
 from ..rulebook import cite
@@ -31,8 +31,7 @@ MAX_ROUNDS = 100
 MAX_FILE = 5_000_000  # characters: far beyond any real event
 MAX_CHANGES = 5_000  # a 40-table event of 10 rounds has about 450
 MAX_CSV_LINES = 20_000  # the same event's score sheets take about 2,700
-GAMES = {"mexican-train": "Mexican Train", "chicken-foot": "Chicken Foot",
-         "all-fives": "All Fives"}
+GAMES = {g.id: g.title for g in games()}  # id -> title, every registered game
 
 
 class RallyError(BadData):

@@ -22,11 +22,17 @@ import sys
 import time
 
 from .. import new_game
+from ..games import ROUNDS
+from ..games import game as game_type
 from ..moves import NEXT
 from .levels import LEVELS, choose, policy_for
 from .policy import DEFAULT, Tuning
 
-ROUND_GAMES = ("mexican-train", "chicken-foot")
+
+def by_rounds(game_id: str) -> bool:
+    """A game measured round by round (the train games: G1), not a match to a target
+    score played game by game (All Fives: A8)."""
+    return game_type(game_id).length == ROUNDS
 
 
 def _levels_for(seats: list[str], r: int) -> list[str]:
@@ -45,7 +51,7 @@ def _play_job(args: tuple) -> list[dict]:
     tail = f"/{rot}" if dup else ""  # each rotation's players choose afresh
     rngs = [random.Random(f"{seed}/{j}/{i}{tail}") for i in range(n)]
     out = []
-    per_round = game in ROUND_GAMES
+    per_round = by_rounds(game)
     r = j * rounds_per_job if per_round else j
     levels = _levels_for(seats, r + rot)
     moves = 0
@@ -151,7 +157,7 @@ def summarize(game: str, seats: list[str], records: list[dict]) -> dict:
     units = _units(records)
     if units is not None:
         res["deals"] = len(units)
-    if game in ROUND_GAMES:
+    if by_rounds(game):
         res["rounds"] = len(records)
         for lv in kinds:
             xs = [sc for rec in records for sc, lv2 in zip(rec["scores"], rec["levels"])
@@ -203,7 +209,7 @@ def _dup_words(res: dict) -> str:
 
 def report(game: str, seats: list[str], res: dict) -> str:
     lines = []
-    if game in ROUND_GAMES:
+    if by_rounds(game):
         lines.append(f"{res['rounds']} rounds{_dup_words(res)}; per level (lower score "
                      "is better):")
         lines.append(f"{'level':14} {'chairs':>6} {'mean round score':>17} {'95% CI':>17} "
@@ -245,7 +251,7 @@ def run(game: str, preset: str | None, seats: list[str], count: int, seed, worke
     probe = new_game(game, seats=len(seats), preset=preset, seed=0, options=options)
     n = len(seats)
     deals = -(-count // n) if duplicate else count  # duplicate: each deal n times
-    if game in ROUND_GAMES:
+    if by_rounds(game):
         per_job = probe.options.rounds
         jobs = [(game, preset, seats, seed, j, min(per_job, deals - j * per_job), per_job,
                  worlds, options, tuning, player)
@@ -368,9 +374,9 @@ def main(argv: list[str] | None = None, player=None) -> int:
                          "seats: print the first level's change, paired deal by deal")
     a = ap.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",") if s.strip()]
-    count = a.rounds if a.game in ROUND_GAMES else a.games
+    count = a.rounds if by_rounds(a.game) else a.games
     if count is None:
-        count = a.games or a.rounds or (1000 if a.game in ROUND_GAMES else 400)
+        count = a.games or a.rounds or (1000 if by_rounds(a.game) else 400)
     tuning = DEFAULT
     for item in a.set:
         try:
@@ -397,7 +403,7 @@ def main(argv: list[str] | None = None, player=None) -> int:
         except (OSError, ValueError, KeyError, TypeError) as exc:
             print(f"arena: cannot compare with {a.against}: {exc}", file=sys.stderr)
         else:
-            what = "mean round score" if a.game in ROUND_GAMES else "win share"
+            what = "mean round score" if by_rounds(a.game) else "win share"
             print(f"against {a.against}: {p['level']}'s {what}, this run minus "
                   f"{earlier['config']['seats'][0]}'s in that one, "
                   f"paired over {p['n']}: {p['diff']:+.3f} (95% CI {p['ci'][0]:+.3f} to "

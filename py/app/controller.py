@@ -18,7 +18,8 @@ from app.dom import closest as _closest
 from app.dom import nothing
 from app.drag import Drag
 from app.keyboard import Keyboard
-from app.session import BadName, Seat, Session, Settings, clean_name
+from app.seats import BadName, Seat, Settings, clean_name
+from app.session import Session
 from app.table_ui import TableScreen
 from app.turns import Turns
 from bones.errors import IllegalMove

@@ -13,7 +13,7 @@ from __future__ import annotations
 from app import dialog_types as dialogs
 from app import views
 from app.dom import nothing
-from app.session import HINT_LEVELS, PACES, BadName, clean_name
+from app.seats import HINT_LEVELS, PACES, BadName, clean_name
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile

@@ -13,7 +13,8 @@ from html import escape
 
 import bones
 from app.render import FACE_H, FACE_W, domino_group, domino_svg
-from app.session import LEVELS, NAME_CODES, PACES, Seat, Session
+from app.seats import LEVELS, NAME_CODES, PACES, Seat
+from app.session import Session
 from bones.games import ROUNDS, TARGET, presets_of
 from bones.games import game as game_type
 from bones.games import games as all_games
@@ -798,7 +799,7 @@ class StartForm:
         self.resize(max(lo, min(hi, len(self.seats))))
 
     def resize(self, n: int) -> None:
-        from app.session import DEFAULT_NAMES
+        from app.seats import DEFAULT_NAMES
 
         lo, hi = self.limits()
         n = max(lo, min(hi, n))

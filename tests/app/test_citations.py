@@ -18,7 +18,8 @@ from app import views
 from app.rally_state import RallyState
 from app.rally_ui import RallyScreen
 from app.rally_views import rally_screen
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from bones.rally import NO_SHOW, Event, RallyError
 from bones.rulebook import cite, rules_for
 

@@ -10,7 +10,8 @@ import json
 import pytest
 
 import own_loop
-from app.session import Seat, Session, Settings
+from app.seats import Seat, Settings
+from app.session import Session
 from app.worker import AiWorker
 from bones import ai
 from bones.moves import PLAY

@@ -11,7 +11,8 @@ import pytest
 
 import bones
 from app import views
-from app.session import BadName, Seat, Session, clean_name, unique_names
+from app.seats import BadName, Seat, clean_name, unique_names
+from app.session import Session
 from bones.errors import BadSave
 from bones.layout import layout_game
 from bones.moves import PLAY

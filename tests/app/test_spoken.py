@@ -10,7 +10,8 @@ from html import unescape
 
 import bones
 from app import views
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from bones.moves import PLAY
 
 

@@ -10,7 +10,8 @@ import pytest
 
 import own_loop
 from app import views
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from pagestub import NoPage
 from test_citations import read
 

@@ -11,7 +11,8 @@ import pytest
 
 import bones
 from app import views
-from app.session import Seat, Session, Settings
+from app.seats import Seat, Settings
+from app.session import Session
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -142,7 +143,7 @@ def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
 
 def test_large_print_writes_each_number_upright_instead_of_pips():
     from app.render import domino_group
-    from app.session import Settings
+    from app.seats import Settings
     from bones.tiles import Tile
 
     g = domino_group(Tile(12, 6), angle=90, numerals=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from app.views import actions_markup, prose
 
 

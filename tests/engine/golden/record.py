@@ -85,7 +85,8 @@ def arena_records(out: Path) -> None:
 
 def app_records(out: Path) -> None:
     from app import kiosk, kiosk_views, views
-    from app.session import Seat, Session
+    from app.seats import Seat
+    from app.session import Session
 
     for game, preset in _presets():
         seats = [Seat("You", "human"), Seat("Ann", "human")] + [

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bones
 from app import dialog_types as dialogs
-from app import saving, views
+from app import saving, start_views
 from app.dom import closest as _closest
 from app.dom import nothing
 from app.drag import Drag
@@ -32,7 +32,7 @@ class Controller:
         self.root = self.doc.getElementById("table")
         self._proxy = create_proxy
         self.session: Session | None = None
-        self.form = views.StartForm()
+        self.form = start_views.StartForm()
         self.screen = "start"
         self.dialog: dialogs.Dialog | None = None
         self.selected = None
@@ -165,7 +165,7 @@ class Controller:
             self.doc.documentElement.dataset.screen = "rally"
             return
         if self.screen == "start" or s is None:
-            html = views.start_screen(self.form, can_resume=self._can_resume())
+            html = start_views.start_screen(self.form, can_resume=self._can_resume())
             self.root.innerHTML = html + self._dialog_markup()
             self.doc.documentElement.dataset.screen = "start"
             return

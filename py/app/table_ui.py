@@ -11,7 +11,7 @@ screens do."""
 from __future__ import annotations
 
 from app import dialog_types as dialogs
-from app import views
+from app import dialog_views, views
 from app.dom import nothing
 from app.seats import HINT_LEVELS, PACES, BadName, clean_name
 from bones.errors import IllegalMove
@@ -51,14 +51,14 @@ class TableScreen:
         s = c.session
         g = s.game
         if g.match_over:
-            return views.match_end_dialog(s)
+            return dialog_views.match_end_dialog(s)
         if g.round_over:
             kiosk = c.kiosk is not None and c.kiosk.active
-            return views.round_end_dialog(s, can_join=not kiosk)
+            return dialog_views.round_end_dialog(s, can_join=not kiosk)
         if not s.started:
-            return views.first_draw_dialog(s)
+            return dialog_views.first_draw_dialog(s)
         if s.needs_handoff():
-            return views.handoff_dialog(s)
+            return dialog_views.handoff_dialog(s)
         return ""
 
     def _felt_size(self):

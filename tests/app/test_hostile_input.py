@@ -10,7 +10,7 @@ import unicodedata
 
 import pytest
 
-from app import saving, views
+from app import saving, start_views
 from app.dialog_types import DamagedSave
 from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
@@ -269,7 +269,8 @@ def test_the_start_form_says_why_a_name_is_refused():
     c.form.seats[1].name = "Bartholomew Fitzgerald"
     c.do_start("", None)
     assert c.session is None and "Player 2" in c.form.error and "20" in c.form.error
-    assert "Player 2" in views.start_screen(c.form, can_resume=False).split("role=\"alert\"")[1]
+    html = start_views.start_screen(c.form, can_resume=False)
+    assert "Player 2" in html.split("role=\"alert\"")[1]
 
 
 def test_a_megabyte_of_brackets_is_refused_by_its_size_or_depth():

@@ -75,13 +75,15 @@ def _start_step(session: Session, step) -> str:
 
 def round_end_dialog(session: Session, joining: bool = False, can_join: bool = True,
                      error: str = "") -> str:
-    """Every hand shown, the round's scores; ``can_join`` is off where nobody can type a
-    name (a kiosk has no keyboard)."""
+    """Every hand shown (as the observation shows them once the round is over, G10), the
+    round's scores; ``can_join`` is off where nobody can type a name (a kiosk has no
+    keyboard)."""
     g = session.game
+    shown = session.observation().get("shown", [])  # none before the round is over
     rows = []
     scores = g.round_scores[-1] if g.round_scores else []
     for s, seat in enumerate(session.seats):
-        hand = g.hands[s] if s < len(g.hands) else []
+        hand = shown[s] if s < len(shown) else []
         # big enough to count the pips against your own count
         tiles = "".join(domino_svg(t, height=88, **tile_look(session))
                         for t in sorted(hand, reverse=True)) or "out!"

@@ -113,6 +113,20 @@ class Session(TableWording):
             return t
         return None
 
+    def observation(self) -> dict:
+        """What the person at the screen may see, and all the table's markup reads of the
+        tiles (bones ``Match.observation``, as boardgame.io's playerView): their own
+        ``hand``, every seat's tile count (``hand_sizes``), the ``boneyard``'s size, and
+        once the round is over every hand (``shown``, G10). With no seat at the screen
+        (a hotseat hand hidden between players) it is what every seat sees: ``seat`` and
+        ``hand`` are None."""
+        v = self.viewer()
+        if v is not None:
+            return self.game.observation(v)
+        obs = self.game.observation(0)
+        obs.update(seat=None, hand=None)
+        return obs
+
     def my_moves(self) -> list[Move]:
         """What the person at the screen may do now (nothing when it is not their turn)."""
         v = self.viewer()

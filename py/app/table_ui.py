@@ -176,7 +176,7 @@ class TableScreen:
         s = self.c.session
         knock = Move(KNOCK)
         if (move.kind != PLAY or not s.settings.knock_for_me or knock not in s.my_moves()
-                or len(s.game.hands[s.game.turn]) != 2):
+                or len(s.observation()["hand"]) != 2):
             return False
         s.play(knock)
         return True
@@ -188,8 +188,8 @@ class TableScreen:
 
     def do_draw(self, arg, el) -> None:
         self.human_move(Move("draw"))
-        drawn = self.c.session.game.hands[self.c.session.viewer()][-1] \
-            if self.c.session.viewer() is not None else None
+        hand = self.c.session.observation()["hand"]
+        drawn = hand[-1] if hand is not None else None
         if drawn is not None:
             self.c.hint = f"You drew {drawn}."
             self.c.render()

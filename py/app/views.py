@@ -208,7 +208,10 @@ def _target_button(session: Session, target: int, b, lane) -> str:
 
 
 # ---- the hand and the buttons ----
-def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> str:
+def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
+    """The tiles of the seat at the screen, from its observation (``Session.observation``);
+    hidden when no seat is at the screen."""
+    seat = obs["seat"]
     if seat is None:
         return ('<div class="hand hidden-hand" role="group" aria-label="Tiles">'
                 '<p class="hint-text">The tiles are hidden until the player takes the '
@@ -216,7 +219,7 @@ def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> st
     moves = session.my_moves()
     playable = {m.tile for m in moves if m.kind == PLAY}
     look = tile_look(session)
-    hand = sorted(session.game.hands[seat], key=lambda t: (-t.hi, -t.lo))
+    hand = sorted(obs["hand"], key=lambda t: (-t.hi, -t.lo))
     who = ("Your tiles" if len(session.humans) == 1 or session.name(seat) == "You"
            else f"{session.name(seat)}'s tiles")
     parts = [f'<div class="hand" role="group" aria-label="{e(who)}">']
@@ -237,20 +240,23 @@ def hand_markup(session: Session, seat: int | None, selected: Tile | None) -> st
     return "".join(parts)
 
 
-def actions_markup(session: Session) -> str:
+def actions_markup(session: Session, obs: dict | None = None) -> str:
+    """Draw, pass, knock, catch a missed knock, and the moves and scores; ``obs``: the
+    observation of the seat at the screen (``Session.observation``, made if not given)."""
+    obs = session.observation() if obs is None else obs
     moves = session.my_moves()
     kinds = {m.kind for m in moves}
     g = session.game
     pass_name = "Pass <small>(marker up)</small>" if session.game_type.markers else "Pass"
     parts = ['<div class="actions" role="group" aria-label="Actions">',
-             button(f"Draw <small>({len(g.boneyard)} left)</small>", "draw", cls="btn big",
+             button(f"Draw <small>({obs['boneyard']} left)</small>", "draw", cls="btn big",
                     disabled=DRAW not in kinds, name="Draw"),
              button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass")]
     if g.knocks:
         # Where a forgotten knock costs tiles, the play down to one tile is pointed out.
-        seat = session.viewer()
+        hand = obs["hand"]
         last_play = (KNOCK in kinds and getattr(g.options, "knock_penalty", 0)
-                     and seat is not None and len(g.hands[seat]) == 2
+                     and hand is not None and len(hand) == 2
                      and not session.settings.knock_for_me)
         parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
                             if last_play else "Knock", "knock",
@@ -269,9 +275,12 @@ def actions_markup(session: Session) -> str:
     return "".join(parts)
 
 
-def seats_markup(session: Session) -> str:
+def seats_markup(session: Session, obs: dict | None = None) -> str:
     """Every player with their running total in view (issue 33): name and total on one
-    line, then tiles left, who plays and what they did last."""
+    line, then tiles left (``obs``, as in ``actions_markup``), who plays and what they
+    did last."""
+    obs = session.observation() if obs is None else obs
+    sizes = obs["hand_sizes"]
     g = session.game
     last = session.last_moves()
     parts = ['<ul class="seat-list" aria-label="Players">']
@@ -286,7 +295,7 @@ def seats_markup(session: Session) -> str:
         if session.game_type.markers and s < len(g.markers):
             marker = ('<span class="badge open">train open</span>' if g.markers[s]
                       else '<span class="badge">train closed</span>')
-        count = len(g.hands[s]) if s < len(g.hands) else 0
+        count = sizes[s] if s < len(sizes) else 0
         total = g.totals[s] if s < len(g.totals) else 0
         parts.append(
             f'<li class="seat{turn}" data-seat="{s}"><span class="seat-name">{e(seat.name)}'
@@ -392,6 +401,7 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
                  fresh: Tile | None = None) -> str:
     moves = session.my_moves()
     targets = {m.target for m in moves if m.kind == PLAY and m.tile == selected}
+    obs = session.observation()  # all the screen reads of the tiles, once
     return (
         '<div class="app table-screen">'
         + topbar_markup(session, hint)
@@ -404,15 +414,15 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
            if session.game_type.counts_ends else "")
         + '<div class="felt-area">'
           f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
-          f'<p class="boneyard">Boneyard: {len(session.game.boneyard)}</p>'
+          f'<p class="boneyard">Boneyard: {obs["boneyard"]}</p>'
         + lines_list(session, targets) + "</section>"
         # It scrolls on a short screen: focusable, so the keyboard can scroll it too.
         + '<aside class="side" tabindex="0" aria-label="Players and scores">'
-        + seats_markup(session) + move_log_markup(session)
+        + seats_markup(session, obs) + move_log_markup(session)
         + scores_markup(session) + "</aside>"
         + "</div>"
-        + '<footer class="tray">' + hand_markup(session, session.viewer(), selected)
-        + actions_markup(session) + "</footer></div>")
+        + '<footer class="tray">' + hand_markup(session, obs, selected)
+        + actions_markup(session, obs) + "</footer></div>")
 
 
 def lines_list(session: Session, lit: set[int]) -> str:

@@ -141,4 +141,4 @@ def test_a_player_called_you_reads_in_plain_grammar_at_a_shared_screen():
     text = read(dialog_views.handoff_dialog(s))
     assert "It is your turn" in text and "You's" not in text
     s.take_seat()
-    assert 'aria-label="Your tiles"' in views.hand_markup(s, 0, None)
+    assert 'aria-label="Your tiles"' in views.hand_markup(s, s.observation(), None)

@@ -21,7 +21,8 @@ from app.dom import nothing
 from app.drag import Drag
 from app.keyboard import Keyboard
 from app.screen import Screen
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from app.start_ui import StartScreen
 from app.table_ui import TableScreen
 from app.turns import Turns

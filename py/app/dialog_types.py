@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app import kiosk_views, views
+from app import dialog_views, kiosk_views
 
 
 class Dialog:
@@ -24,7 +24,7 @@ class Rules(Dialog):
     preset: str
 
     def markup(self, c) -> str:
-        return views.rules_dialog(self.preset)
+        return dialog_views.rules_dialog(self.preset)
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class DamagedSave(Dialog):
     problem: str
 
     def markup(self, c) -> str:
-        return views.bad_save_dialog(self.problem, kept=c.bad_save is not None)
+        return dialog_views.bad_save_dialog(self.problem, kept=c.bad_save is not None)
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class ConfirmNew(Dialog):
     what: str
 
     def markup(self, c) -> str:
-        return "" if c.session is None else views.confirm_new_dialog(c.session, self.what)
+        return "" if c.session is None else dialog_views.confirm_new_dialog(c.session, self.what)
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Settings(Dialog):
     """The table's settings (look, pace, hints)."""
 
     def markup(self, c) -> str:
-        return "" if c.session is None else views.settings_dialog(c.session)
+        return "" if c.session is None else dialog_views.settings_dialog(c.session)
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Sheet(Dialog):
     """The moves and the score sheet so far."""
 
     def markup(self, c) -> str:
-        return "" if c.session is None else views.sheet_dialog(c.session)
+        return "" if c.session is None else dialog_views.sheet_dialog(c.session)
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class Join(Dialog):
     def markup(self, c) -> str:
         if c.session is None:
             return ""
-        return views.round_end_dialog(c.session, joining=True, error=c.join_error)
+        return dialog_views.round_end_dialog(c.session, joining=True, error=c.join_error)
 
 
 @dataclass(frozen=True)

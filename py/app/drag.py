@@ -7,7 +7,7 @@ screens do."""
 
 from __future__ import annotations
 
-from app import views
+from app import markup
 from app.dom import closest, nothing
 from bones.tiles import parse_tile
 
@@ -51,7 +51,7 @@ class Drag:
             c.table.select(t, render=True)
             ghost = c.doc.createElement("div")
             ghost.className = "drag-ghost"
-            ghost.innerHTML = views._upright(t, **views._look(c.session))
+            ghost.innerHTML = markup.upright(t, **markup.tile_look(c.session))
             c.doc.body.appendChild(ghost)
             d["ghost"] = ghost
         d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"

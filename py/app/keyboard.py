@@ -1,7 +1,7 @@
 """The keyboard, and focus that is never lost (issue 34; docs/accessibility.md).
 
 Arrows move along the hand or among the places lit for the chosen tile; D, P, K, H and T
-are the table's keys (views.SHORTCUTS); Escape closes a dialog or puts a chosen tile back;
+are the table's keys (markup.SHORTCUTS); Escape closes a dialog or puts a chosen tile back;
 Tab stays inside an open dialog. Every screen is redrawn from scratch, so before a redraw
 ``focus_key`` notes what has focus by the attributes that name it, and ``settle`` focuses
 the same control after it, or the next sensible one.
@@ -11,7 +11,7 @@ screens do."""
 
 from __future__ import annotations
 
-from app import views
+from app import markup
 from app.dom import nothing
 
 # What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
@@ -99,7 +99,7 @@ class Keyboard:
         if not nothing(el) and str(getattr(el, "tagName", "")) in ("INPUT", "SELECT",
                                                                      "TEXTAREA"):
             return False
-        act = {k: a for a, k in views.SHORTCUTS.items()}.get(key.upper())
+        act = {k: a for a, k in markup.SHORTCUTS.items()}.get(key.upper())
         if act is None:
             return False
         event.preventDefault()

@@ -21,7 +21,8 @@ from dataclasses import asdict, dataclass, field
 
 import bones
 from app.games_ui import words
-from app.session import LEVELS, Seat, Session
+from app.seats import LEVELS, Seat
+from app.session import Session
 from app.storage import read, remove, write
 from bones.errors import BadData
 from bones.games import TARGET, games, preset_of

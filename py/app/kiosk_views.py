@@ -12,8 +12,9 @@ import math
 
 from app.games_ui import words
 from app.kiosk import GAME_ORDER, IDLE_CHOICES, PIN_MAX, KioskSettings
-from app.session import GAME_TITLES, LEVELS
-from app.views import button, dialog, e
+from app.markup import button, dialog, e
+from app.seats import LEVELS
+from app.session import GAME_TITLES
 from bones.games import presets_of
 
 LENGTH_WORDS = {

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import bones
 from app import dialog_types as dialogs
-from app import views
+from app import start_views
 from app.dom import nothing
 from app.screen import Screen
-from app.session import BadName, Seat, Session, Settings, clean_name
+from app.seats import BadName, Seat, Settings, clean_name
+from app.session import Session
 
 
 class StartScreen(Screen):
@@ -16,10 +17,10 @@ class StartScreen(Screen):
 
     def __init__(self, c):
         self.c = c
-        self.form = views.StartForm()
+        self.form = start_views.StartForm()
 
     def markup(self) -> str:
-        return views.start_screen(self.form, can_resume=self.c.can_resume())
+        return start_views.start_screen(self.form, can_resume=self.c.can_resume())
 
     # ---- its fields ---------------------------------------------------------------------
     def on_change(self, el) -> bool:

@@ -11,10 +11,10 @@ screens do."""
 from __future__ import annotations
 
 from app import dialog_types as dialogs
-from app import views
+from app import dialog_views, views
 from app.dom import nothing
 from app.screen import Screen
-from app.session import HINT_LEVELS, PACES, BadName, clean_name
+from app.seats import HINT_LEVELS, PACES, BadName, clean_name
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
@@ -54,14 +54,14 @@ class TableScreen(Screen):
         s = c.session
         g = s.game
         if g.match_over:
-            return views.match_end_dialog(s)
+            return dialog_views.match_end_dialog(s)
         if g.round_over:
             kiosk = c.kiosk is not None and c.kiosk.active
-            return views.round_end_dialog(s, can_join=not kiosk)
+            return dialog_views.round_end_dialog(s, can_join=not kiosk)
         if not s.started:
-            return views.first_draw_dialog(s)
+            return dialog_views.first_draw_dialog(s)
         if s.needs_handoff():
-            return views.handoff_dialog(s)
+            return dialog_views.handoff_dialog(s)
         return ""
 
     def _felt_size(self):
@@ -179,7 +179,7 @@ class TableScreen(Screen):
         s = self.c.session
         knock = Move(KNOCK)
         if (move.kind != PLAY or not s.settings.knock_for_me or knock not in s.my_moves()
-                or len(s.game.hands[s.game.turn]) != 2):
+                or len(s.observation()["hand"]) != 2):
             return False
         s.play(knock)
         return True
@@ -191,8 +191,8 @@ class TableScreen(Screen):
 
     def do_draw(self, arg, el) -> None:
         self.human_move(Move("draw"))
-        drawn = self.c.session.game.hands[self.c.session.viewer()][-1] \
-            if self.c.session.viewer() is not None else None
+        hand = self.c.session.observation()["hand"]
+        drawn = hand[-1] if hand is not None else None
         if drawn is not None:
             self.c.hint = f"You drew {drawn}."
             self.c.render()

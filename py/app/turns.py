@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 
 from app.dom import nothing
-from app.session import PACES, Session
+from app.seats import PACES
+from app.session import Session
 from app.worker import FALLBACK_HARD_MS, AiWorker
 from bones.moves import NEXT, PLAY, Move
 

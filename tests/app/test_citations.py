@@ -14,11 +14,12 @@ from html.parser import HTMLParser
 import pytest
 
 import bones
-from app import views
+from app import dialog_views, views
 from app.rally_state import RallyState
 from app.rally_ui import RallyScreen
 from app.rally_views import rally_screen
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from bones.rally import NO_SHOW, Event, RallyError
 from bones.rulebook import cite, rules_for
 
@@ -105,7 +106,7 @@ def finish_round(s: Session, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("name", sorted(bones.PRESETS))
 def test_the_rules_panel_cites_the_sheet_not_our_ids(name):
-    text = assert_no_ids(views.rules_dialog(name), f"the rules panel of {name}")
+    text = assert_no_ids(dialog_views.rules_dialog(name), f"the rules panel of {name}")
     for rid in bones.PRESETS[name].rules:
         assert cite(rid, name) in text
 
@@ -115,22 +116,22 @@ def test_the_start_the_round_summary_and_the_sheets_cite_no_ids(game, preset):
     seats = [Seat("You", "human"), Seat("Ann"), Seat("Bob")]
     s = Session.new(game, preset, seats, seed=11,
                     options=None if game == "all-fives" else {"rounds": 2})
-    assert_no_ids(views.first_draw_dialog(s), f"the start of {preset}")
+    assert_no_ids(dialog_views.first_draw_dialog(s), f"the start of {preset}")
     rng = random.Random(11)
     finish_round(s, rng)
-    assert_no_ids(views.round_end_dialog(s), f"the round summary of {preset}")
+    assert_no_ids(dialog_views.round_end_dialog(s), f"the round summary of {preset}")
     if game == "all-fives":
         return
     # A late arrival: the join form, then the sheets with a late start marked.
-    text = assert_no_ids(views.round_end_dialog(s, joining=True), f"the join form, {preset}")
+    text = assert_no_ids(dialog_views.round_end_dialog(s, joining=True), f"the join form, {preset}")
     assert "General 9" in text
     s.join("Zed", "computer")
     s.play("next")
     assert_no_ids(views.scores_markup(s), f"the score panel of {preset}")
     finish_round(s, rng)
     assert s.game.match_over
-    assert_no_ids(views.round_end_dialog(s), f"the last round summary of {preset}")
-    assert_no_ids(views.match_end_dialog(s), f"the match end of {preset}")
+    assert_no_ids(dialog_views.round_end_dialog(s), f"the last round summary of {preset}")
+    assert_no_ids(dialog_views.match_end_dialog(s), f"the match end of {preset}")
 
 
 # ---- the rally scorekeeper -----------------------------------------------------------------------

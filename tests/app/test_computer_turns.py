@@ -10,7 +10,8 @@ import pytest
 
 import own_loop
 from app import turns
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from pagestub import NoPage
 
 PACE_S = 0.25

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from app import dialog_types as dialogs
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 from pagestub import NoPage
 
 TITLE = re.compile(r'<h2 id="dialog-title">(.*?)</h2>')

@@ -9,7 +9,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from app.drag import START_PX, Drag
-from app.session import Seat, Session
+from app.seats import Seat
+from app.session import Session
 
 
 class El:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app.games_ui import TableWords, register_words, titles, words
-from app.session import GAME_TITLES, Seat, Session
+from app.seats import Seat
+from app.session import GAME_TITLES, Session
 from app.worker import hard_budget_ms
 from bones.games import ROUNDS, games
 from bones.moves import PASS, Move

@@ -10,7 +10,8 @@ import json
 import pytest
 
 import own_loop
-from app.session import Seat, Session, Settings
+from app.seats import Seat, Settings
+from app.session import Session
 from app.worker import AiWorker
 from bones import ai
 from bones.moves import PLAY
@@ -179,10 +180,10 @@ def test_the_hints_setting_is_saved_and_a_damaged_one_is_mended():
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_settings_dialog_offers_both_hints(level):
-    from app import views
+    from app import dialog_views
 
     s = my_turn(hints=level)
-    html = views.settings_dialog(s)
+    html = dialog_views.settings_dialog(s)
     assert "The Hint button shows" in html
     assert f'value="{level}" checked' in html
     assert html.count('name="hints"') == 2

@@ -16,7 +16,8 @@ from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
 from app.rally_ui import SAVE_KEY as RALLY_KEY
 from app.rally_ui import RallyScreen
-from app.session import NAME_LIMIT, BadName, Seat, Session, clean_name
+from app.seats import NAME_LIMIT, BadName, Seat, clean_name
+from app.session import Session
 from bones.errors import BadData, BadSave
 from bones.inbound import MAX_DEPTH, letters
 from bones.rally import Event, loads

@@ -10,7 +10,7 @@ from urllib.parse import unquote
 import pytest
 
 import bones
-from app import views
+from app import dialog_views, views
 from app.rally_entry_views import table_page
 from app.rally_event_views import csv_export, files_page, json_export
 from app.rally_sheet_views import history_page, sheet_table, standings_block
@@ -390,7 +390,7 @@ def test_match_end_dialog_shows_the_whole_sheet():
     s.seats = s.seats[:2]
     while not g.match_over:
         g.play(g.legal_moves()[0])
-    html = views.match_end_dialog(s)
+    html = dialog_views.match_end_dialog(s)
     assert "<caption>Score sheet</caption>" in html and "Place" in html
 
 

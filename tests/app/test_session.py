@@ -10,8 +10,9 @@ from html import escape, unescape
 import pytest
 
 import bones
-from app import views
-from app.session import BadName, Seat, Session, clean_name, unique_names
+from app import dialog_views, start_views, views
+from app.seats import BadName, Seat, clean_name, unique_names
+from app.session import Session
 from bones.errors import BadSave
 from bones.layout import layout_game
 from bones.moves import PLAY
@@ -95,7 +96,7 @@ def test_hotseat_hides_each_hand_until_its_player_takes_the_screen():
     for hand in s.game.hands:
         for tile in hand:
             assert f">Domino {tile}," not in html
-    assert f"Pass to {s.name(t)}" in views.handoff_dialog(s)
+    assert f"Pass to {s.name(t)}" in dialog_views.handoff_dialog(s)
     s.take_seat()
     assert s.viewer() == t and s.my_moves() == s.game.legal_moves()
     html = views.table_screen(s, layout(s), selected=None)
@@ -143,20 +144,20 @@ def test_the_table_svg_is_well_formed_at_every_size_and_game():
 
 
 def test_start_form_keeps_seat_counts_inside_the_game_limits():
-    f = views.StartForm()
+    f = start_views.StartForm()
     f.resize(12)
     assert len(f.seats) == 8
     f.set_game("all-fives")
     assert len(f.seats) == 4 and f.preset == "gs-af"
     f.resize(1)
     assert len(f.seats) == 2
-    html = views.start_screen(f, can_resume=False)
+    html = start_views.start_screen(f, can_resume=False)
     assert 'aria-label="Name of player 2"' in html and "Quick game" in html
 
 
 def test_rules_panel_shows_every_rule_of_the_preset_where_its_sheet_has_it():
     for name, p in bones.PRESETS.items():
-        html = views.rules_dialog(name)
+        html = dialog_views.rules_dialog(name)
         for rid in p.rules:
             assert f'<li data-rule="{rid}">' in html
             assert f'({escape(cite(rid, name), quote=True)})</span></li>' in html
@@ -167,7 +168,7 @@ def test_round_end_shows_every_hand_and_the_winners_say_ties():
     rng = random.Random(5)
     while not s.game.round_over:
         s.play(rng.choice(s.game.legal_moves()))
-    html = views.round_end_dialog(s)
+    html = dialog_views.round_end_dialog(s)
     for hand in s.game.hands:
         for t in hand:
             assert f'aria-label="Domino {t.hi}-{t.lo}"' in html
@@ -210,12 +211,12 @@ def test_round_end_offers_a_late_arrival_except_where_nobody_can_type_a_name():
     rng = random.Random(5)
     while not s.game.round_over:
         s.play(rng.choice(s.game.legal_moves()))
-    assert "A late arrival joins" in views.round_end_dialog(s)
-    assert "A late arrival joins" not in views.round_end_dialog(s, can_join=False)
+    assert "A late arrival joins" in dialog_views.round_end_dialog(s)
+    assert "A late arrival joins" not in dialog_views.round_end_dialog(s, can_join=False)
 
 
 def test_the_start_screen_shows_the_double_twelve_drawn_from_the_engine():
-    html = views.start_screen(views.StartForm(), can_resume=False)
+    html = start_views.start_screen(start_views.StartForm(), can_resume=False)
     station = html[html.index('<div class="station"'):]
     svg = ET.fromstring(station[station.index("<svg"):station.index("</svg>") + 6])
     assert svg.get("data-tile") == "12-12"

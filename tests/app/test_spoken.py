@@ -9,8 +9,9 @@ import re
 from html import unescape
 
 import bones
-from app import views
-from app.session import Seat, Session
+from app import dialog_views, views
+from app.seats import Seat
+from app.session import Session
 from bones.moves import PLAY
 
 
@@ -120,4 +121,4 @@ def test_the_table_tiles_are_named_and_the_keys_are_shown():
     for act, key in (("draw", "D"), ("pass", "P"), ("hint", "H")):
         assert re.search(rf'data-act="{act}"[^>]*aria-keyshortcuts="{key}" title="Key: {key}"',
                          html), act
-    assert "D draws, P passes, K knocks, H asks for a hint" in views.rules_dialog("gs-mt")
+    assert "D draws, P passes, K knocks, H asks for a hint" in dialog_views.rules_dialog("gs-mt")

@@ -9,8 +9,9 @@ import re
 import pytest
 
 import own_loop
-from app import views
-from app.session import Seat, Session
+from app import dialog_views, views
+from app.seats import Seat
+from app.session import Session
 from pagestub import NoPage
 from test_citations import read
 
@@ -19,7 +20,7 @@ FOUR = [Seat("You", "human"), Seat("Ann"), Seat("Bob"), Seat("Cora")]
 
 def start(game: str, preset: str, seed: int, seats=FOUR) -> tuple[Session, str]:
     s = Session.new(game, preset, seats, seed=seed)
-    return s, " ".join(read(views.first_draw_dialog(s)).split())
+    return s, " ".join(read(dialog_views.first_draw_dialog(s)).split())
 
 
 def lead(text: str) -> str:
@@ -137,7 +138,7 @@ def test_a_player_called_you_reads_in_plain_grammar_at_a_shared_screen():
     while s.name(s.game.turn) != "You":
         s.take_seat()
         s.play(s.game.legal_moves()[0])
-    text = read(views.handoff_dialog(s))
+    text = read(dialog_views.handoff_dialog(s))
     assert "It is your turn" in text and "You's" not in text
     s.take_seat()
-    assert 'aria-label="Your tiles"' in views.hand_markup(s, 0, None)
+    assert 'aria-label="Your tiles"' in views.hand_markup(s, s.observation(), None)

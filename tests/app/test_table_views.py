@@ -10,8 +10,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bones
-from app import views
-from app.session import Seat, Session, Settings
+from app import dialog_views, markup, views
+from app.seats import Seat, Settings
+from app.session import Session
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -66,12 +67,12 @@ def test_each_player_has_the_running_total_beside_the_name():
 def test_the_header_names_the_rule_sheet():
     s = played("chicken-foot", 4, 0)
     assert views.game_title(s) == "Chicken Foot: " + bones.PRESETS[s.game.preset].title
-    assert f'<h1 class="game-title">{views.e(views.game_title(s))}</h1>' in views.topbar_markup(s)
+    assert f'<h1 class="game-title">{markup.e(views.game_title(s))}</h1>' in views.topbar_markup(s)
 
 
 def test_a_new_game_over_one_in_progress_asks_first():
     s = played("mexican-train", 4, 6)
-    html = views.confirm_new_dialog(s, "quick")
+    html = dialog_views.confirm_new_dialog(s, "quick")
     assert 'data-act="resume"' in html and 'data-act="confirm-new:quick"' in html
     assert "cannot be resumed" in html
 
@@ -79,7 +80,7 @@ def test_a_new_game_over_one_in_progress_asks_first():
 def test_round_summary_tiles_are_big_enough_to_count():
     s = played("mexican-train", 4, 400)
     assert s.game.round_over
-    html = views.round_end_dialog(s)
+    html = dialog_views.round_end_dialog(s)
     heights = {int(h) for h in re.findall(r'class="domino-svg"[^>]* height="(\d+)"', html)}
     assert heights == {88}
 
@@ -136,13 +137,13 @@ def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
     words = [s.move_words(m, seat) for m, seat, _t in s.game.history][::-1][:8]
     html = views.move_log_markup(s)
     assert re.findall(r"<li>(.*?)</li>", re.sub(r'<span class="tn">(.*?)</span>', r"\1",
-                                                html)) == [views.e(w) for w in words]
+                                                html)) == [markup.e(w) for w in words]
     assert views.move_log_markup(played("mexican-train", 4, 0)) == ""
 
 
 def test_large_print_writes_each_number_upright_instead_of_pips():
     from app.render import domino_group
-    from app.session import Settings
+    from app.seats import Settings
     from bones.tiles import Tile
 
     g = domino_group(Tile(12, 6), angle=90, numerals=True)
@@ -152,7 +153,7 @@ def test_large_print_writes_each_number_upright_instead_of_pips():
     s.settings = Settings(numerals=True)
     svg = views.table_svg(s, views.lanes_layout(s, 960, 514), selected=None, targets=set())
     assert 'class="numeral"' in svg and not re.search(r"<circle[^>]* fill=", svg)  # no pips
-    assert "Large print" in views.settings_dialog(s)
+    assert "Large print" in dialog_views.settings_dialog(s)
     assert Session.from_json(s.to_json()).settings.numerals is True
 
 
@@ -240,7 +241,7 @@ def test_narrow_screens_open_the_move_log_and_score_sheet_in_a_dialog():
     move log and the score sheet."""
     s = played("chicken-foot", 4, 12)
     assert 'data-act="sheet"' in views.actions_markup(s)
-    d = views.sheet_dialog(s)
+    d = dialog_views.sheet_dialog(s)
     assert 'role="dialog"' in d and 'class="move-log"' in d and 'class="scores"' in d
     fresh = played("chicken-foot", 4, 0)
-    assert "No moves yet this round." in views.sheet_dialog(fresh)
+    assert "No moves yet this round." in dialog_views.sheet_dialog(fresh)

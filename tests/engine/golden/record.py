@@ -84,8 +84,9 @@ def arena_records(out: Path) -> None:
 
 
 def app_records(out: Path) -> None:
-    from app import kiosk, kiosk_views, views
-    from app.session import Seat, Session
+    from app import dialog_views, kiosk, kiosk_views, start_views, views
+    from app.seats import Seat
+    from app.session import Session
 
     for game, preset in _presets():
         seats = [Seat("You", "human"), Seat("Ann", "human")] + [
@@ -93,7 +94,7 @@ def app_records(out: Path) -> None:
         s = Session.new(game, preset, seats, seed=11)
         rng = random.Random(11)
         lines = [views.game_title(s), s.status(), repr(s.start_story()),
-                 views.first_draw_dialog(s) if hasattr(views, "first_draw_dialog") else ""]
+                 dialog_views.first_draw_dialog(s)]
         s.started = True
         for i in range(2000):
             g = s.game
@@ -119,20 +120,20 @@ def app_records(out: Path) -> None:
                 lay2 = views.table_layout(s, 1280, 800)
                 lines.append(repr(lay2))
             if g.round_over and not g.match_over:
-                lines.append(views.round_end_dialog(s))
+                lines.append(dialog_views.round_end_dialog(s))
                 lines.append(repr(s.start_story()))
-        lines.append(views.match_end_dialog(s) if g.match_over else "")
+        lines.append(dialog_views.match_end_dialog(s) if g.match_over else "")
         lines.append(s.winners_text() if g.match_over else "")
-        lines.append(views.rules_dialog(preset))
+        lines.append(dialog_views.rules_dialog(preset))
         (out / f"app-{preset}.txt").write_text("\n".join(lines) + "\n")
-    form = views.StartForm()
+    form = start_views.StartForm()
     lines = []
     for game in ("mexican-train", "chicken-foot", "all-fives"):
         form.set_game(game)
         form.set_option("target", "61")
         form.set_option("rounds", "5")
         lines.append(repr((form.limits(), form.engine_options(), form.preset)))
-        lines.append(views.start_screen(form, can_resume=True))
+        lines.append(start_views.start_screen(form, can_resume=True))
     st = kiosk.KioskSettings()
     lines.append(repr(kiosk.default_presets()))
     for game in ("mexican-train", "chicken-foot", "all-fives"):

@@ -1,0 +1,86 @@
+"""Who sits at the table and how they like it: seats (a person or the computer, and at
+what level), their names as the table shows them, and the table's settings.
+
+Pure Python (tested in CPython). A name typed at the table is cleaned here (``clean_name``)
+and refused when too long (``BadName``); two seats never share a name (``unique_names``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bones.errors import BadData
+from bones.inbound import letters, name_text
+
+LEVELS = ("easy", "normal", "hard")
+PACES = {"slow": 1600, "normal": 900, "fast": 400, "very fast": 120}  # ms between moves
+NAME_LIMIT = 20  # letters as people count them: an emoji of several code points is one
+NAME_CODES = 8 * NAME_LIMIT  # code points, so marks piled on a letter stay bounded
+DEFAULT_NAMES = ("You", "Ann", "Bob", "Cora", "Dan", "Edna", "Frank", "Gail")
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "computer"  # "human" or "computer"
+    level: str = "normal"
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+HINT_LEVELS = ("normal", "hard")  # whose choice the Hint button shows
+
+
+@dataclass
+class Settings:
+    pace: str = "normal"
+    coloured: bool = True
+    hints: str = "normal"  # "hard": the Hint button asks Hard (it thinks in the worker)
+    numerals: bool = False  # large print: each half's number written instead of pips
+    knock_for_me: bool = True  # G6 / S5: the page knocks as your play leaves one tile
+
+    def __post_init__(self) -> None:
+        # A hand-edited or damaged save gets the default for a value it cannot use.
+        if self.pace not in PACES:
+            self.pace = "normal"
+        if self.hints not in HINT_LEVELS:
+            self.hints = "normal"
+        self.coloured = self.coloured is not False
+        self.numerals = self.numerals is True
+        self.knock_for_me = self.knock_for_me is not False
+
+
+class BadName(BadData):
+    """A name the table cannot take as it is (too long): nothing was changed."""
+
+
+def clean_name(raw: str, fallback: str, who: str = "The name") -> str:
+    """A seat name as the table shows it: one line, NFC, hidden characters and direction
+    overrides taken out (joiners kept: a family emoji stays whole), ``fallback`` when
+    empty. A name longer than NAME_LIMIT letters is refused (BadName), never cut."""
+    text = name_text(raw)
+    n = len(letters(text))
+    if n > NAME_LIMIT:
+        raise BadName(f"{who} is longer than {NAME_LIMIT} letters (it has {n})")
+    if len(text) > NAME_CODES:
+        raise BadName(f"{who} is longer than {NAME_CODES} characters with its marks")
+    return text or fallback
+
+
+def _cut(name: str, n: int) -> str:
+    return "".join(letters(name)[:n])
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Two players called Ann become "Ann" and "Ann 2", so every seat can be told apart."""
+    out: list[str] = []
+    for n in names:
+        name, k = n, 2
+        while name.casefold() in (o.casefold() for o in out):
+            name = f"{_cut(n, NAME_LIMIT - 3)} {k}"
+            k += 1
+        out.append(name)
+    return out
+

@@ -1,0 +1,286 @@
+"""What the table says in words: the status line, each move as the move log and the live
+region say it, hints as advice, the lines of the table for a screen reader, the round's
+and the match's end, and how the round started.
+
+``TableWording`` is a part of ``app.session.Session`` (its base class), kept apart because
+it only words: it reads the session's match, seats and viewer (``game``, ``seats``,
+``name``, ``viewer``, ``my_moves``, ``needs_handoff``) and changes nothing. The words that
+differ by game come from the game's table words (app/games_ui.py, ``self.words``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bones.games import ROUNDS
+from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY, Move
+from bones.rulebook import cite
+
+if TYPE_CHECKING:
+    from app.games_ui import TableWords
+    from bones.core import Match
+    from bones.games import GameType
+
+
+class TableWording:
+    """The session's words (mixed into ``Session``, which supplies what is read)."""
+
+    game: Match
+    game_type: GameType
+    words: TableWords
+
+    # ---- All Fives: sides and scoring plays ----------------------------------------------
+    def side_name(self, seats: list[int]) -> str:
+        return " & ".join(self.name(s) for s in seats)
+
+    def score_words(self, entry) -> str:
+        """One scoring play in words: "15! Ann scores 15 (ends 15)"."""
+        if entry.seat is None:
+            return f"Nobody scores: {entry.reason}"
+        who = self.name(entry.seat)
+        pts = entry.points
+        verb = "score" if who == "You" else "scores"
+        if entry.reason.startswith("ends"):
+            return f"{pts}! {who} {verb} {pts}"
+        return f"{who} {verb} {pts}: {entry.reason}"
+
+    # ---- moves and the status line -----------------------------------------------------
+    def target_label(self, target: int) -> str:
+        """How a target is named on its button ("Ann's train", "Mexican Train", ...)."""
+        return self.words.target_label(self, target)
+
+    def move_words(self, move: Move, seat: int | None) -> str:
+        who = self.name(seat)
+        k = move.kind
+        if k == PLAY:
+            return f"{who} played {move.tile} on {self._where(move.target)}"
+        if k == DRAW:
+            return f"{who} drew a tile"
+        if k == PASS:
+            return f"{who} passed" + (" and put up a marker" if self.game_type.markers else "")
+        if k == KNOCK:
+            return f"{who} knocked: one bone left"
+        if k == CALL:
+            return f"{who} caught {self.name(move.target)} not knocking"
+        if k == NEXT:
+            return "Next round"
+        return f"{self.name(len(self.seats) - 1)} joined"
+
+    def since_viewer(self) -> dict[int, str]:
+        """What each other player did since the viewer's own last move (this round) that
+        leaves no tile to see: drew, passed, knocked, caught someone. These stay beside
+        their train until the viewer moves again (issue 33: events flashed past)."""
+        v = self.viewer()
+        if v is None:
+            return {}
+        done: dict[int, list[str]] = {}
+        for move, seat, _t in reversed(self.game.history):
+            if move.kind == NEXT or seat == v:
+                break
+            if seat is None:
+                continue
+            k = move.kind
+            word = ("drew" if k == DRAW else "passed" if k == PASS else "knocked" if k == KNOCK
+                    else f"caught {'you' if move.target == v else self.name(move.target)}"
+                    if k == CALL else None)
+            if word is not None and word not in done.setdefault(seat, []):
+                done[seat].insert(0, word)
+        return {seat: " and ".join(words) for seat, words in done.items() if words}
+
+    def since_viewer_text(self) -> str:
+        """The same in one line for the hint band: "Ann drew and passed. Bob knocked."."""
+        return " ".join(f"{self.name(seat)} {words}." for seat, words in
+                        sorted(self.since_viewer().items(), key=lambda kv: self._order(kv[0])))
+
+    def _order(self, seat: int) -> int:
+        """Seats in playing order from the viewer's left."""
+        v = self.viewer() or 0
+        return (seat - v) % len(self.seats)
+
+    def _where(self, target: int) -> str:
+        """A target's label inside a sentence ("your train", not "Your train")."""
+        where = self.target_label(target)
+        return "y" + where[1:] if where.startswith("Your ") else where
+
+    def hint_words(self, move: Move) -> str:
+        """A move as advice to the player whose turn it is ("draw a tile")."""
+        k = move.kind
+        if k == PLAY:
+            return f"play {move.tile} on {self._where(move.target)}"
+        if k == DRAW:
+            return "draw a tile"
+        if k == PASS:
+            return "pass" + (" and put up your marker" if self.game_type.markers else "")
+        if k == KNOCK:
+            return "knock"
+        if k == CALL:
+            return f"catch {self.name(move.target)} not knocking"
+        if k == NEXT:
+            return "start the next round"
+        return "let the late arrival join"
+
+    def last_moves(self) -> dict[int, str]:
+        """Each seat's last move this round, in words."""
+        out: dict[int, str] = {}
+        for move, seat, _t in reversed(self.game.history):
+            if move.kind == NEXT:
+                break
+            if seat is not None and seat not in out:
+                out[seat] = self.move_words(move, seat)
+        return out
+
+    def status(self) -> str:
+        """The one line that always says what is expected."""
+        g = self.game
+        if not self.started:
+            return f"Round {g.round_number}: {self.lead_text()}" \
+                if self.game_type.length == ROUNDS else self.lead_text()
+        if g.match_over:
+            return "The game is over. " + self.winners_text()
+        if g.round_over:
+            what = self.game_type.round_word.capitalize()
+            return f"{what} {g.round_number} is over. " + self.round_end_text()
+        t = g.turn
+        if not self.seats[t].human:
+            who = self.name(t)  # a computer may keep the name "You" (the form's default)
+            return f"{who} {'are' if who == 'You' else 'is'} playing\N{HORIZONTAL ELLIPSIS}"
+        if self.needs_handoff():
+            return f"Pass the screen to {self.name(t)}"
+        you = "Your turn" if len(self.humans) == 1 else f"{self.name(t)}, your turn"
+        moves = g.legal_moves()
+        kinds = {m.kind for m in moves}
+        duty = self.duty_text()
+        if PLAY in kinds:
+            what = duty or "play a tile"
+            if DRAW in kinds and not duty:
+                what += " or draw"
+            if PASS in kinds:
+                what += ", or pass"
+            return f"{you}: {what}"
+        if DRAW in kinds:
+            return f"{you}: " + (f"{duty}. No tile fits: draw a tile" if duty
+                                 else "no tile fits. Draw a tile")
+        if self.game_type.markers:
+            return f"{you}: nothing plays. Pass (your marker goes up)"
+        return f"{you}: nothing plays. Pass"
+
+    def duty_text(self) -> str:
+        """What a waiting double asks for, in words ("" when nothing waits)."""
+        return self.words.duty_text(self)
+
+    # ---- for a screen reader: what changed, and the whole table ------------------------
+    def open_end(self, target: int) -> int | None:
+        """The number a tile must match to go on ``target`` (None: nothing to match yet)."""
+        return self.words.open_end(self.game, target)
+
+    def double_owed(self) -> str:
+        """A double that must be satisfied (M6 / C5), in words; "" when none waits."""
+        return self.words.double_owed(self)
+
+    def move_said(self, move: Move, seat: int | None) -> str:
+        """A move as the live region says it, with what it changed: "Cora played 10-7
+        on the Mexican Train, which now ends in 7.", then a double owed, the round's
+        end and scores, and whose turn it is when it is the person's at the screen."""
+        g = self.game
+        if move.kind == NEXT:
+            out = [f"{self.game_type.round_word.capitalize()} {g.round_number} begins."]
+        else:
+            words = self.move_words(move, seat)
+            end = self.open_end(move.target) if move.kind == PLAY else None
+            if end is not None:
+                words += f", which now ends in {end}"
+            if move.kind == PLAY and self.game_type.counts_ends:
+                words += f". The ends count {g.count}"
+            out = [words + "."]
+        owed = self.double_owed()
+        if owed and not g.round_over:
+            out.append(owed + ".")
+        if g.round_over:
+            out.append(self.status())
+            scores = g.round_scores[-1] if g.round_scores else []
+            if self.game_type.length == ROUNDS and scores:
+                out.append("Scores this round: " + ", ".join(
+                    f"{self.name(s)} {p}" for s, p in enumerate(scores) if p is not None)
+                    + ". Totals: " + ", ".join(f"{self.name(s)} {t}"
+                                               for s, t in enumerate(g.totals)) + ".")
+        elif self.my_moves() or self.needs_handoff():
+            out.append(self.status() + ".")
+        return " ".join(out)
+
+    def lines_said(self, lit: set[int] = frozenset()) -> list[tuple[int, str]]:
+        """Every train, line or end of the table in order, each in words: whose it is,
+        how many tiles, its open end, its marker, and whether the person at the screen
+        may play there (``lit``: where the chosen tile may go)."""
+        mine = {m.target for m in self.my_moves() if m.kind == PLAY}
+        out = self.words.lines(self)
+        said = []
+        for t, name, what in out:
+            if t in lit:
+                what.append("the chosen tile goes here")
+            elif t in mine:
+                what.append("you may play here")
+            said.append((t, f"{name[:1].upper()}{name[1:]}: " + ", ".join(what)))
+        return said
+
+    def table_said(self) -> str:
+        """The whole table in one go, for the "read the table" key."""
+        g = self.game
+        head = self.words.table_head(self)
+        return " ".join([head] + [words + "." for _t, words in self.lines_said()]
+                        + [f"Boneyard: {len(g.boneyard)}.", self.status() + "."])
+
+    def round_end_text(self) -> str:
+        return self.words.round_end(self)
+
+    def winners_text(self) -> str:
+        groups = self.sides()
+        if any(len(g) > 1 for g in groups):  # partners (A1)
+            totals = self.game.side_totals()
+            best = max(totals)
+            won = [self.side_name(groups[i]) for i, t in enumerate(totals) if t == best]
+            return (" and ".join(won) + " win." if len(won) == 1
+                    else "Tied: " + " and ".join(won) + ".")
+        places = self.game.standings()
+        firsts = [self.name(s) for p, s, _t in places if p == 1]
+        if len(firsts) > 1:
+            return "Tied for 1st: " + " and ".join(firsts) + "."
+        seconds = [self.name(s) for p, s, _t in places if p == 2]
+        text = f"{firsts[0]} {'win' if firsts[0] == 'You' else 'wins'}."
+        if seconds:
+            text += (" 2nd: " if len(seconds) == 1 else " Tied for 2nd: ") \
+                + " and ".join(seconds) + "."
+        return text
+
+    # ---- how the round started, as the preset's sheet has it ------------------------------
+    def says(self, seat: int, verb: str) -> str:
+        """A seat's name and a verb in the present that agrees with it: "Ann plays",
+        "You play" (a seat keeps the start form's name "You")."""
+        name = self.name(seat)
+        return f"{name} {verb}" if name != "You" else f"You {verb.removesuffix('s')}"
+
+    def lead_text(self) -> str:
+        return f"{self.says(self.game.leader, 'plays')} first."
+
+    def start_story(self) -> list:
+        """What happened before the first move of this round, in the order it happened,
+        each step citing where the preset's sheet says so: sentences, and the draws to
+        show as tiles (``("bones", rounds of (seat, tile))``) or as counts
+        (``("drew", [(seat, tiles), ...], the double)``). The first player is said
+        apart (``lead_text``)."""
+        g = self.game
+        preset = g.preset or type(g).default_preset
+
+        def c(rule: str) -> str:
+            return cite(rule, preset)
+
+        return self.words.start_story(self, c)
+
+    def start_summary(self) -> str:
+        """The start in one line of words (the kiosk's, the score panel's)."""
+        parts = []
+        for step in self.start_story():
+            if isinstance(step, str):
+                parts.append(step)
+            elif step[0] == "drew":
+                parts.append(", ".join(f"{self.name(s)} drew {n}" for s, n in step[1]) + ".")
+        return " ".join(parts + [self.lead_text()])

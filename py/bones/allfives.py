@@ -123,12 +123,6 @@ class AllFives(Match):
         self.result: tuple | None = None  # the hand-end score: (seat, points, reason)
         self.winner = None
 
-    # ---- the open ends -----------------------------------------------------------------------
-    def _ends(self) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]:
-        """The open arms with the pips to match, the open-end total, and what each
-        open arm counts toward it (A4, A5): ``bones.allfives_arms.open_ends``."""
-        return open_ends(self.root, self.arms, self.spinners)
-
     # ---- moves -----------------------------------------------------------------------------
     def _plays(self) -> list[Move]:
         hand = self.hands[self.turn]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..allfives import hand_end
+from ..allfives_scores import hand_end
 from ..moves import PLAY
 from .af_playout import _light_opens, light_arms, value
 from .world import install, unseen_tiles

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from ..allfives import CENTRE, hand_end
+from ..allfives_arms import CENTRE, open_ends
+from ..allfives_scores import hand_end
 from ..moves import DRAW, PASS, PLAY, Move
 from .policy import AllFivesTuning
 from .search import rollout
@@ -26,7 +27,7 @@ def fast(world, rng, tu: AllFivesTuning) -> Move:
         return legal[0]
     if world.root is None:
         return max(legal, key=lambda m: (_score(m.tile.hi + m.tile.lo), m.tile.hi + m.tile.lo))
-    opens, count, counts = world._ends()
+    opens, count, counts = open_ends(world.root, world.arms, world.spinners)
     where = {a: (e, c) for (a, e), c in zip(opens, counts)}
     best, bk = None, None
     nxt = world.hands[(world.turn + 1) % world.seats]

@@ -12,7 +12,7 @@ play-outs say of each play (``AllFivesTuning.weights`` in ai/policy.py)."""
 
 from __future__ import annotations
 
-from ..allfives import CENTRE, arm_number
+from ..allfives_arms import CENTRE, arm_number
 from ..moves import DRAW, PASS, PLAY, Move, parse_move
 from ..tiles import full_set
 from . import af_endgame

@@ -7,7 +7,6 @@ kiosk mode on or off), saved under ``rally-dominoes:kiosk`` at every change.
 from __future__ import annotations
 
 from app import kiosk_views
-from app.dom import nothing
 from app.kiosk import (
     GAME_ORDER,
     LENGTHS,
@@ -198,9 +197,7 @@ class OfficialPanel:
 
     def rerender(self) -> None:
         """Draw again, keeping the settings panel where it was scrolled to."""
-        box = self.c.root.querySelector(".kiosk-settings")
-        if not nothing(box):
-            self._scroll = int(box.scrollTop)
+        self._scroll = self.c.page.scroll_top(".kiosk-settings")
         self.c.render()
 
     def _changed(self) -> None:
@@ -211,7 +208,7 @@ class OfficialPanel:
     def save_settings(self) -> None:
         st = self.c.storage()
         if st is not None and not write(st, SETTINGS_KEY, self.settings.to_json()):
-            self.c.js.console.warn("Rally Dominoes: could not save the kiosk settings")
+            self.c.page.warn("Rally Dominoes: could not save the kiosk settings")
 
     def _has_bad_save(self) -> bool:
         from app.saving import BAD_SAVE_KEY

@@ -11,14 +11,13 @@ devices in app.sync_ui: ``RallyScreen`` takes them all on. The controller
 and change events here.
 
 Runs in CPython too (tests/app/test_rally_views.py drives it with a stand-in
-controller): the browser is reached only through ``controller.js`` and
+controller): the browser is reached only through the controller's page (app.page) and
 ``controller.storage()``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
 
 from app.rally_entry_ui import EntryActions
 from app.rally_event_ui import EventActions
@@ -69,41 +68,19 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
 
     # ---- the browser --------------------------------------------------------------------
-    @property
-    def js(self):
-        return getattr(self.c, "js", None)
-
     def clock(self) -> str:
         """Local time for the history ("2025-05-14 14:05")."""
-        js = self.js
-        if js is not None:
-            try:
-                d = js.Date.new()
-                return (f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-"
-                        f"{int(d.getDate()):02d} {int(d.getHours()):02d}:"
-                        f"{int(d.getMinutes()):02d}")
-            except Exception:
-                pass
-        return datetime.now().strftime("%Y-%m-%d %H:%M")
+        return self.c.page.clock()
 
     def render(self, focus: str | None = None, caret: bool = False) -> None:
         self.c.render()
         if focus:
             self.c.focus(focus)
             if caret:
-                root = getattr(self.c, "root", None)
-                el = None if root is None else root.querySelector(focus)
-                if not _nothing(el):
-                    n = len(_attr(el, "value"))
-                    try:
-                        el.setSelectionRange(n, n)
-                    except Exception:
-                        pass
+                self.c.page.caret_to_end(focus)
 
     def warn(self, text: str) -> None:
-        js = self.js
-        if js is not None:
-            js.console.warn(text)
+        self.c.page.warn(text)
 
     # ---- opening, saving ----------------------------------------------------------------
     def open(self) -> None:
@@ -304,20 +281,10 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
     def do_print(self, arg, el):
         self.ui.printed_at = self.clock()
         self.c.render()
-        js = self.js
-        if js is not None:
-            js.window.print()
+        self.c.page.print()
 
     def do_download_bad(self, arg, el):
         text = self.bad_text or read(self.c.storage(), BAD_SAVE_KEY) or ""
-        js = self.js
-        if js is None:
-            return
-        a = js.document.createElement("a")
-        a.href = "data:application/json;charset=utf-8," + js.encodeURIComponent(text)
-        a.download = "rally-dominoes-damaged-event.json"
-        js.document.body.appendChild(a)
-        a.click()
-        a.remove()
+        self.c.page.download(text, "rally-dominoes-damaged-event.json")
         self.bad_text = text or None  # kept for this visit; no longer in storage
         self.forget_bad_save()

@@ -19,6 +19,7 @@ from app.rally_ui import BAD_SAVE_KEY, SAVE_KEY, RallyScreen
 from app.rally_views import print_sheets, rally_screen
 from app.session import Session
 from bones.rally import NO_SHOW, Event, loads, match_sheet
+from fakepage import FakePage
 
 
 def event() -> Event:
@@ -154,10 +155,9 @@ class Storage(dict):
 
 
 class FakeController:
-    js = None
-    root = None
 
     def __init__(self):
+        self.page = FakePage()  # the browser, faked (tests/app/fakepage.py)
         self.st = Storage()
         self.screen = "rally"
         self.rally = None

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from app import dialog_types as dialogs
 from app import saving
+from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
-from app.dom import nothing
 from app.drag import Drag
 from app.keyboard import Keyboard
 from app.page import Page
@@ -186,25 +186,23 @@ class Controller:
         if self.drag.swallow_click():
             return
         el = _closest(event.target, "[data-act]")
-        if nothing(el) or getattr(el, "disabled", False):
+        if nothing(el):
             return
-        act = str(el.dataset.act)
-        if el.tagName == "INPUT":  # radios and checkboxes act on change
+        ctl = self.page.control(el)
+        if ctl.disabled or ctl.tag == "INPUT":  # radios and checkboxes act on change
             return
-        self.act(act, el)
+        self.act(ctl.data.get("act", ""), ctl)
 
     def on_change(self, event) -> None:
-        el = event.target
-        data = getattr(el, "dataset", None)
-        act = getattr(data, "act", None) if data is not None else None
-        if not nothing(act) and act:
-            self.act(str(act), el)
+        ctl = self.page.control(event.target)
+        if ctl.data.get("act"):
+            self.act(ctl.data["act"], ctl)
             return
-        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_change(el)
+        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_change(ctl)
 
     def on_input(self, event) -> None:
-        el = event.target
-        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(el)
+        ctl = self.page.control(event.target)
+        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(ctl)
 
     def focus(self, selector: str) -> None:
         self.page.focus(selector)
@@ -226,7 +224,7 @@ class Controller:
             self.say(s.move_said(move, seat))
 
     # ---- what a press means -------------------------------------------------------------
-    def act(self, act: str, el=None) -> None:
+    def act(self, act: str, el: Control = NO_CONTROL) -> None:
         name, _, arg = act.partition(":")
         if name.startswith("rally-") and self.rally is not None:
             self.rally.act(name, arg, el)

@@ -52,10 +52,10 @@ class Keyboard:
             return
         if self._shortcut(event, key):
             return
-        act = self.c.page.button_act(el) if key in ("Enter", " ") else None
-        if act is not None:
+        if key in ("Enter", " ") and self.c.page.is_role_button(el):
             event.preventDefault()
-            self.c.act(act, el)
+            ctl = self.c.page.control(el)
+            self.c.act(ctl.data.get("act", ""), ctl)
 
     def _trap_tab(self, event) -> bool:
         """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
@@ -106,7 +106,7 @@ class Keyboard:
         btn = self.c.page.find(f'[data-act="{act}"]:not([disabled])')
         if btn is not None:
             self.c.page.focus_el(btn)
-            self.c.act(act, btn)
+            self.c.act(act, self.c.page.control(btn))
         return True
 
     # ---- focus, never lost -------------------------------------------------------------

@@ -128,7 +128,7 @@ class OfficialPanel:
         if not self._official() or arg not in GAME_ORDER:
             return
         games = set(self.settings.games)
-        if bool(getattr(el, "checked", False)):
+        if el.checked:
             games.add(arg)
         elif len(games) > 1:
             games.discard(arg)
@@ -165,13 +165,13 @@ class OfficialPanel:
 
     def do_rally(self, arg, el) -> None:
         if self._official():
-            self.settings.rally = bool(getattr(el, "checked", False))
+            self.settings.rally = el.checked
             self._changed()
 
     def do_enabled(self, arg, el) -> None:
         if not self._official():
             return
-        on = bool(getattr(el, "checked", False))
+        on = el.checked
         self.settings.enabled = on
         self.save_settings()
         if on and not self.active:

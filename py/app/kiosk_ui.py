@@ -197,8 +197,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
     def on_select(self, event) -> None:
         if not self.active:
             return
-        t = event.target
-        tag = str(getattr(t, "tagName", "") or "")
+        tag = self.c.page.control(event.target).tag
         if tag not in ("INPUT", "TEXTAREA"):
             event.preventDefault()
 

@@ -18,9 +18,12 @@ the CPython tests hand the controller a stand-in with the same methods
   round a dialog, arrows along the hand) and this class does the element work for them:
   the focusable controls in a part of the screen, what has focus, a control's key across
   redraws (``focus_key``), focusing by selector.
-- Events: the handlers still get the browser's event and read its ``key``, ``target``,
-  ``clientX``... and call ``preventDefault``; a press's element (``data-act``, a field's
-  ``value``) is read through app.dom's helpers or ``data``.
+- Controls: a press or a change reaches a screen's handler as an app.dom ``Control``
+  (``control``: its tag, ``data-*``, value, checked, disabled, files), plain Python.
+- Events: the page's listeners still get the browser's event and read its ``key``,
+  ``target``, ``clientX``... and call ``preventDefault`` (app.controller, app.keyboard,
+  app.drag, app.kiosk_ui); its ``target`` goes to app.dom's ``closest`` and to this
+  class.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from app.dom import nothing
+from app.dom import Control, nothing
 
 # What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
 FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
@@ -207,6 +210,34 @@ class Page:
         found = self._root.querySelectorAll(selector)
         return [str(getattr(found.item(i).dataset, name, "")) for i in range(found.length)]
 
+    def control(self, el) -> Control:
+        """What a handler reads of the element ``el`` (app.dom.Control); an empty one
+        when ``el`` is null."""
+        if nothing(el):
+            return Control()
+        ds = getattr(el, "dataset", None)
+        data = {} if nothing(ds) else {str(pair[0]): str(pair[1])
+                                       for pair in self._js.Object.entries(ds)}
+        value = getattr(el, "value", None)
+        files = getattr(el, "files", None)
+        return Control(tag=str(getattr(el, "tagName", "") or ""), data=data,
+                       value="" if nothing(value) else str(value),
+                       checked=bool(getattr(el, "checked", False)),
+                       disabled=bool(getattr(el, "disabled", False)),
+                       files=() if nothing(files) else tuple(
+                           files.item(i) for i in range(int(files.length))))
+
+    def file_name(self, file) -> str:
+        """The name of a file chosen in a control ("" if it has none)."""
+        name = getattr(file, "name", None)
+        return "" if nothing(name) else str(name)
+
+    async def read_text(self, file) -> str:
+        return str(await file.text())
+
+    async def read_bytes(self, file) -> bytes:
+        return bytes((await file.arrayBuffer()).to_bytes())
+
     def value_of(self, id_: str) -> str:
         """The value of the field ``id_`` ("" when it is not on the page)."""
         el = self._doc.getElementById(id_)
@@ -215,13 +246,11 @@ class Page:
     def matches(self, el, selector: str) -> bool:
         return bool(el.matches(selector))
 
-    def button_act(self, el) -> str | None:
-        """The ``data-act`` of ``el`` when it is a ``role=button`` that is no <button>
-        (Enter and Space press it as they do a button)."""
-        if (hasattr(el, "getAttribute") and el.getAttribute("role") == "button"
-                and el.tagName != "BUTTON"):
-            return str(el.dataset.act)
-        return None
+    def is_role_button(self, el) -> bool:
+        """Whether ``el`` is a ``role=button`` that is no <button> (Enter and Space press
+        it as they do a button)."""
+        return bool(hasattr(el, "getAttribute") and el.getAttribute("role") == "button"
+                    and el.tagName != "BUTTON")
 
     def typing_in(self, el) -> bool:
         """Whether ``el`` is a field that takes typed keys (an input, a select, a text)."""

@@ -115,7 +115,7 @@ class TableScreen(Screen):
 
     # ---- what a press at the table means ------------------------------------------------
     def do_select(self, arg, el) -> None:
-        t = parse_tile(str(el.dataset.tile))
+        t = parse_tile(el.data["tile"])
         # A second tap on a chosen tile puts it back, unless a hint chose it: the
         # player is tapping the tile the hint named, so it stays and we say where.
         again = self.c.selected == t and self.c.hinted != t
@@ -143,7 +143,7 @@ class TableScreen(Screen):
                 self.c.focus("[data-act=target]")
 
     def do_target(self, arg, el) -> None:
-        self.play_on(int(el.dataset.target))
+        self.play_on(int(el.data["target"]))
 
     def play_on(self, target: int) -> None:
         if self.c.selected is None:
@@ -173,7 +173,7 @@ class TableScreen(Screen):
         return True
 
     def do_knock_for_me(self, arg, el) -> None:
-        self.c.session.settings.knock_for_me = bool(el.checked)
+        self.c.session.settings.knock_for_me = el.checked
         self.c.save()
         self.c.render()
 
@@ -283,12 +283,12 @@ class TableScreen(Screen):
             self.c.turns.warm_up()
 
     def do_numerals(self, arg, el) -> None:
-        self.c.session.settings.numerals = bool(el.checked)
+        self.c.session.settings.numerals = el.checked
         self.c.save()
         self.c.render()
 
     def do_coloured(self, arg, el) -> None:
-        self.c.session.settings.coloured = bool(el.checked)
+        self.c.session.settings.coloured = el.checked
         self.c.save()
         self.c.render()
 

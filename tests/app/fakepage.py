@@ -9,6 +9,8 @@ import time
 from datetime import datetime
 from types import SimpleNamespace
 
+from app.dom import Control
+
 
 class FakePage:
     def __init__(self, storage=None, query: str = ""):
@@ -122,8 +124,21 @@ class FakePage:
     def matches(self, el, selector: str) -> bool:
         return False
 
-    def button_act(self, el) -> str | None:
-        return None
+    def is_role_button(self, el) -> bool:
+        return False
+
+    def control(self, el) -> Control:
+        """A Control as it is (the tests make them), else an empty one."""
+        return el if isinstance(el, Control) else Control()
+
+    def file_name(self, file) -> str:
+        return str(getattr(file, "name", "") or "")
+
+    async def read_text(self, file) -> str:
+        return str(file.text)
+
+    async def read_bytes(self, file) -> bytes:
+        return file.text.encode("utf-8")
 
     def typing_in(self, el) -> bool:
         return False

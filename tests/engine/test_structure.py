@@ -23,7 +23,10 @@ BROWSER_MODULES = {"page.py", "boot.py", "qr.py"}
 BROWSER_NAMES = {"js", "pyodide_js", "create_proxy", "document", "doc", "window",
                  "documentElement", "querySelector", "querySelectorAll", "getElementById",
                  "createElement", "elementFromPoint", "activeElement", "addEventListener",
-                 "innerHTML", "outerHTML", "textContent", "localStorage", "ResizeObserver"}
+                 "innerHTML", "outerHTML", "textContent", "localStorage", "ResizeObserver",
+                 "dataset", "tagName", "classList", "getAttribute", "setAttribute",
+                 "removeAttribute", "scrollTop", "clientWidth", "clientHeight",
+                 "getClientRects"}
 
 
 def modules() -> dict[str, Path]:

@@ -51,7 +51,7 @@ class Page:
         self._observers: dict = {}  # selector -> its ResizeObserver
 
     # ---- events -------------------------------------------------------------------------
-    def callback(self, fn):
+    def _callback(self, fn):
         """``fn`` as a JavaScript function, kept alive as long as the page is (Pyodide
         frees a proxy nobody holds)."""
         p = self._proxy(fn)
@@ -68,10 +68,10 @@ class Page:
         else:
             el = self._doc.getElementById(target)
         if passive is None:
-            el.addEventListener(kind, self.callback(fn))
+            el.addEventListener(kind, self._callback(fn))
         else:
             options = self._js.JSON.parse(json.dumps({"passive": passive}))
-            el.addEventListener(kind, self.callback(fn), options)
+            el.addEventListener(kind, self._callback(fn), options)
 
     # ---- drawing ------------------------------------------------------------------------
     def set_html(self, html: str) -> None:
@@ -133,7 +133,7 @@ class Page:
             rs = getattr(self._js, "ResizeObserver", None)
             if nothing(rs):
                 return
-            observer = self._observers[selector] = rs.new(self.callback(fn))
+            observer = self._observers[selector] = rs.new(self._callback(fn))
         observer.disconnect()
         el = self.find(selector)
         if el is not None:

@@ -35,9 +35,6 @@ class FakePage:
         self.printed = 0
 
     # ---- events -------------------------------------------------------------------------
-    def callback(self, fn):
-        return fn
-
     def listen(self, target: str, kind: str, fn, passive: bool | None = None) -> None:
         self.listeners.append((target, kind, fn))
 

@@ -1,5 +1,7 @@
 """The browser side of Rally Dominoes: draws what the engine says and passes clicks back.
 
-Only ``app.boot`` talks to the page (through Pyodide's ``js`` module); everything else here
-is pure Python, importable and testable in CPython.
+Only ``app.page`` touches the page (Pyodide's ``js`` module, the document, the DOM), beside
+``app.boot``, which starts it, and ``app.qr``, which loads the QR modules; everything else
+here asks ``app.page``'s ``Page`` and is pure Python, importable and testable in CPython
+(tests/app/fakepage.py stands in for the page).
 """

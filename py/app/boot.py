@@ -33,10 +33,11 @@ def start(js) -> None:
     from pyodide.ffi import create_proxy
 
     from app.controller import Controller
+    from app.page import Page
 
     js.rallyBoot.mark("imported")
     js.rallyBoot.step("Setting the table", 97)
-    controller = Controller(js, create_proxy)
+    controller = Controller(Page(js, create_proxy))
     controller.start()
     _keep.append(controller)  # the page's listeners call into it for as long as it is open
     js.rallyBoot.ready()

@@ -9,17 +9,19 @@ Here: which screen shows, the dialog over it (app.dialog_types), the page-wide p
 (rules, settings, home, resume) and a game's beginning. The rest has a module of its
 own: the game's save (app.saving), the computer's turns and Hard's hints (app.turns)
 with the AI worker (app.worker), the keyboard and focus (app.keyboard), dragging a
-tile (app.drag).
+tile (app.drag). The browser itself (the document, its elements, the console, storage)
+is reached only through ``page``, an app.page ``Page`` made at start-up (app.boot).
 """
 
 from __future__ import annotations
 
 from app import dialog_types as dialogs
 from app import saving
+from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
-from app.dom import nothing
 from app.drag import Drag
 from app.keyboard import Keyboard
+from app.page import Page
 from app.screen import Screen
 from app.seats import Seat
 from app.session import Session
@@ -30,11 +32,8 @@ from bones.errors import IllegalMove
 
 
 class Controller:
-    def __init__(self, js, create_proxy):
-        self.js = js
-        self.doc = js.document
-        self.root = self.doc.getElementById("table")
-        self._proxy = create_proxy
+    def __init__(self, page: Page):
+        self.page = page  # the browser, reached only through it (app.page)
         self.session: Session | None = None
         self.start_screen = StartScreen(self)  # the form that sets up a game (app.start_ui)
         self.screen = "start"
@@ -50,7 +49,6 @@ class Controller:
         self.scanner = None  # the camera's QR reader (app.scan), made in the browser
         self._hint_said = ""
         self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
-        self._proxies = []
         self.drag = Drag(self)  # a tile dragged onto a train (app.drag)
         self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.keyboard)
         self.table = TableScreen(self)  # the game at the table (app.table_ui)
@@ -59,16 +57,16 @@ class Controller:
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
         on = self.listen
-        on(self.doc, "click", self.on_click)
-        on(self.doc, "keydown", self.keys.on_key)
-        on(self.doc, "change", self.on_change)
-        on(self.doc, "input", self.on_input)
-        on(self.doc, "pointerdown", self.drag.on_pointer_down)
-        on(self.doc, "pointermove", self.drag.on_pointer_move)
-        on(self.doc, "pointerup", self.drag.on_pointer_up)
-        on(self.doc, "pointercancel", self.drag.on_pointer_cancel)
-        on(self.js.window, "resize", lambda _e: self.render())
-        on(self.js.window, "storage", self.on_storage)
+        on("document", "click", self.on_click)
+        on("document", "keydown", self.keys.on_key)
+        on("document", "change", self.on_change)
+        on("document", "input", self.on_input)
+        on("document", "pointerdown", self.drag.on_pointer_down)
+        on("document", "pointermove", self.drag.on_pointer_move)
+        on("document", "pointerup", self.drag.on_pointer_up)
+        on("document", "pointercancel", self.drag.on_pointer_cancel)
+        on("window", "resize", lambda _e: self.render())
+        on("window", "storage", self.on_storage)
         self.session = self._load()
         if self.session is not None and not self.session.game.match_over:
             self.screen = "table"
@@ -89,35 +87,30 @@ class Controller:
         saving.remember_screen(self.storage(), "game" if self.screen != "rally" else (
             "rally-table" if getattr(self.rally, "mode", "") == "table" else "rally"))
 
-    def listen(self, target, kind: str, fn) -> None:
+    def listen(self, target: str, kind: str, fn) -> None:
+        """``fn(event)`` on ``kind`` events of ``target`` ("document", "window" or an
+        element's id: app.page's ``listen``), guarded: a failure is said, not fatal."""
         def guarded(event):
             try:
                 fn(event)
             except Exception as exc:  # a bug must not leave a dead table: say so, carry on
-                self.js.console.error(f"Rally Dominoes: {kind} failed: {exc!r}")
+                self.page.error(f"Rally Dominoes: {kind} failed: {exc!r}")
                 self.hint = "Sorry, something went wrong there. Please try again."
                 try:
                     self.render()
                 except Exception:
                     pass
 
-        target.addEventListener(kind, self.callback(guarded))
-
-    def callback(self, fn):
-        """``fn`` as a JavaScript function, kept alive as long as the page is (Pyodide
-        frees a proxy nobody holds)."""
-        p = self._proxy(fn)
-        self._proxies.append(p)
-        return p
+        self.page.listen(target, kind, guarded)
 
     # ---- saving -------------------------------------------------------------------------
     def storage(self):
-        return saving.local_storage(self.js)
+        return self.page.storage()
 
     def _load(self) -> Session | None:
         """The saved game, or None. A damaged one is taken away, kept aside for a
         download when it is small enough, and explained (app.saving)."""
-        session, kept, problem = saving.load(self.storage(), self.js.console)
+        session, kept, problem = saving.load(self.storage(), self.page)
         if problem is not None:
             self.bad_save = kept  # this visit's copy
             self.dialog = dialogs.DamagedSave(problem)
@@ -130,7 +123,7 @@ class Controller:
 
     def save(self) -> None:
         if self.session is not None and self.storage() is not None:
-            saving.save(self.storage(), self.session, self.js.console)
+            saving.save(self.storage(), self.session, self.page)
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never
@@ -164,8 +157,8 @@ class Controller:
         self._remember_screen()
         self.drag.clear_ghosts()
         screen = self.current()
-        self.root.innerHTML = screen.markup() + self._dialog_markup()
-        self.doc.documentElement.dataset.screen = screen.name
+        self.page.set_html(screen.markup() + self._dialog_markup())
+        self.page.flag("screen", screen.name)
         screen.drawn()
 
     def current(self) -> Screen:
@@ -193,30 +186,26 @@ class Controller:
         if self.drag.swallow_click():
             return
         el = _closest(event.target, "[data-act]")
-        if nothing(el) or getattr(el, "disabled", False):
+        if nothing(el):
             return
-        act = str(el.dataset.act)
-        if el.tagName == "INPUT":  # radios and checkboxes act on change
+        ctl = self.page.control(el)
+        if ctl.disabled or ctl.tag == "INPUT":  # radios and checkboxes act on change
             return
-        self.act(act, el)
+        self.act(ctl.data.get("act", ""), ctl)
 
     def on_change(self, event) -> None:
-        el = event.target
-        data = getattr(el, "dataset", None)
-        act = getattr(data, "act", None) if data is not None else None
-        if not nothing(act) and act:
-            self.act(str(act), el)
+        ctl = self.page.control(event.target)
+        if ctl.data.get("act"):
+            self.act(ctl.data["act"], ctl)
             return
-        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_change(el)
+        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_change(ctl)
 
     def on_input(self, event) -> None:
-        el = event.target
-        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(el)
+        ctl = self.page.control(event.target)
+        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(ctl)
 
     def focus(self, selector: str) -> None:
-        el = self.root.querySelector(selector)
-        if not nothing(el):
-            el.focus()
+        self.page.focus(selector)
 
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden
@@ -226,14 +215,7 @@ class Controller:
     def say(self, text: str) -> None:
         """Say ``text`` in the page's one live region (index.html's #live): it is never
         redrawn, so a screen reader hears each line once. The last few lines stay."""
-        log = self.doc.getElementById("live")
-        if not text or nothing(log):
-            return
-        line = self.doc.createElement("p")
-        line.textContent = text
-        log.appendChild(line)
-        while log.childElementCount > 5:
-            log.firstElementChild.remove()
+        self.page.say(text)
 
     def say_last_move(self) -> None:
         s = self.session
@@ -242,7 +224,7 @@ class Controller:
             self.say(s.move_said(move, seat))
 
     # ---- what a press means -------------------------------------------------------------
-    def act(self, act: str, el=None) -> None:
+    def act(self, act: str, el: Control = NO_CONTROL) -> None:
         name, _, arg = act.partition(":")
         if name.startswith("rally-") and self.rally is not None:
             self.rally.act(name, arg, el)
@@ -285,12 +267,7 @@ class Controller:
         """The damaged save as a file; once downloaded it is no longer kept in storage
         (this visit keeps it, so the button still works)."""
         text = self.bad_save or saving.bad_save(self.storage()) or ""
-        a = self.doc.createElement("a")
-        a.href = "data:application/json;charset=utf-8," + self.js.encodeURIComponent(text)
-        a.download = "rally-dominoes-damaged-save.json"
-        self.doc.body.appendChild(a)
-        a.click()
-        a.remove()
+        self.page.download(text, "rally-dominoes-damaged-save.json")
         saving.forget_bad_save(self.storage())
         self.bad_save = text or None
 
@@ -310,7 +287,7 @@ class Controller:
         if mode not in self.rally_modes:
             self.rally_modes[mode] = RallyScreen(self, mode)
         self.rally = self.rally_modes[mode]
-        if self.scanner is None and self.js is not None:
+        if self.scanner is None:
             from app.scan import Scanner
             self.scanner = Scanner(self)
         self.screen = "rally"

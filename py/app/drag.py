@@ -28,15 +28,13 @@ class Drag:
     def clear_ghosts(self) -> None:
         """A drag the page never saw end leaves no ghost behind (called on each redraw)."""
         if self.held is None:
-            ghosts = self.c.doc.querySelectorAll(".drag-ghost")
-            for i in range(ghosts.length):
-                ghosts.item(i).remove()
+            self.c.page.remove_all(".drag-ghost")
 
     def on_pointer_down(self, event) -> None:
         el = closest(event.target, ".hand-tile.playable")
         if nothing(el):
             return
-        self.held = {"tile": str(el.dataset.tile), "x": event.clientX, "y": event.clientY,
+        self.held = {"tile": self.c.page.data(el, "tile"), "x": event.clientX, "y": event.clientY,
                      "ghost": None}
 
     def on_pointer_move(self, event) -> None:
@@ -49,32 +47,28 @@ class Drag:
                 return
             t = parse_tile(d["tile"])
             c.table.select(t, render=True)
-            ghost = c.doc.createElement("div")
-            ghost.className = "drag-ghost"
-            ghost.innerHTML = markup.upright(t, **markup.tile_look(c.session))
-            c.doc.body.appendChild(ghost)
-            d["ghost"] = ghost
-        d["ghost"].style.transform = f"translate({event.clientX - 30}px, {event.clientY - 60}px)"
+            d["ghost"] = c.page.add_ghost(markup.upright(t, **markup.tile_look(c.session)))
+        c.page.place(d["ghost"], event.clientX - 30, event.clientY - 60)
 
     def on_pointer_cancel(self, event) -> None:
         """A drag the browser took over (a scroll, a second finger): no ghost stays."""
         d = self.held
         self.held = None
         if d is not None and d["ghost"] is not None:
-            d["ghost"].remove()
+            self.c.page.remove(d["ghost"])
 
     def on_pointer_up(self, event) -> None:
         d = self.held
         self.held = None
         if d is None or d["ghost"] is None:
             return
-        d["ghost"].remove()
+        p = self.c.page
+        p.remove(d["ghost"])
         self._suppress_click = True
-        hit = self.c.doc.elementFromPoint(event.clientX, event.clientY)
-        spot = closest(hit, "[data-target],[data-drop]")
+        spot = closest(p.element_at(event.clientX, event.clientY), "[data-target],[data-drop]")
         if nothing(spot):
             return
-        target = getattr(spot.dataset, "target", None)
-        if nothing(target):
-            target = getattr(spot.dataset, "drop", None)
+        target = p.data(spot, "target")
+        if target is None:
+            target = p.data(spot, "drop")
         self.c.table.play_on(int(target))

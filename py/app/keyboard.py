@@ -7,17 +7,15 @@ Tab stays inside an open dialog. Every screen is redrawn from scratch, so before
 the same control after it, or the next sensible one.
 
 ``c`` is the page's controller (app.controller), read and called as the rally and kiosk
-screens do."""
+screens do. The decisions are made here; the element work (what can take focus, what has
+it, a control's key across redraws) is app.page's."""
 
 from __future__ import annotations
 
 from app import markup
-from app.dom import nothing
+from app.dom import closest, nothing
 
-# What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
-FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
-             "input[type=radio]:checked:not([disabled]), select:not([disabled]), "
-             "textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])")
+DIALOG = "[role=dialog]"  # an open dialog in the screen Python draws
 # The attributes that name a control across redraws (the markup is made anew each time).
 KEY_ATTRS = ("id", "data-act", "data-tile", "data-target", "data-field", "data-seat",
              "data-option", "data-rally-field", "data-i", "name")
@@ -54,38 +52,39 @@ class Keyboard:
             return
         if self._shortcut(event, key):
             return
-        if (key in ("Enter", " ") and hasattr(el, "getAttribute")
-                and el.getAttribute("role") == "button" and el.tagName != "BUTTON"):
+        if key in ("Enter", " ") and self.c.page.is_role_button(el):
             event.preventDefault()
-            self.c.act(str(el.dataset.act), el)
+            ctl = self.c.page.control(el)
+            self.c.act(ctl.data.get("act", ""), ctl)
 
     def _trap_tab(self, event) -> bool:
         """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
-        dlg = self.c.root.querySelector("[role=dialog]")
-        if nothing(dlg):
+        p = self.c.page
+        if not p.has(DIALOG):
             return False
-        items = self.focusables(dlg)
+        items = p.focusables(DIALOG)
         if not items:
             event.preventDefault()
             return True
-        active = self.c.doc.activeElement
-        inside = not nothing(active) and dlg.contains(active)
+        active = p.active()
+        inside = p.inside(active, DIALOG)
         back = bool(event.shiftKey)
         if not inside or active == (items[0] if back else items[-1]):
             event.preventDefault()
-            (items[-1] if back else items[0]).focus()
+            p.focus_el(items[-1] if back else items[0])
             return True
         return False
 
     def _arrow(self, el, step: int) -> bool:
         """Arrow keys move along the hand, or among the places lit for the chosen tile."""
-        if nothing(el) or not hasattr(el, "closest") or self.c.screen != "table":
+        p = self.c.page
+        if self.c.screen != "table":
             return False
         for group in (".hand-tile", "[data-act=target]"):
-            if not nothing(el.closest(group)):
-                items = [x for x in self.focusables(self.c.root) if x.matches(group)]
+            if not nothing(closest(el, group)):
+                items = p.focusables(matching=group)
                 if el in items:
-                    items[(items.index(el) + step) % len(items)].focus()
+                    p.focus_el(items[(items.index(el) + step) % len(items)])
                     return True
         return False
 
@@ -93,11 +92,9 @@ class Keyboard:
         """The table's keys: D draws, P passes, K knocks, H hints, T reads the table."""
         if (self.c.screen != "table" or self.c.session is None or event.ctrlKey
                 or event.altKey or event.metaKey or len(key) != 1
-                or not nothing(self.c.root.querySelector("[role=dialog]"))):
+                or self.c.page.has(DIALOG)):
             return False
-        el = event.target
-        if not nothing(el) and str(getattr(el, "tagName", "")) in ("INPUT", "SELECT",
-                                                                     "TEXTAREA"):
+        if self.c.page.typing_in(event.target):
             return False
         act = {k: a for a, k in markup.SHORTCUTS.items()}.get(key.upper())
         if act is None:
@@ -106,57 +103,38 @@ class Keyboard:
         if act == "read":
             self.c.say(self.c.session.table_said())
             return True
-        btn = self.c.root.querySelector(f'[data-act="{act}"]:not([disabled])')
-        if not nothing(btn):
-            btn.focus()
-            self.c.act(act, btn)
+        btn = self.c.page.find(f'[data-act="{act}"]:not([disabled])')
+        if btn is not None:
+            self.c.page.focus_el(btn)
+            self.c.act(act, self.c.page.control(btn))
         return True
 
     # ---- focus, never lost -------------------------------------------------------------
-    def focusables(self, within) -> list:
-        found = within.querySelectorAll(FOCUSABLE)
-        return [el for el in (found.item(i) for i in range(found.length))
-                if el.getClientRects().length > 0]
-
     def focus_key(self):
         """What has focus, as a selector that finds the same control after a redraw,
         with its place among the screen's controls; None when focus is not in #table."""
-        el = self.c.doc.activeElement
-        if nothing(el) or not self.c.root.contains(el) or el == self.c.root:
-            return None
-        sel = str(el.tagName).lower()
-        for a in KEY_ATTRS:
-            v = el.getAttribute(a)
-            if not nothing(v):
-                sel += f'[{a}="{self.c.js.CSS.escape(str(v))}"]'
-        if el.tagName == "INPUT" and str(el.type) in ("radio", "checkbox"):
-            sel += f'[value="{self.c.js.CSS.escape(str(el.value))}"]'
-        elif "[" not in sel and el.classList.length:
-            sel += "." + str(el.classList.item(0))
-        items = self.focusables(self.c.root)
-        place = next((i for i, x in enumerate(items) if x == el), 0)
-        return sel, place
+        return self.c.page.focus_key(KEY_ATTRS)
 
     def settle(self, before) -> None:
         """After a redraw: a dialog that opened takes focus (its main button); one that
         closed gives it back to what had it before; else the same control has it again,
         or the next sensible one (a playable tile, Draw or Pass)."""
-        dlg = self.c.root.querySelector("[role=dialog]")
-        had, self.dialog_open = self.dialog_open, not nothing(dlg)
-        active = self.c.doc.activeElement
-        kept = not nothing(active) and active != self.c.doc.body and active.isConnected
-        if not nothing(dlg):
+        p = self.c.page
+        dlg = p.has(DIALOG)
+        had, self.dialog_open = self.dialog_open, dlg
+        kept = p.focus_kept()
+        if dlg:
             if not had:
                 self.opener = before
-            if kept and dlg.contains(active):
+            if kept and p.inside(p.active(), DIALOG):
                 return
-            if before is not None and self._try_focus(before[0], dlg):
+            if before is not None and p.try_focus(before[0], DIALOG):
                 return
-            first = dlg.querySelector(".primary:not([disabled])")
-            items = self.focusables(dlg)
-            target = first if not nothing(first) else (items[0] if items else None)
+            first = p.find(".primary:not([disabled])", DIALOG)
+            items = p.focusables(DIALOG)
+            target = first if first is not None else (items[0] if items else None)
             if target is not None:
-                target.focus()
+                p.focus_el(target)
             return
         if kept:
             return
@@ -164,37 +142,27 @@ class Keyboard:
             before, self.opener = self.opener, None
         if before is None and not had:
             return  # focus was never on the screen (a page just loaded): leave it be
-        if before is not None and self._try_focus(before[0], self.c.root):
+        if before is not None and p.try_focus(before[0]):
             return
         self._fallback_focus(before[1] if before is not None else 0)
-
-    def _try_focus(self, selector: str, within) -> bool:
-        try:
-            el = within.querySelector(selector)
-        except Exception:  # a key that is no selector: no control to find
-            return False
-        if nothing(el) or getattr(el, "disabled", False) or el.getClientRects().length == 0:
-            return False
-        el.focus()
-        return el == self.c.doc.activeElement
 
     def _fallback_focus(self, place: int) -> None:
         """The control gone, focus goes on: at the table to the next playable tile (from
         where the last one chosen was), else Draw, Pass or Knock, else a tile; elsewhere to
         whatever is now where the control was."""
+        p = self.c.page
         if self.c.screen == "table" and self.c.session is not None:
-            tiles = self.focusables(self.c.root.querySelector(".hand") or self.c.root)
-            tiles = [x for x in tiles if x.classList.contains("hand-tile")]
-            playable = [x for x in tiles if x.classList.contains("playable")]
-            later = [x for x in tiles[self.hand_pos:] if x.classList.contains("playable")]
-            acts = self.focusables(self.c.root.querySelector(".actions") or self.c.root)
+            tiles = p.focusables(".hand", matching=".hand-tile")
+            playable = [x for x in tiles if p.matches(x, ".playable")]
+            later = [x for x in tiles[self.hand_pos:] if p.matches(x, ".playable")]
+            acts = p.focusables(".actions")
             for group in (later, playable, acts, tiles):
                 if group:
-                    group[0].focus()
+                    p.focus_el(group[0])
                     return
-        items = self.focusables(self.c.root)
+        items = p.focusables()
         if items:
-            items[min(place, len(items) - 1)].focus()
+            p.focus_el(items[min(place, len(items) - 1)])
 
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 
 from app import views
-from app.dom import nothing
 from app.kiosk import ATTRACT_PACE, KioskSettings, UrlOptions, attract_session, player_session
 
 
@@ -44,7 +43,7 @@ class AttractGame:
                     failures = 0
                 except Exception as exc:  # a bad game is dropped; a new one starts
                     failures += 1
-                    c.js.console.error(f"Rally Dominoes: the attract game failed: {exc!r}")
+                    c.page.error(f"Rally Dominoes: the attract game failed: {exc!r}")
                     self.bg = None
                     if failures >= 3:
                         return
@@ -62,7 +61,7 @@ class AttractGame:
         if s is not None and (s.game.match_over or not s.game.legal_moves()):
             self.bg = None
             self.games_done += 1
-            c.js.window.rallyAttractGames = self.games_done
+            c.page.publish("rallyAttractGames", self.games_done)
             if self.url.attract_pace is not None:  # the soak benchmark's figures
                 self._report_memory()
             await asyncio.sleep(self.pace() * 3)  # the finished table stays up a moment
@@ -92,31 +91,23 @@ class AttractGame:
     def _report_memory(self) -> None:
         """``window.rallyAttractPy``: Python's live objects and Pyodide's memory size."""
         import gc
-        import json
 
         gc.collect()
-        wasm = None
-        try:
-            import pyodide_js
-
-            wasm = int(pyodide_js._module.HEAP8.length)
-        except Exception:
-            pass
-        data = json.dumps({"objects": len(gc.get_objects()), "wasm": wasm})
-        self.c.js.window.rallyAttractPy = self.c.js.JSON.parse(data)
+        wasm = self.c.page.wasm_bytes()
+        self.c.page.publish("rallyAttractPy", {"objects": len(gc.get_objects()), "wasm": wasm})
 
     def draw_bg(self) -> None:
         s = self.bg
-        el = self.c.doc.getElementById("attract-bg")
-        if s is None or nothing(el):
+        size = self.c.page.size("attract-bg")
+        if s is None or size is None:
             return
-        w = max(320, int(el.clientWidth) or 1200)
-        h = max(240, int(el.clientHeight) or 800)
+        w = max(320, size[0] or 1200)
+        h = max(240, size[1] or 800)
         lay = views.table_layout(s, w, h, self.bg_prefer)
         self.bg_prefer = lay.arrangement
         self.bg_svg = views.table_svg(s, lay, selected=None, targets=set(),
                                       fresh=self.bg_fresh)
-        el.innerHTML = self.bg_svg
+        self.c.page.set_inner("attract-bg", self.bg_svg)
 
     def do_play(self, arg, el) -> None:
         """One tap on a game: you against the computer, at once."""

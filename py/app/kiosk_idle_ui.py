@@ -11,7 +11,6 @@ import asyncio
 import time
 
 from app import dialog_types as dialogs
-from app.dom import nothing
 from app.kiosk import KioskSettings, UrlOptions, countdown_for, idle_state, seconds_left
 
 
@@ -39,7 +38,7 @@ class IdleTimeout:
                 try:
                     self.tick(now())
                 except Exception as exc:  # say so, keep the timer going
-                    self.c.js.console.error(f"Rally Dominoes: kiosk timer failed: {exc!r}")
+                    self.c.page.error(f"Rally Dominoes: kiosk timer failed: {exc!r}")
         finally:
             self._idle_running = False
 
@@ -76,9 +75,8 @@ class IdleTimeout:
                 c.dialog = dialogs.KioskStill()
                 c.render()
             else:
-                el = c.doc.getElementById("kiosk-countdown")
-                if not nothing(el):
-                    el.textContent = str(seconds_left(t, self.last_touch, idle, countdown))
+                c.page.set_text("kiosk-countdown",
+                                str(seconds_left(t, self.last_touch, idle, countdown)))
             return
         self.to_attract(save=playing)
 

@@ -7,7 +7,6 @@ kiosk mode on or off), saved under ``rally-dominoes:kiosk`` at every change.
 from __future__ import annotations
 
 from app import kiosk_views
-from app.dom import nothing
 from app.kiosk import (
     GAME_ORDER,
     LENGTHS,
@@ -129,7 +128,7 @@ class OfficialPanel:
         if not self._official() or arg not in GAME_ORDER:
             return
         games = set(self.settings.games)
-        if bool(getattr(el, "checked", False)):
+        if el.checked:
             games.add(arg)
         elif len(games) > 1:
             games.discard(arg)
@@ -166,13 +165,13 @@ class OfficialPanel:
 
     def do_rally(self, arg, el) -> None:
         if self._official():
-            self.settings.rally = bool(getattr(el, "checked", False))
+            self.settings.rally = el.checked
             self._changed()
 
     def do_enabled(self, arg, el) -> None:
         if not self._official():
             return
-        on = bool(getattr(el, "checked", False))
+        on = el.checked
         self.settings.enabled = on
         self.save_settings()
         if on and not self.active:
@@ -198,9 +197,7 @@ class OfficialPanel:
 
     def rerender(self) -> None:
         """Draw again, keeping the settings panel where it was scrolled to."""
-        box = self.c.root.querySelector(".kiosk-settings")
-        if not nothing(box):
-            self._scroll = int(box.scrollTop)
+        self._scroll = self.c.page.scroll_top(".kiosk-settings")
         self.c.render()
 
     def _changed(self) -> None:
@@ -211,7 +208,7 @@ class OfficialPanel:
     def save_settings(self) -> None:
         st = self.c.storage()
         if st is not None and not write(st, SETTINGS_KEY, self.settings.to_json()):
-            self.c.js.console.warn("Rally Dominoes: could not save the kiosk settings")
+            self.c.page.warn("Rally Dominoes: could not save the kiosk settings")
 
     def _has_bad_save(self) -> bool:
         from app.saving import BAD_SAVE_KEY

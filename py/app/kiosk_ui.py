@@ -24,7 +24,6 @@ import asyncio
 
 from app import dialog_types as dialogs
 from app import kiosk_views
-from app.dom import nothing
 from app.kiosk import (
     SCREEN_KEY,
     KioskSettings,
@@ -69,29 +68,27 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         self._attract_running = False
         self._idle_running = False
         self._where: str | None = None
-        self._viewport = None
         self._guarded_history = False
         self._scroll = 0
 
     # ---- start-up and the switch ----------------------------------------------------------
     def start(self) -> None:
         c = self.c
-        js = c.js
-        self.url = url_options(str(js.location.search))
+        self.url = url_options(c.page.query())
         self.settings, problems = load_settings(c.storage())
         for p in problems:
-            js.console.warn(f"Rally Dominoes: {p}")
+            c.page.warn(f"Rally Dominoes: {p}")
         if self.url.kiosk is not None and self.url.kiosk != self.settings.enabled:
             self.settings.enabled = self.url.kiosk
             self.save_settings()
         on = c.listen
         for kind in ("pointerdown", "keydown"):
-            on(c.doc, kind, self.on_touch)
-        on(c.doc, "pointerup", self.on_activation)  # a tap's end, or a click
-        on(c.doc, "contextmenu", self.on_blocked)
-        on(c.doc, "dragstart", self.on_blocked)
-        on(c.doc, "selectstart", self.on_select)
-        on(js.window, "popstate", self.on_popstate)
+            on("document", kind, self.on_touch)
+        on("document", "pointerup", self.on_activation)  # a tap's end, or a click
+        on("document", "contextmenu", self.on_blocked)
+        on("document", "dragstart", self.on_blocked)
+        on("document", "selectstart", self.on_select)
+        on("window", "popstate", self.on_popstate)
         self._no_wheel_zoom()
         if self.settings.enabled:
             self.enter(boot=True)
@@ -101,16 +98,11 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         the page went away (a power cut, a reload): then that game, as it was."""
         c = self.c
         self.active = True
-        root = c.doc.documentElement
-        root.dataset.kiosk = "1"
-        meta = c.doc.querySelector('meta[name="viewport"]')
-        if not nothing(meta):
-            if self._viewport is None:
-                self._viewport = str(meta.getAttribute("content"))
-            meta.setAttribute("content", NO_ZOOM)
+        c.page.flag("kiosk", "1")
+        c.page.set_viewport(NO_ZOOM)  # the page's own comes back on leaving
         if not self._guarded_history:  # "back" (a mouse button, a swipe) stays on the page
             self._guarded_history = True
-            c.js.history.pushState(None, "")
+            c.page.push_history()
         if isinstance(c.dialog, dialogs.DamagedSave):  # said the kiosk's way: no download
             c.dialog = dialogs.KioskDamagedSave(c.dialog.problem)
         where = self._stored_where() if boot else None
@@ -124,10 +116,8 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
     def leave(self) -> None:
         c = self.c
         self.active = False
-        c.doc.documentElement.removeAttribute("data-kiosk")
-        meta = c.doc.querySelector('meta[name="viewport"]')
-        if not nothing(meta) and self._viewport is not None:
-            meta.setAttribute("content", self._viewport)
+        c.page.flag("kiosk", None)
+        c.page.restore_viewport()
 
     # ---- storage ----------------------------------------------------------------------
     def _stored_where(self) -> str | None:
@@ -165,9 +155,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         if self.active:
             self._set_where("attract")
         if self._scroll:
-            box = self.c.root.querySelector(".kiosk-settings")
-            if not nothing(box):
-                box.scrollTop = self._scroll
+            self.c.page.scroll_top(".kiosk-settings", self._scroll)
             self._scroll = 0
         self.start_attract()
 
@@ -197,7 +185,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         if not self.active:
             return
         try:  # plain JavaScript in index.html: our code evaluates no strings (docs/csp.md)
-            self.c.js.rallyBoot.fullscreen()
+            self.c.page.fullscreen()
         except Exception:
             pass
 
@@ -209,14 +197,13 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
     def on_select(self, event) -> None:
         if not self.active:
             return
-        t = event.target
-        tag = str(getattr(t, "tagName", "") or "")
+        tag = self.c.page.control(event.target).tag
         if tag not in ("INPUT", "TEXTAREA"):
             event.preventDefault()
 
     def on_popstate(self, event) -> None:
         if self.active:
-            self.c.js.history.pushState(None, "")
+            self.c.page.push_history()
 
     def _no_wheel_zoom(self) -> None:
         """Ctrl + wheel (a touchpad's pinch) zooms: not in kiosk mode. Needs a listener
@@ -225,8 +212,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
             if self.active and getattr(event, "ctrlKey", False):
                 event.preventDefault()
 
-        not_passive = self.c.js.JSON.parse('{"passive": false}')
-        self.c.doc.addEventListener("wheel", self.c.callback(wheel), not_passive)
+        self.c.page.listen("document", "wheel", wheel, passive=False)
 
     # ---- presses ----------------------------------------------------------------------
 

@@ -11,15 +11,15 @@ devices in app.sync_ui: ``RallyScreen`` takes them all on. The controller
 and change events here.
 
 Runs in CPython too (tests/app/test_rally_views.py drives it with a stand-in
-controller): the browser is reached only through ``controller.js`` and
+controller): the browser is reached only through the controller's page (app.page) and
 ``controller.storage()``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
 
+from app.dom import NO_CONTROL, Control
 from app.rally_entry_ui import EntryActions
 from app.rally_event_ui import EventActions
 from app.rally_state import RallyState, new_draft
@@ -33,24 +33,6 @@ from bones.rally.sync import TableDevice
 
 SAVE_KEY = "rally-dominoes:rally"
 BAD_SAVE_KEY = "rally-dominoes:rally-bad-save"
-
-
-def _nothing(x) -> bool:
-    """JavaScript's null and undefined, as Pyodide hands them over (see app.controller)."""
-    return x is None or type(x).__name__ in ("JsNull", "JsUndefined")
-
-
-def _attr(el, name: str, default: str = "") -> str:
-    v = getattr(el, name, None)
-    return default if _nothing(v) else str(v)
-
-
-def _data(el, name: str, default: str = "") -> str:
-    ds = getattr(el, "dataset", None)
-    if _nothing(ds):
-        return default
-    v = getattr(ds, name, None)
-    return default if _nothing(v) else str(v)
 
 
 class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
@@ -69,41 +51,19 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
 
     # ---- the browser --------------------------------------------------------------------
-    @property
-    def js(self):
-        return getattr(self.c, "js", None)
-
     def clock(self) -> str:
         """Local time for the history ("2025-05-14 14:05")."""
-        js = self.js
-        if js is not None:
-            try:
-                d = js.Date.new()
-                return (f"{int(d.getFullYear()):04d}-{int(d.getMonth()) + 1:02d}-"
-                        f"{int(d.getDate()):02d} {int(d.getHours()):02d}:"
-                        f"{int(d.getMinutes()):02d}")
-            except Exception:
-                pass
-        return datetime.now().strftime("%Y-%m-%d %H:%M")
+        return self.c.page.clock()
 
     def render(self, focus: str | None = None, caret: bool = False) -> None:
         self.c.render()
         if focus:
             self.c.focus(focus)
             if caret:
-                root = getattr(self.c, "root", None)
-                el = None if root is None else root.querySelector(focus)
-                if not _nothing(el):
-                    n = len(_attr(el, "value"))
-                    try:
-                        el.setSelectionRange(n, n)
-                    except Exception:
-                        pass
+                self.c.page.caret_to_end(focus)
 
     def warn(self, text: str) -> None:
-        js = self.js
-        if js is not None:
-            js.console.warn(text)
+        self.c.page.warn(text)
 
     # ---- opening, saving ----------------------------------------------------------------
     def open(self) -> None:
@@ -168,7 +128,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         device = self.device.table if self.mode == "table" and self.device else None
         return rally_screen(self.event, self.ui, pages=self.sync_pages(), device=device)
 
-    def act(self, name: str, arg: str, el=None) -> bool:
+    def act(self, name: str, arg: str, el: Control = NO_CONTROL) -> bool:
         handler = self.handler(name)
         if handler is None:
             return False
@@ -183,8 +143,8 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         return True
 
     def on_input(self, el) -> None:
-        field = _data(el, "rallyField")
-        value = _attr(el, "value")
+        field = el.data.get("rallyField", "")
+        value = el.value
         if self.sync_input(field, value):
             return
         ui = self.ui
@@ -194,7 +154,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
             if field != "title":  # the preview of the starting doubles follows
                 self.render(f"#rally-{field}", caret=True)
         elif field == "name":
-            i = int(_data(el, "i", "0"))
+            i = int(el.data.get("i", "0"))
             if 0 <= i < len(ui.new_names):
                 ui.new_names[i] = value
         elif field == "late-name":
@@ -206,7 +166,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         elif field == "po-rounds":
             ui.po_rounds = value
         elif field == "pts" and self.event is not None and ui.table is not None:
-            i = int(_data(el, "i", "0"))
+            i = int(el.data.get("i", "0"))
             d = self.draft()
             names = self.event.seated(ui.table, d.round)
             if 0 <= i < len(names):
@@ -216,12 +176,12 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
                     self.render(f"#rally-pts-{i}", caret=True)
 
     def on_change(self, el) -> None:
-        field = _data(el, "rallyField")
+        field = el.data.get("rallyField", "")
         if self.sync_change(field, el):
             return
         if field == "round" and self.event is not None and self.ui.table is not None:
             try:
-                r = int(_attr(el, "value"))
+                r = int(el.value)
             except ValueError:
                 return
             t = self.ui.table
@@ -231,21 +191,19 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
             self.ui.error = ""
             self.render("#rally-round")
         elif field == "rename-seat":
-            self.ui.rename_seat = _attr(el, "value", "1")
+            self.ui.rename_seat = el.value or "1"
         elif field == "import":
-            files = getattr(el, "files", None)
-            if _nothing(files) or not int(files.length):
-                return
-            asyncio.ensure_future(self._import(files.item(0)))
+            if el.files:
+                asyncio.ensure_future(self._import(el.files[0]))
 
     async def _import(self, file) -> None:
-        name = _attr(file, "name", "The file")
+        page = self.c.page
+        name = page.file_name(file) or "The file"
         try:
             try:
-                buf = await file.arrayBuffer()
-                data = bytes(buf.to_bytes())
+                data = await page.read_bytes(file)
             except AttributeError:
-                data = str(await file.text())
+                data = await page.read_text(file)
             self.import_data(data, name)
         except Exception as exc:  # never a silent failure
             self.ui.error = f"{name} could not be read: {exc}. Nothing here was changed."
@@ -304,20 +262,10 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
     def do_print(self, arg, el):
         self.ui.printed_at = self.clock()
         self.c.render()
-        js = self.js
-        if js is not None:
-            js.window.print()
+        self.c.page.print()
 
     def do_download_bad(self, arg, el):
         text = self.bad_text or read(self.c.storage(), BAD_SAVE_KEY) or ""
-        js = self.js
-        if js is None:
-            return
-        a = js.document.createElement("a")
-        a.href = "data:application/json;charset=utf-8," + js.encodeURIComponent(text)
-        a.download = "rally-dominoes-damaged-event.json"
-        js.document.body.appendChild(a)
-        a.click()
-        a.remove()
+        self.c.page.download(text, "rally-dominoes-damaged-event.json")
         self.bad_text = text or None  # kept for this visit; no longer in storage
         self.forget_bad_save()

@@ -1,7 +1,9 @@
 """The game at the table in local storage: its save, a damaged save kept aside for a
 download, the save another tab made, and which screen was open (a reload comes back to
-the rally scorekeeper). ``st`` is ``window.localStorage`` or None (app.storage); pure
-Python, tested in CPython (tests/app/test_hostile_input.py, test_fuzz_inputs.py)."""
+the rally scorekeeper). ``st`` is ``window.localStorage`` or None (app.storage) and
+``console`` what takes a line for the browser's console (``error``, ``warn``: app.page's
+Page); pure Python, tested in CPython (tests/app/test_hostile_input.py,
+test_fuzz_inputs.py)."""
 
 from __future__ import annotations
 
@@ -13,14 +15,6 @@ from bones.errors import BadData
 SAVE_KEY = "rally-dominoes:table"
 BAD_SAVE_KEY = "rally-dominoes:bad-save"
 OPEN_SCREEN_KEY = "rally-dominoes:open-screen"
-
-
-def local_storage(js):
-    """The page's local storage, or None when it is switched off (play on unsaved)."""
-    try:
-        return js.window.localStorage
-    except Exception:
-        return None
 
 
 def load(st, console) -> tuple[Session | None, str | None, str | None]:

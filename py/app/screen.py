@@ -10,9 +10,14 @@
   screen has no such method;
 - ``on_change(el)`` / ``on_input(el)``: a form field of the screen changed; False when
   it is not one of its fields.
+
+``el`` is the control pressed or changed, an app.dom ``Control`` (its ``data``, ``value``,
+``checked``, ``files``): plain Python, never the page's element.
 """
 
 from __future__ import annotations
+
+from app.dom import NO_CONTROL, Control
 
 
 class Screen:
@@ -29,7 +34,7 @@ class Screen:
         """The ``do_`` method a press of ``name`` calls, or None."""
         return getattr(self, "do_" + name.removeprefix(self.prefix).replace("-", "_"), None)
 
-    def act(self, name: str, arg: str, el=None) -> bool:
+    def act(self, name: str, arg: str, el: Control = NO_CONTROL) -> bool:
         handler = self.handler(name)
         if handler is None:
             return False

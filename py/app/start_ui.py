@@ -6,7 +6,6 @@ from __future__ import annotations
 import bones
 from app import dialog_types as dialogs
 from app import start_views
-from app.dom import nothing
 from app.screen import Screen
 from app.seats import BadName, Seat, Settings, clean_name
 from app.session import Session
@@ -24,29 +23,27 @@ class StartScreen(Screen):
 
     # ---- its fields ---------------------------------------------------------------------
     def on_change(self, el) -> bool:
-        data = getattr(el, "dataset", None)
-        field = getattr(data, "field", None) if data is not None else None
-        if nothing(field) or not field:
+        field = el.data.get("field")
+        if not field:
             return False
         if field == "option":
-            self.form.set_option(str(el.dataset.option), str(el.value))
+            self.form.set_option(el.data["option"], el.value)
             return True
-        i = int(el.dataset.seat)
+        i = int(el.data["seat"])
         seat = self.form.seats[i]
         if field == "kind":
-            seat.kind = str(el.value)
+            seat.kind = el.value
             self.c.render()
             self.c.focus(f'[data-field="kind"][data-seat="{i}"]')
         elif field == "level":
-            seat.level = str(el.value)
+            seat.level = el.value
         elif field == "name":
-            seat.name = str(el.value)
+            seat.name = el.value
         return True
 
     def on_input(self, el) -> bool:
-        data = getattr(el, "dataset", None)
-        if data is not None and getattr(data, "field", None) == "name":
-            self.form.seats[int(el.dataset.seat)].name = str(el.value)
+        if el.data.get("field") == "name":
+            self.form.seats[int(el.data["seat"])].name = el.value
             return True
         return False
 

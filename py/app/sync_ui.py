@@ -187,18 +187,15 @@ class SyncActions:
         """A file chosen for a hand-out or a sheet; False for any other field."""
         if field not in ("sheet-file", "handout-file"):
             return False
-        files = getattr(el, "files", None)
-        if files is None or type(files).__name__ in ("JsNull", "JsUndefined") or not int(
-                files.length):
-            return True
-        asyncio.ensure_future(self._read_file(files.item(0), field))
+        if el.files:
+            asyncio.ensure_future(self._read_file(el.files[0], field))
         return True
 
     async def _read_file(self, file, field: str) -> None:
-        name = str(getattr(file, "name", "") or "the file")
+        name = self.c.page.file_name(file) or "the file"
         self.ui.error = self.ui.note = ""
         try:
-            text = str(await file.text())
+            text = await self.c.page.read_text(file)
             self.sync_text(text, field, name)
         except RallyError as exc:
             self.ui.error = str(exc)

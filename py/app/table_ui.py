@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from app import dialog_types as dialogs
 from app import dialog_views, views
-from app.dom import nothing
 from app.screen import Screen
 from app.seats import HINT_LEVELS, PACES, BadName, clean_name
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
+
+FELT = ".felt-area"  # the felt, less its labels' bands: its size is watched (app.page)
 
 
 class TableScreen(Screen):
@@ -28,7 +29,6 @@ class TableScreen(Screen):
         self._lay = None  # the table's layout, kept while the tiles and the felt stay
         self._lay_key = None
         self._drawn_size = None  # the felt size the table on the page was laid out for
-        self._observer = None  # watches the felt's size (app start-up, window changes)
 
     # ---- drawing ------------------------------------------------------------------------
     def markup(self) -> str:
@@ -43,10 +43,10 @@ class TableScreen(Screen):
         c = self.c
         s = c.session
         # large print: bigger text and hand as well as numbers (docs/kiosk.md)
-        c.doc.documentElement.dataset.large = "1" if s.settings.numerals else "0"
+        c.page.flag("large", "1" if s.settings.numerals else "0")
         self._draw_felt()
         self._watch_felt()
-        c.doc.documentElement.dataset.turn = str(s.game.turn)
+        c.page.flag("turn", str(s.game.turn))
 
     def dialog_markup(self) -> str:
         """The dialog a game in play shows by itself, if any (none asked for)."""
@@ -65,19 +65,16 @@ class TableScreen(Screen):
         return ""
 
     def _felt_size(self):
-        """The felt (less its labels' bands) and its size in CSS px; no size while it is
+        """The felt's size (less its labels' bands) in CSS px; None while it is
         not shown (the page is still starting: #table is hidden until it is ready)."""
-        felt = self.c.root.querySelector(".felt-area")
-        if nothing(felt):
-            return None, None
-        w, h = int(felt.clientWidth), int(felt.clientHeight)
-        return felt, ((w, h) if w > 0 and h > 0 else None)
+        size = self.c.page.size_of(FELT)
+        return size if size is not None and size[0] > 0 and size[1] > 0 else None
 
     def _draw_felt(self) -> None:
         """Draw the table for the felt's size. Laid out for a felt with no size (a
         reload draws before the page is shown) it would be drawn too small and stay so:
         then nothing is drawn, and the watch on the felt's size draws it once shown."""
-        felt, size = self._felt_size()
+        size = self._felt_size()
         if size is None:
             self._drawn_size = None
             return
@@ -87,31 +84,23 @@ class TableScreen(Screen):
         targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.c.selected}
         svg = views.table_svg(s, lay, selected=self.c.selected, targets=targets,
                               fresh=self.c.fresh)
-        felt.querySelector("svg").outerHTML = svg
+        self.c.page.replace(FELT + " svg", svg)
         self._drawn_size = size
 
     def _watch_felt(self) -> None:
-        if self._observer is None:
-            rs = getattr(self.c.js, "ResizeObserver", None)
-            if nothing(rs):
-                return
-            self._observer = rs.new(self.c.callback(self._on_felt_resize))
-        self._observer.disconnect()
-        felt = self.c.root.querySelector(".felt-area")
-        if not nothing(felt):
-            self._observer.observe(felt)
+        self.c.page.watch_size(FELT, self._on_felt_resize)
 
     def _on_felt_resize(self, *_args) -> None:
         try:
             if self.c.screen != "table" or self.c.session is None:
                 return
-            _felt, size = self._felt_size()
+            size = self._felt_size()
             if size is not None and size != self._drawn_size:
                 before = self.c.keys.focus_key()
                 self._draw_felt()
                 self.c.keys.settle(before)
         except Exception as exc:  # never a dead table; say so in the console
-            self.c.js.console.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
+            self.c.page.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
 
     def layout(self, w: int, h: int):
         """The table's layout, made again only when tiles change or the felt's size
@@ -126,7 +115,7 @@ class TableScreen(Screen):
 
     # ---- what a press at the table means ------------------------------------------------
     def do_select(self, arg, el) -> None:
-        t = parse_tile(str(el.dataset.tile))
+        t = parse_tile(el.data["tile"])
         # A second tap on a chosen tile puts it back, unless a hint chose it: the
         # player is tapping the tile the hint named, so it stays and we say where.
         again = self.c.selected == t and self.c.hinted != t
@@ -147,15 +136,14 @@ class TableScreen(Screen):
         if render:
             self.c.render()
             if t is not None:
-                tiles = self.c.root.querySelectorAll(".hand-tile")
-                self.c.keys.hand_pos = next((i for i in range(tiles.length)
-                                       if str(tiles.item(i).dataset.tile) == str(t)), 0)
+                tiles = self.c.page.data_all(".hand-tile", "tile")
+                self.c.keys.hand_pos = tiles.index(str(t)) if str(t) in tiles else 0
                 # The keyboard goes on to where it may go (arrows choose, Enter plays).
                 self.c.focus(f'.hand-tile[data-tile="{t}"]')
                 self.c.focus("[data-act=target]")
 
     def do_target(self, arg, el) -> None:
-        self.play_on(int(el.dataset.target))
+        self.play_on(int(el.data["target"]))
 
     def play_on(self, target: int) -> None:
         if self.c.selected is None:
@@ -185,7 +173,7 @@ class TableScreen(Screen):
         return True
 
     def do_knock_for_me(self, arg, el) -> None:
-        self.c.session.settings.knock_for_me = bool(el.checked)
+        self.c.session.settings.knock_for_me = el.checked
         self.c.save()
         self.c.render()
 
@@ -224,8 +212,8 @@ class TableScreen(Screen):
 
     def do_join(self, arg, el) -> None:
         s = self.c.session
-        name = str(self.c.doc.getElementById("join-name").value)
-        kind = str(self.c.doc.getElementById("join-kind").value)
+        name = self.c.page.value_of("join-name")
+        kind = self.c.page.value_of("join-kind")
         if Move(JOIN) not in s.game.legal_moves():
             self.c.dialog = None
             self.c.render()
@@ -295,12 +283,12 @@ class TableScreen(Screen):
             self.c.turns.warm_up()
 
     def do_numerals(self, arg, el) -> None:
-        self.c.session.settings.numerals = bool(el.checked)
+        self.c.session.settings.numerals = el.checked
         self.c.save()
         self.c.render()
 
     def do_coloured(self, arg, el) -> None:
-        self.c.session.settings.coloured = bool(el.checked)
+        self.c.session.settings.coloured = el.checked
         self.c.save()
         self.c.render()
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 
-from app.dom import nothing
 from app.seats import PACES
 from app.session import Session
 from app.worker import FALLBACK_HARD_MS, AiWorker
@@ -23,7 +22,7 @@ TIMES_KEPT = 20_000  # move times kept in window.rallyAiTimes (a kiosk plays for
 class Turns:
     def __init__(self, c):
         self.c = c
-        self.worker = AiWorker(c.js)
+        self.worker = AiWorker(c.page)
         self.running = False  # the computer's loop is on
         self.hinting = False  # a Hard hint is being thought out
 
@@ -79,7 +78,7 @@ class Turns:
                 self.played(move)
         except Exception as exc:  # never leave the table stuck without saying why
             c.hint = f"The computer player ran into a problem: {exc}"
-            c.js.console.error(f"computer turn failed: {exc!r}")
+            c.page.error(f"computer turn failed: {exc!r}")
             c.render()
         finally:
             self.running = False
@@ -109,10 +108,10 @@ class Turns:
         35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
         time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
         benchmark."""
-        js = self.c.js
+        page = self.c.page
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"
-        t0 = js.performance.now()
+        t0 = page.now_ms()
         move = None
         if level == "hard":
             move = await self.worker.choose(s.game, seat, seed)
@@ -121,17 +120,12 @@ class Turns:
 
             budget = FALLBACK_HARD_MS if level == "hard" else None
             move = choose(s.game, seat, level, seed=seed, budget_ms=budget)
-        self._record_time(level, js.performance.now() - t0)
+        self._record_time(level, page.now_ms() - t0)
         return move
 
     def _record_time(self, level: str, ms: float) -> None:
-        js = self.c.js
-        times = getattr(js.window, "rallyAiTimes", None)
-        if nothing(times):
-            times = js.window.rallyAiTimes = js.Array.new()
-        times.push(js.JSON.parse(f'["{level}", {ms:.2f}]'))
-        if times.length > TIMES_KEPT:  # keep the latest only
-            times.splice(0, TIMES_KEPT // 2)
+        # the latest only: past TIMES_KEPT, the older half goes
+        self.c.page.append("rallyAiTimes", [level, round(ms, 2)], TIMES_KEPT)
 
     # ---- Hard's hints -------------------------------------------------------------------
     def ask_hard_hint(self, s: Session, seat: int) -> None:
@@ -153,7 +147,7 @@ class Turns:
             if s is c.session and same_table(s, before) and s.my_moves():
                 c.table.show_hint(h)
         except Exception as exc:  # say so, and leave the table playable
-            c.js.console.error(f"hint failed: {exc!r}")
+            c.page.error(f"hint failed: {exc!r}")
             if s is c.session:
                 c.hint = "Sorry, no hint this time. Please try again."
                 c.render()

@@ -32,8 +32,8 @@ def hard_budget_ms(game: str) -> int:
 
 
 class AiWorker:
-    def __init__(self, js):
-        self.js = js
+    def __init__(self, page):
+        self.page = page  # app.page: the console, the page's URL
         self._task = None
 
     def warm_up(self) -> None:
@@ -47,22 +47,21 @@ class AiWorker:
         try:
             return await asyncio.wait_for(asyncio.shield(self._task), 60)
         except Exception as exc:
-            self.js.console.warn(f"Rally Dominoes: no AI worker ({exc!r})")
+            self.page.warn(f"Rally Dominoes: no AI worker ({exc!r})")
             return None
 
     async def _start(self):
         from pyscript import create_named_worker
 
-        base = self.js.document.baseURI
-        config = {"interpreter": str(self.js.URL.new("pyodide/pyodide.mjs", base).href)}
-        worker = await create_named_worker(src=str(self.js.URL.new("web/ai-worker.py",
-                                                                   base).href),
-                                           name="rally-ai", config=config)
-        await worker.setup(str(self.js.URL.new("py/rally.zip", base).href))
+        url = self.page.url
+        config = {"interpreter": url("pyodide/pyodide.mjs")}
+        worker = await create_named_worker(src=url("web/ai-worker.py"), name="rally-ai",
+                                           config=config)
+        await worker.setup(url("py/rally.zip"))
         return worker
 
     def _failed(self, exc: Exception) -> None:
-        self.js.console.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
+        self.page.warn(f"Rally Dominoes: the AI worker failed ({exc}); "
                              "thinking on the page instead")
 
     async def choose(self, game, seat: int, seed: str):

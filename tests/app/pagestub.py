@@ -4,19 +4,15 @@ what it would write to the console is kept in ``errors``."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from app import controller
 from app.session import Session
+from fakepage import FakePage
 
 
 class NoPage(controller.Controller):
     def __init__(self, session: Session):
-        self.errors: list[str] = []
-        js = SimpleNamespace(document=SimpleNamespace(getElementById=lambda _i: None),
-                             console=SimpleNamespace(error=self.errors.append,
-                                                     warn=self.errors.append))
-        super().__init__(js, lambda f: f)
+        super().__init__(FakePage())
+        self.errors = self.page.errors
         self.session = session
         self.screen = "table"
 

@@ -22,6 +22,7 @@ from app.seats import Seat
 from app.session import Session
 from bones.rally import NO_SHOW, Event, RallyError
 from bones.rulebook import cite, rules_for
+from fakepage import FakePage
 
 RULE_ID = re.compile(r"\b[GMSCFA]\d+\b")
 READ_ATTRS = ("aria-label", "title", "placeholder", "alt", "value")
@@ -148,11 +149,10 @@ def rally_event(preset="gs-mt") -> Event:
 
 
 class _Controller:
-    js = None
-    root = None
     screen = "rally"
 
     def __init__(self):
+        self.page = FakePage()  # the browser, faked (tests/app/fakepage.py)
         self.st = {}
         self.html = ""
 

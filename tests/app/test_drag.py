@@ -2,7 +2,7 @@
 press on a playable tile becomes a drag only once the pointer has moved, the tile is
 chosen and shown under the finger, and letting go over a place plays it there; the click
 that ends a drag is not taken as a tap, and a drag the browser takes over leaves no
-ghost."""
+ghost. The page is tests/app/fakepage.py's."""
 
 from __future__ import annotations
 
@@ -11,38 +11,19 @@ from types import SimpleNamespace
 from app.drag import START_PX, Drag
 from app.seats import Seat
 from app.session import Session
+from fakepage import FakePage
 
 
 class El:
-    """An element: ``matches`` is the selectors it answers to in ``closest``."""
+    """An element as the event hands it over: ``matches`` is the selectors it answers
+    to in ``closest``."""
 
     def __init__(self, matches=(), **data):
         self.matches = set(matches)
         self.dataset = SimpleNamespace(**data)
-        self.style = SimpleNamespace(transform="")
-        self.removed = False
-        self.className = self.innerHTML = ""
 
     def closest(self, selector):
         return self if selector in self.matches else None
-
-    def remove(self):
-        self.removed = True
-
-
-class Doc:
-    def __init__(self):
-        self.made: list[El] = []
-        self.at = None  # what elementFromPoint finds
-        self.body = SimpleNamespace(appendChild=lambda el: None)
-
-    def createElement(self, _tag):
-        el = El()
-        self.made.append(el)
-        return el
-
-    def elementFromPoint(self, _x, _y):
-        return self.at
 
 
 class Table:
@@ -60,7 +41,7 @@ class Table:
 def page():
     session = Session.new("mexican-train", "gs-mt", [Seat("You", "human"), Seat("Ann")],
                           seed=1)
-    c = SimpleNamespace(doc=Doc(), table=Table(), session=session)
+    c = SimpleNamespace(page=FakePage(), table=Table(), session=session)
     return c, Drag(c)
 
 
@@ -75,14 +56,14 @@ def test_a_drag_onto_a_train_plays_the_tile_there_and_its_click_is_no_tap():
     c, drag = page()
     drag.on_pointer_down(at(100, 100, TILE))
     drag.on_pointer_move(at(100 + START_PX - 1, 100))  # not yet a drag
-    assert c.table.chosen == [] and c.doc.made == []
+    assert c.table.chosen == [] and c.page.ghosts == []
     drag.on_pointer_move(at(100 + START_PX, 100))
     assert c.table.chosen == ["12-5"]
-    ghost = c.doc.made[0]
-    assert ghost.className == "drag-ghost" and "<svg" in ghost.innerHTML
+    ghost = c.page.ghosts[0]
+    assert "<svg" in ghost.html
     drag.on_pointer_move(at(200, 300))
-    assert ghost.style.transform == "translate(170px, 240px)"
-    c.doc.at = El({"[data-target],[data-drop]"}, target="3")
+    assert ghost.at == (170, 240)  # under the finger
+    c.page.at = El({"[data-target],[data-drop]"}, target="3")
     drag.on_pointer_up(at(200, 300))
     assert ghost.removed and c.table.played == [3]
     assert drag.swallow_click() and not drag.swallow_click()  # once only
@@ -98,13 +79,13 @@ def test_a_press_that_does_not_move_is_a_tap_and_a_taken_over_drag_leaves_no_gho
     drag.on_pointer_down(at(10, 10, TILE))
     drag.on_pointer_move(at(40, 10))
     drag.on_pointer_cancel(at(40, 10))  # a scroll, a second finger
-    assert c.doc.made[0].removed and drag.held is None and c.table.played == []
+    assert c.page.ghosts[0].removed and drag.held is None and c.table.played == []
 
 
 def test_letting_go_off_the_trains_plays_nothing():
     c, drag = page()
     drag.on_pointer_down(at(10, 10, TILE))
     drag.on_pointer_move(at(40, 10))
-    c.doc.at = El()  # the felt, not a place
+    c.page.at = El()  # the felt, not a place
     drag.on_pointer_up(at(40, 10))
-    assert c.table.played == [] and c.doc.made[0].removed and drag.swallow_click()
+    assert c.table.played == [] and c.page.ghosts[0].removed and drag.swallow_click()

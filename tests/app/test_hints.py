@@ -33,11 +33,11 @@ class PagesWorker(AiWorker):
     started one."""
 
     def __init__(self, page: Page):
-        super().__init__(page.js)
-        self.page = page
+        super().__init__(page.page)
+        self.table = page
 
     async def ready(self):
-        return self.page.worker
+        return self.table.worker
 
 
 class SlowWorker:

@@ -21,6 +21,7 @@ from app.session import Session
 from bones.errors import BadData, BadSave
 from bones.inbound import MAX_DEPTH, letters
 from bones.rally import Event, loads
+from fakepage import FakePage
 from pagestub import NoPage
 
 DEEP = "[" * 10_000 + "]" * 10_000  # fatal to Pyodide's stack before issue 32
@@ -113,10 +114,9 @@ def test_a_deep_import_is_refused_and_changes_nothing():
 
 
 class RallyHost:
-    js = None
-    root = None
 
     def __init__(self, st):
+        self.page = FakePage()  # the browser, faked (tests/app/fakepage.py)
         self.st = st
         self.screen = "rally"
         self.rally = RallyScreen(self)

@@ -4,13 +4,13 @@ in CPython: no browser, a stand-in controller with a dict for local storage."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 from urllib.parse import unquote
 
 import pytest
 
 import bones
 from app import dialog_views, views
+from app.dom import Control
 from app.rally_entry_views import table_page
 from app.rally_event_views import csv_export, files_page, json_export
 from app.rally_sheet_views import history_page, sheet_table, standings_block
@@ -19,6 +19,7 @@ from app.rally_ui import BAD_SAVE_KEY, SAVE_KEY, RallyScreen
 from app.rally_views import print_sheets, rally_screen
 from app.session import Session
 from bones.rally import NO_SHOW, Event, loads, match_sheet
+from fakepage import FakePage
 
 
 def event() -> Event:
@@ -154,10 +155,9 @@ class Storage(dict):
 
 
 class FakeController:
-    js = None
-    root = None
 
     def __init__(self):
+        self.page = FakePage()  # the browser, faked (tests/app/fakepage.py)
         self.st = Storage()
         self.screen = "rally"
         self.rally = None
@@ -174,10 +174,11 @@ class FakeController:
 
 
 def el(field, value, i=None):
-    data = SimpleNamespace(rallyField=field)
+    """The field ``data-rally-field=field`` (``data-i=i``) holding ``value``."""
+    data = {"rallyField": field}
     if i is not None:
-        data.i = str(i)
-    return SimpleNamespace(dataset=data, value=value)
+        data["i"] = str(i)
+    return Control(data=data, value=value)
 
 
 @pytest.fixture

@@ -10,80 +10,39 @@ import pytest
 
 import own_loop
 from app import qr, scan
+from fakepage import FakePage
 
 
-class Element:
-    def __init__(self, id_: str, page: Page):
-        self.id, self.page = id_, page
-        self.hidden = True
-        self.attrs: dict[str, str] = {}
-        self.textContent = ""
-        self.dataset = SimpleNamespace(act=None, scanning="0")
-
-    def setAttribute(self, name, value):
-        self.attrs[name] = value
-
-    def removeAttribute(self, name):
-        self.attrs.pop(name, None)
-
-    def focus(self):
-        self.page.doc.activeElement = self
-
-
-class Page:
-    """Just what the scanner touches: its panel's elements, focus, and a fake camera
-    that is on from rallyQR.start until rallyQR.stop."""
+class Page(FakePage):
+    """The page with a fake camera, on from ``scan_qr`` until ``stop_qr``."""
 
     def __init__(self):
-        self.doc = SimpleNamespace(activeElement=None, getElementById=self.el)
-        self.doc.documentElement = Element("html", self)
-        self.elements: dict[str, Element] = {}
+        super().__init__()
         self.camera_on = False
         self.pending: asyncio.Future | None = None
-        self.js = SimpleNamespace(globalThis=SimpleNamespace(rallyQR=SimpleNamespace(
-            stop=self.stop_camera)))
-        self.root = SimpleNamespace(querySelector=self.by_act)
-        self.listeners: list = []
+        self.loads: list[str] = []
 
-    def el(self, id_):
-        return self.elements.setdefault(id_, Element(id_, self))
+    async def scan_qr(self, video_id):
+        await asyncio.sleep(0)  # loading the scanner module takes a turn of the loop
+        self.loads.append(video_id)
+        self.camera_on = True
+        self.pending = asyncio.get_running_loop().create_future()
+        return await self.pending
 
-    def by_act(self, selector):
-        act = selector.split('"')[1]
-        for element in self.elements.values():
-            if element.dataset.act == act:
-                return element
-        return None
-
-    def stop_camera(self):
+    def stop_qr(self):
         self.camera_on = False
         if self.pending is not None and not self.pending.done():
             self.pending.set_result(qr.ScanResult(status="stopped", text="", message=""))
 
 
 @pytest.fixture
-def page(monkeypatch):
-    page = Page()
-    loads = []
-
-    async def fake_scan(video, js=None):
-        await asyncio.sleep(0)  # loading the scanner module takes a turn of the loop
-        loads.append(video.id)
-        page.camera_on = True
-        page.pending = asyncio.get_running_loop().create_future()
-        return await page.pending
-
-    monkeypatch.setattr(qr, "scan", fake_scan)
-    page.loads = loads
-    return page
+def page():
+    return Page()
 
 
 def scanner_for(page):
-    controller = SimpleNamespace(doc=page.doc, js=page.js, root=page.root,
-                                 listen=lambda *a: page.listeners.append(a))
-    opener = page.el("open-button")
-    opener.dataset.act = "rally:scan"
-    opener.focus()
+    controller = SimpleNamespace(page=page, listen=lambda *a: page.listeners.append(a))
+    page.active_acts["act"] = "rally:scan"  # the button that opens the panel has focus
     return scan.Scanner(controller)
 
 
@@ -105,8 +64,7 @@ def test_closing_the_panel_at_any_moment_leaves_the_camera_off(page, turns_befor
         scanner = scanner_for(page)
         scanner.start("Hold the camera up", lambda t: told.append(("got", t)),
                       lambda m: told.append(("failed", m)))
-        assert page.el("scanner").hidden is False
-        assert page.el("scanner").attrs.get("role") == "dialog"
+        assert page.panels == {"scanner"} and page.flags["scanning"] == "1"
         for _ in range(turns_before_stop):
             await asyncio.sleep(0)
         scanner.stop()
@@ -116,9 +74,8 @@ def test_closing_the_panel_at_any_moment_leaves_the_camera_off(page, turns_befor
     scanner = own_loop.run(play())
     assert page.camera_on is False
     assert told == []
-    assert page.el("scanner").hidden is True
-    assert "role" not in page.el("scanner").attrs
-    assert page.doc.activeElement is page.el("open-button")
+    assert page.panels == set() and page.flags["scanning"] == "0"
+    assert page.focused == '[data-act="rally:scan"]'
     assert scanner.task.done()
 
 
@@ -130,11 +87,11 @@ def test_a_code_read_is_handed_to_the_screen_and_the_panel_closes(page):
         scanner.start("Hold the camera up", lambda t: told.append(("got", t)),
                       lambda m: told.append(("failed", m)))
         await run_turns()
-        assert page.camera_on and page.el("scanner").hidden is False
+        assert page.camera_on and page.panels == {"scanner"}
         page.camera_on = False
         page.pending.set_result(qr.ScanResult(status="read", text="RDH1:ABC", message=""))
         await run_turns()
 
     own_loop.run(play())
     assert told == [("got", "RDH1:ABC")]
-    assert page.el("scanner").hidden is True
+    assert page.panels == set() and page.focused == '[data-act="rally:scan"]'

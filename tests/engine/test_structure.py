@@ -1,9 +1,12 @@
-"""The code's shape (issue 36): no import circle among the modules under py/, and no module
-over 500 lines. Imports are read with ``ast``, not run: every ``import`` counts, also one
-inside a function (a circle put off until a call is still a circle), except those under
-``if TYPE_CHECKING:``, which never run."""
+"""The code's shape (issue 36): no import circle among the modules under py/, no module
+over 500 lines, and one module of py/app touching the browser. Imports are read with
+``ast``, not run: every ``import`` counts, also one inside a function (a circle put off
+until a call is still a circle), except those under ``if TYPE_CHECKING:``, which never
+run."""
 
 import ast
+import io
+import tokenize
 from pathlib import Path
 
 PY = Path(__file__).resolve().parents[2] / "py"
@@ -13,6 +16,17 @@ MAX_LINES = 500
 KNOWN_CIRCLES: set[frozenset[str]] = set()
 # Modules over MAX_LINES still to be split: none. A new one is refused.
 KNOWN_LONG: set[str] = set()
+# The modules of py/app that reach the browser: app.page, and start-up and the QR loader.
+BROWSER_MODULES = {"page.py", "boot.py", "qr.py"}
+# Names that reach the browser (Pyodide's bridge, the document, the window, the DOM),
+# as names in the code: words in strings and comments do not count.
+BROWSER_NAMES = {"js", "pyodide_js", "create_proxy", "document", "doc", "window",
+                 "documentElement", "querySelector", "querySelectorAll", "getElementById",
+                 "createElement", "elementFromPoint", "activeElement", "addEventListener",
+                 "innerHTML", "outerHTML", "textContent", "localStorage", "ResizeObserver",
+                 "dataset", "tagName", "classList", "getAttribute", "setAttribute",
+                 "removeAttribute", "scrollTop", "clientWidth", "clientHeight",
+                 "getClientRects"}
 
 
 def modules() -> dict[str, Path]:
@@ -111,3 +125,24 @@ def test_no_module_over_500_lines():
     long = {p.relative_to(PY).as_posix(): n for p in PY.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert {p: n for p, n in long.items() if p not in KNOWN_LONG} == {}
+
+
+def browser_names(source: str) -> list[tuple[int, str]]:
+    """(line, name) for each of BROWSER_NAMES used as a name in ``source``'s code."""
+    return [(t.start[0], t.string)
+            for t in tokenize.generate_tokens(io.StringIO(source).readline)
+            if t.type == tokenize.NAME and t.string in BROWSER_NAMES]
+
+
+def test_browser_names_are_read_from_the_code_only():
+    code = 'import js\nx = c.doc.getElementById("table")  # the document\ny = "js."\n'
+    assert browser_names(code) == [(1, "js"), (2, "doc"), (2, "getElementById")]
+
+
+def test_only_app_page_touches_the_browser():
+    """Everything else in py/app asks app.page's Page (boot.py starts the page, qr.py
+    loads the QR modules)."""
+    found = {f"{p.name}:{line}": name for p in sorted((PY / "app").glob("*.py"))
+             if p.name not in BROWSER_MODULES
+             for line, name in browser_names(p.read_text(encoding="utf-8"))}
+    assert found == {}

@@ -5,12 +5,11 @@ and the modules it draws from) and its actions (app.rally_ui) both read. No mark
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from bones.games import preset_of
 from bones.presets import PRESETS
-from bones.rally import GAMES, MAX_ROUNDS, Event, RallyError, sheet_defaults
+from bones.rally import GAMES, Event, sheet_defaults
 
 
 # ---- the screen's state ---------------------------------------------------------------------
@@ -136,11 +135,3 @@ def new_draft(ev: Event, table: str, r: int) -> Draft:
         else:
             d.points[p["name"]] = str(cell["points"])
     return d
-
-
-def parse_count(text: str, what: str, lo: int = 1, hi: int = MAX_ROUNDS) -> int:
-    """A whole number typed in a form, or a RallyError in the engine's words."""
-    t = str(text).strip()
-    if not re.fullmatch(r"[0-9]{1,4}", t) or not lo <= int(t) <= hi:
-        raise RallyError(f"{what} must be a whole number from {lo} to {hi}, not {t!r}")
-    return int(t)

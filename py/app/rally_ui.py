@@ -23,7 +23,7 @@ from app.dom import NO_CONTROL, Control
 from app.rally_entry_ui import EntryActions
 from app.rally_event_ui import EventActions
 from app.rally_state import RallyState, new_draft
-from app.rally_views import rally_screen
+from app.rally_views import DEVICE_PAGES, PAGES, rally_screen
 from app.screen import Screen
 from app.storage import KEEP_LIMIT, read, remove, set_aside, write
 from app.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
@@ -239,9 +239,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         self.c.screen = "start"
 
     def do_page(self, arg, el):
-        pages = ("table", "history", "send") if self.mode == "table" else (
-            "tables", "standings", "history", "playoff", "devices", "files")
-        if arg in pages:
+        if arg in (DEVICE_PAGES if self.mode == "table" else PAGES):
             self.ui.page = arg
             self.ui.late_open = self.ui.rename_open = False
         return f'[data-act="rally-page:{arg}"]'
@@ -265,7 +263,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         self.c.page.print()
 
     def do_download_bad(self, arg, el):
-        text = self.bad_text or read(self.c.storage(), BAD_SAVE_KEY) or ""
+        text = self.bad_text or read(self.c.storage(), self.bad_key) or ""
         self.c.page.download(text, "rally-dominoes-damaged-event.json")
         self.bad_text = text or None  # kept for this visit; no longer in storage
         self.forget_bad_save()

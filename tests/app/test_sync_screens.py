@@ -144,3 +144,24 @@ def test_a_second_hand_out_asks_before_replacing_a_table_with_entries():
     dev.act("rally-handout-yes", "")
     assert dev.device.table == "2"
     assert TableDevice.loads(dev.c.st.getItem(DEVICE_KEY)).table == "2"
+
+
+def test_a_table_devices_damaged_sheet_downloads_its_own_text_after_a_reload():
+    """A table device's damaged save is set aside under the device's own key; after a
+    reload its download gives that text, not the official's damaged event."""
+    from app.rally_ui import BAD_SAVE_KEY
+    from app.sync_ui import DEVICE_BAD_KEY
+
+    c = FakeController()
+    c.st.setItem(BAD_SAVE_KEY, '{"the official\'s": "damaged event"}')
+    c.st.setItem(DEVICE_KEY, '{"format": "rally-dominoes-table", "broken')
+    first = c.rally = RallyScreen(c, "table")
+    first.open()
+    assert c.st.getItem(DEVICE_KEY) is None and "broken" in c.st.getItem(DEVICE_BAD_KEY)
+    again = c.rally = RallyScreen(c, "table")  # the page reloaded: nothing in memory
+    again.open()
+    again.act("rally-download-bad", "")
+    assert [t for t, _name, _mime in c.page.downloads] == [
+        '{"format": "rally-dominoes-table", "broken']
+    assert c.st.getItem(DEVICE_BAD_KEY) is None  # downloaded: no longer kept
+    assert c.st.getItem(BAD_SAVE_KEY) is not None  # the official's is not touched

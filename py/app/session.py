@@ -120,12 +120,7 @@ class Session(TableWording):
         once the round is over every hand (``shown``, G10). With no seat at the screen
         (a hotseat hand hidden between players) it is what every seat sees: ``seat`` and
         ``hand`` are None."""
-        v = self.viewer()
-        if v is not None:
-            return self.game.observation(v)
-        obs = self.game.observation(0)
-        obs.update(seat=None, hand=None)
-        return obs
+        return self.game.observation(self.viewer())
 
     def my_moves(self) -> list[Move]:
         """What the person at the screen may do now (nothing when it is not their turn)."""

@@ -361,11 +361,8 @@ class AllFives(Match):
         root = [self.root] if self.root is not None else []
         return [*root, *placed, *(t for h in self.hands for t in h), *self.boneyard]
 
-    def _observe(self, seat: int) -> dict:
+    def _observe(self) -> dict:
         return {
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "boneyard": len(self.boneyard),
             "drawable": max(0, len(self.boneyard) - self.options.reserve()),
             "layout": self.layout(),
             "count": self.count,

@@ -345,13 +345,10 @@ class ChickenFoot(TrainGame):
             "open": self.is_open(i),
         } for i, info in enumerate(self.line_info)]
 
-    def _observe(self, seat: int) -> dict:
+    def _observe(self) -> dict:
         pending = self.line_info[self.pending[0]].double if self.pending else None
         return {
             "hub": self.hub,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "boneyard": len(self.boneyard),
             "lines": self.layout(),
             "pending": self.pending,  # the unsatisfied double's empty lines, in order
             "pending_double": pending,

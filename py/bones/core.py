@@ -102,7 +102,8 @@ class Match:
     def _add_seat(self) -> None:
         """A late arrival has joined (``self.seats`` already counts them)."""
 
-    def _observe(self, seat: int) -> dict:
+    def _observe(self) -> dict:
+        """What every seat sees of the game's own state (the layout, its duties...)."""
         return {}
 
     def target_name(self, target: int) -> str:
@@ -287,9 +288,11 @@ class Match:
     def moves_played(self) -> list[str]:
         return [self.notation(m) for m, _s, _t in self.history]
 
-    def observation(self, seat: int) -> dict:
-        """Everything ``seat`` may see, and nothing more: no other hand, no boneyard order."""
-        if not 0 <= seat < self.seats:
+    def observation(self, seat: int | None) -> dict:
+        """Everything ``seat`` may see, and nothing more: no other hand, no boneyard order.
+        ``seat`` None: what anyone watching sees (``hand`` None), as a screen shared by
+        players shows between their turns."""
+        if seat is not None and not 0 <= seat < self.seats:
             raise ValueError(f"no seat {seat} at this table")
         obs = {
             "game": self.game,
@@ -303,7 +306,10 @@ class Match:
             "round_scores": [list(r) for r in self.round_scores],
             "log": [(s, self.notation(m)) for m, s, _t in self.history],
         }
-        obs.update(self._observe(seat))
+        obs["hand"] = None if seat is None else list(self.hands[seat])
+        obs["hand_sizes"] = [len(h) for h in self.hands]
+        obs["boneyard"] = len(self.boneyard)
+        obs.update(self._observe())
         if self.round_over:  # the bones are shown to be counted (G10)
             obs["shown"] = [list(h) for h in self.hands]
         return obs

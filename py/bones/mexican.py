@@ -399,12 +399,9 @@ class MexicanTrain(TrainGame):
         placed = [t for train in self.trains for t, _e in train]
         return [self.hub, *placed, *(t for h in self.hands for t in h), *self.boneyard]
 
-    def _observe(self, seat: int) -> dict:
+    def _observe(self) -> dict:
         return {
             "hub": self.hub,
-            "hand": list(self.hands[seat]),
-            "hand_sizes": [len(h) for h in self.hands],
-            "boneyard": len(self.boneyard),
             "trains": [list(t) for t in self.trains[:-1]],
             "mexican": list(self.trains[MEXICAN]),
             "ends": [self.end_of(i) for i in range(self.seats)] + [self.end_of(MEXICAN)],

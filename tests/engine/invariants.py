@@ -60,13 +60,19 @@ def assert_json_round_trip(g: bones.Match) -> None:
 
 
 def assert_observation_hides(g: bones.Match) -> None:
-    """A seat sees its own hand and only counts of the others and the boneyard."""
+    """A seat sees its own hand and only counts of the others and the boneyard; anyone
+    watching (seat None) sees the same but no hand at all."""
+    watching = g.observation(None)
+    assert watching["seat"] is None and watching["hand"] is None
+    public = {k: v for k, v in watching.items() if k not in ("seat", "hand")}
     for seat in range(g.seats):
         obs = g.observation(seat)
         text = repr(obs)
         assert isinstance(obs["boneyard"], int)
         assert all(isinstance(n, int) for n in obs["hand_sizes"])
         assert "boneyard_order" not in text
+        assert {k: v for k, v in obs.items() if k not in ("seat", "hand")} == public
+        assert obs["hand"] == g.hands[seat]
         # at a round's end every hand is shown to be counted (G10), and not before
         assert obs.get("shown") == ([list(h) for h in g.hands] if g.round_over else None)
         for other in range(g.seats):

@@ -116,6 +116,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # Chromium's sampling heap profiler, drawn by lot in a few per cent of launches, crashes
+    # renderers that run WebAssembly on JSPI stacks (web/pyodide-boot.mjs): never draw it.
+    "--disable-features=HeapProfilerReporting",
 ]
 
 

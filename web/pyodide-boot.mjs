@@ -20,7 +20,20 @@ const stored = (inPage && "caches" in self)
       .catch(() => null)
   : Promise.resolve(null);
 
+// Pyodide runs Python on a JSPI stack whenever WebAssembly.Suspending exists. Chromium's
+// sampling heap profiler, switched on in a few per cent of launches (field trial
+// HeapProfilerReporting), walks past that small stack into its guard page and the renderer
+// dies at start-up ("Aw, Snap!", "Target crashed"). Nothing here needs JSPI (no run_sync),
+// so it is hidden before Pyodide looks. Undo this once Chromium walks JSPI stacks safely:
+// tests/browser/test_browser_boot.py boots with the profiler forced on.
+export function hideJspi() {
+  for (const name of ["Suspending", "Suspender"]) {
+    if (globalThis.WebAssembly && name in WebAssembly) delete WebAssembly[name];
+  }
+}
+
 export async function loadPyodide(options) {
+  hideJspi();
   if (!inPage) return loadRuntime({ ...options, indexURL });
   const snapshot = await stored;
   if (snapshot) {

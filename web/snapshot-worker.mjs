@@ -2,9 +2,11 @@
 // that has imported the game's modules, as bytes. Nothing here may touch the page or any
 // live JavaScript object (the snapshot could not hold it), and PyScript is not loaded.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { hideJspi } from "./pyodide-boot.mjs";
 
 self.onmessage = async ({ data: { bundle, key, indexURL } }) => {
   try {
+    hideJspi();  // as the page does: a snapshot is made and loaded on the same kind of stack
     const py = await loadPyodide({ indexURL, _makeSnapshot: true });
     // The same path as index.html's script writes it to: modules imported later (the
     // kiosk, the rally screens) are read from it after a snapshot start.

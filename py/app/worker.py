@@ -54,7 +54,8 @@ class AiWorker:
         from pyscript import create_named_worker
 
         url = self.page.url
-        config = {"interpreter": url("pyodide/pyodide.mjs")}
+        # The page's own loader: it hides JSPI from Pyodide here too (web/pyodide-boot.mjs)
+        config = {"interpreter": url("web/pyodide-boot.mjs")}
         worker = await create_named_worker(src=url("web/ai-worker.py"), name="rally-ai",
                                            config=config)
         await worker.setup(url("py/rally.zip"))

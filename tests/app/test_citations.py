@@ -2,7 +2,7 @@
 "The Play 10", "To Start 6", "Final Tiles"), never our rule IDs (G7, S5, ...): every
 screen that cites a rule is rendered here and its text searched for an ID (issue 31).
 
-The IDs stay in code and tests; shared/rules/README.md, "Where each rule stands on the
+The IDs stay in code and tests; docs/rules.md, "Where each rule stands on the
 printed sheet", maps them to the sheets, and bones.rulebook holds that map."""
 
 from __future__ import annotations

@@ -621,8 +621,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return None
             self.send_error(404, "Not under the site's prefix")
             return None
-        if rel in self.extra:
-            return self._send_body(self.extra[rel], self.guess_type(rel))
+        if rel in self.extra:  # "" is the site's page, index.html
+            return self._send_body(self.extra[rel], self.guess_type(rel or "index.html"))
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")

@@ -799,6 +799,49 @@ def ensure_chromium(py: Path) -> str | None:
     return None
 
 
+# The smoke tests in the other browsers (tests/browsers/, docs/browsers.md): Safari's engine
+# as WebKitGTK's MiniBrowser under WebKitWebDriver on a virtual screen, and Firefox ESR
+# driven through Marionette. Debian's packages; the tests find them by these paths.
+OTHER_BROWSER_PACKAGES = {"webkit2gtk-driver": ("WebKitWebDriver",), "xvfb": ("Xvfb",),
+                          "firefox-esr": ("firefox-esr", "firefox")}  # any Firefox will do
+OTHER_BROWSERS_ENV = "RALLY_OTHER_BROWSERS"  # "skip": leave those tests out
+
+
+def missing_other_browsers() -> list[str]:
+    """The Debian packages whose programs the other browsers' smoke tests lack here."""
+    return [pkg for pkg, progs in OTHER_BROWSER_PACKAGES.items()
+            if not any(shutil.which(prog) for prog in progs)]
+
+
+def ensure_other_browsers() -> str:
+    """WebKitGTK, Firefox and Xvfb for tests/browsers/, installed with apt when missing;
+    the run stops with what to do when they cannot be had. Returns their versions."""
+    if os.environ.get(OTHER_BROWSERS_ENV) == "skip":
+        return "not run (RALLY_OTHER_BROWSERS=skip)"
+    lacks = missing_other_browsers()
+    if lacks:
+        say(f"installing the other browsers for the smoke tests: {' '.join(lacks)}")
+        apt_install(*lacks)
+        lacks = missing_other_browsers()
+    if lacks:
+        sys.exit(
+            "The smoke tests in WebKit and Firefox need the Debian packages "
+            f"{', '.join(lacks)}, and apt-get could not install them (it needs root and a "
+            "Debian-like system). Install them, or run with RALLY_OTHER_BROWSERS=skip to "
+            "leave those tests out.")
+    versions = []
+    for name, cmd in (("WebKitGTK", ["dpkg-query", "-W", "-f", "${Version}",
+                                     "webkit2gtk-driver"]),
+                      ("Firefox", [shutil.which("firefox-esr") or "firefox", "--version"])):
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
+                                 stdin=subprocess.DEVNULL).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            out = ""
+        versions.append(f"{name} {out or 'version unknown'}")
+    return ", ".join(versions)
+
+
 def in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV.resolve()
 
@@ -826,6 +869,7 @@ def cmd_test(pytest_args: list[str]) -> int:
     py = ensure_venv()
     chromium = ensure_chromium(py)
     say(f"browser tests run in {browser_version(chromium)}")
+    say(f"smoke tests in the other browsers: {ensure_other_browsers()}")
     build()
     env = {**os.environ, "RALLY_DIST_BUILT": "1"}
     if chromium:

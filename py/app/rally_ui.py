@@ -72,6 +72,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         clean start is ready."""
         self.ui.error = ""
         self.ui.note = ""
+        self.ui.storage = self.c.page.read_flag("storage")
         if self.loaded:
             return
         self.loaded = True

@@ -67,10 +67,20 @@ def rally_screen(ev: Event | None, ui: RallyState, *, pages: dict[str, str] | No
         '<div class="app rally">'
         f'<header class="rally-bar"><div class="rally-head"><p class="rally-kicker">'
         f'{kicker}</p><h1>{e(title)}</h1>{sub}</div>{nav}</header>'
-        + messages(ui)
+        + messages(ui) + keep_note(ev, ui, device)
         + f'<div class="rally-page">{page}</div>'
         + ("" if ev is None else print_sheets(ev, ui))
         + "</div>")
+
+
+def keep_note(ev: Event | None, ui: RallyState, device: str | None) -> str:
+    """While an event is in progress and the browser has not promised to keep what the
+    page stores (``ui.storage``, docs/browsers.md), a quiet reminder to export it."""
+    if ev is None or device is not None or ui.storage not in ("not-kept", "refused"):
+        return ""
+    return ('<p class="rally-keep">This browser may clear what it stores. Keep a copy of '
+            "the event on another machine or a memory stick: "
+            + button("Import / export", "rally-page:files", cls="btn small") + "</p>")
 
 
 def messages(ui: RallyState) -> str:

@@ -75,11 +75,17 @@ class Display:
             pass_fds=[write], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL)
         os.close(write)
-        try:
-            ready, _, _ = select.select([read], [], [], 60)
-            number = os.read(read, 16).decode().strip() if ready else ""
+        number = b""
+        try:  # Xvfb writes the number, then a newline: it stops if the pipe shuts before
+            while not number.endswith(b"\n"):
+                ready, _, _ = select.select([read], [], [], 60)
+                chunk = os.read(read, 16) if ready else b""
+                if not chunk:
+                    break
+                number += chunk
         finally:
             os.close(read)
+        number = number.decode().strip()
         if not number.isdigit():
             self.close()
             raise Unavailable("Xvfb did not start")
@@ -162,6 +168,7 @@ class WebKit(Driver):
     def __init__(self, display: str, log: Path | None = None):
         from selenium import webdriver
         from selenium.webdriver.common.options import ArgOptions
+        from selenium.webdriver.remote.client_config import ClientConfig
 
         browser = minibrowser()
         if shutil.which(WEBDRIVER) is None or browser is None:
@@ -177,7 +184,9 @@ class WebKit(Driver):
             options = ArgOptions()
             options.set_capability("webkitgtk:browserOptions",
                                    {"binary": browser, "args": ["--automation"]})
-            self.d = webdriver.Remote(f"http://127.0.0.1:{port}", options=options)
+            config = ClientConfig(f"http://127.0.0.1:{port}", timeout=300)
+            self.d = webdriver.Remote(f"http://127.0.0.1:{port}", options=options,
+                                      client_config=config)
             self.d.set_window_rect(0, 0, *WINDOW)
             self.d.set_script_timeout(120)
         except BaseException:

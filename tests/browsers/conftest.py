@@ -139,3 +139,10 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.when == "call":
         item.rep_call = report
+
+
+def pytest_collection_modifyitems(items):
+    """The other browsers' tests first: the longest piece of the run (WebKit's start-ups)
+    starts at once on one worker while the others share the Chromium tests, instead of
+    running on alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("other_browsers") is None)

@@ -187,7 +187,8 @@ def keep_note(storage: str, ios: str) -> str:
         text = ("On an iPad or iPhone, Safari may clear saved games after a week without a "
                 "visit. To keep them, add this game to your Home Screen: tap the Share "
                 "button, then <strong>Add to Home Screen</strong>, and play from there. "
-                "(The Home Screen game starts with its own, empty storage.)")
+                "(The game on the Home Screen starts fresh: finish a game in progress "
+                "here first.)")
     elif storage == "not-kept":
         text = ("This browser may clear saved games when it runs short of space. "
                 + button("Ask it to keep them", "keep-storage", cls="btn"))

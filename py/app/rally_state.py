@@ -95,7 +95,6 @@ class RallyState:
     confirm_new: bool = False
     printed_at: str = ""
     page_only: bool = False  # a table's own device: its one table, no list of tables
-    storage: str = ""  # whether the browser keeps what the page stores (Page.read_flag)
 
 
 # ---- small facts about an event -------------------------------------------------------------

@@ -10,6 +10,7 @@ import asyncio
 import pytest
 
 from app import dialog_types as dialogs
+from app.dom import Control
 from app.rally_state import RallyState
 from app.rally_ui import RallyScreen
 from app.rally_views import rally_screen
@@ -119,6 +120,15 @@ def test_no_reminder_where_the_browser_keeps_it_or_cannot_say(storage):
 
 
 def test_no_reminder_before_there_is_an_event_or_on_a_tables_own_device():
-    ui = RallyState(storage="not-kept")
-    assert "rally-keep" not in rally_screen(None, ui)
-    assert "rally-keep" not in rally_screen(event(), ui, device="1")
+    ui = RallyState()
+    assert "rally-keep" not in rally_screen(None, ui, storage="not-kept")
+    assert "rally-keep" not in rally_screen(event(), ui, device="1", storage="not-kept")
+
+
+def test_the_reminder_stays_once_the_event_is_created():
+    c = Official("not-kept")
+    r = c.rally = RallyScreen(c)
+    r.open()
+    r.on_input(Control(data={"rallyField": "title"}, value="Spring Samboree"))
+    r.act("rally-create", "")
+    assert r.event is not None and "This browser may clear what it stores" in r.markup()

@@ -42,6 +42,9 @@ TABLE = """return {
 };"""
 AI_MOVES = "return (window.rallyAiTimes || []).length"
 HARD_MOVES = "return (window.rallyAiTimes || []).filter(t => t[0] === 'hard').length"
+WORKER_READY = "return document.documentElement.dataset.aiWorker === 'ready'"
+# app.worker's word when Hard's first move stopped waiting for a worker still starting
+WORKER_SLOW = "no AI worker (TimeoutError"
 
 
 class Player:
@@ -120,12 +123,14 @@ class Player:
     def table(self) -> dict:
         return self.b.run(TABLE)
 
-    def assert_clean(self) -> None:
+    def assert_clean(self, slow_worker: bool = False) -> None:
+        """No error and no policy violation; no word of a failed AI worker (``slow_worker``:
+        but for one that took longer to start than Hard's first move waited)."""
         seen = self.b.run("return window.testWatch || null")
         assert seen is not None, f"{self.b.name}: the page's watch script did not run"
         problems = {k: seen[k] for k in ("errors", "csp") if seen[k]}
-        # Hard falling back to the page would say so (app.worker): the worker must work.
-        problems.update(worker=[w for w in seen["warnings"] if "AI worker" in w])
+        problems.update(worker=[w for w in seen["warnings"] if "AI worker" in w
+                                and not (slow_worker and WORKER_SLOW in w)])
         problems = {k: v for k, v in problems.items() if v}
         assert not problems, f"{self.b.name}: the page was not clean: {problems}"
 
@@ -165,17 +170,22 @@ def test_a_player_starts_plays_and_resumes_offline(name, other_browser, browser_
     driver.wait("return document.body.textContent.includes('Who plays first')", STEP_S,
                 "the first dialog")
     me.tap("^Start round 1$")
-    for _ in range(30):
-        if driver.run(HARD_MOVES):
+    # The worker is a second Python: on a busy machine it may take longer to start than
+    # Hard's first move waits (60 s, app.worker), and Hard thinks on the page meanwhile, as
+    # designed. So: the worker starts, and a Hard move comes after that.
+    driver.wait(WORKER_READY, BOOT_S[name], "the AI worker to start")
+    before = driver.run(HARD_MOVES)
+    for _ in range(40):
+        if driver.run(HARD_MOVES) > before:
             break
         if me.wait_for_turn_or_dialog() == "dialog":
             raise AssertionError(f"{name}: a dialog in the first turns: {driver.run(DIALOG)}")
-        if driver.run(HARD_MOVES):
+        if driver.run(HARD_MOVES) > before:
             break
         me.take_a_turn()
-    assert driver.wait(HARD_MOVES, BOOT_S[name], "Hard's move"), f"{name}: Hard never moved"
+    assert driver.run(HARD_MOVES) > before, f"{name}: no Hard move from the worker"
     me.wait_for_turn_or_dialog()
-    me.assert_clean()
+    me.assert_clean(slow_worker=True)
 
     # Offline: the service worker serves everything; a reload resumes the same table.
     driver.wait("return navigator.serviceWorker && navigator.serviceWorker.controller !== null",

@@ -169,6 +169,7 @@ class WebKit(Driver):
         from selenium import webdriver
         from selenium.webdriver.common.options import ArgOptions
         from selenium.webdriver.remote.client_config import ClientConfig
+        from selenium.webdriver.remote.remote_connection import RemoteConnection
 
         browser = minibrowser()
         if shutil.which(WEBDRIVER) is None or browser is None:
@@ -184,9 +185,9 @@ class WebKit(Driver):
             options = ArgOptions()
             options.set_capability("webkitgtk:browserOptions",
                                    {"binary": browser, "args": ["--automation"]})
+            # A driver that never answers (no display) fails in 5 minutes, not never.
             config = ClientConfig(f"http://127.0.0.1:{port}", timeout=300)
-            self.d = webdriver.Remote(f"http://127.0.0.1:{port}", options=options,
-                                      client_config=config)
+            self.d = webdriver.Remote(RemoteConnection(client_config=config), options=options)
             self.d.set_window_rect(0, 0, *WINDOW)
             self.d.set_script_timeout(120)
         except BaseException:

@@ -1015,7 +1015,8 @@ def driver_boot_times(name: str, url: str, settle_ms: int, snapshot: bool,
                 b.run("window.benchOld = true; setTimeout(() => location.reload(), 0);")
                 b.wait("return !window.benchOld && !!document.documentElement", limit,
                        "the reload")
-            out.append(b.wait(DRIVER_MARKS_JS, limit, f"the {load} start"))
+            out.append({**b.wait(DRIVER_MARKS_JS, limit, f"the {load} start"),
+                        "browser": b.version})
         return out
 
 
@@ -1050,7 +1051,7 @@ def bench_boot_in(name: str, server: SiteServer, args: argparse.Namespace) -> No
         finally:
             if screen:
                 screen.close()
-        print_boot(name, runs, args)
+        print_boot(name, runs, args, version=runs["game", "cold"][0]["browser"])
         return
     from playwright.sync_api import sync_playwright
 

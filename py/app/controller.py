@@ -15,6 +15,8 @@ is reached only through ``page``, an app.page ``Page`` made at start-up (app.boo
 
 from __future__ import annotations
 
+import asyncio
+
 from app import dialog_types as dialogs
 from app import saving
 from app.dom import NO_CONTROL, Control, nothing
@@ -252,6 +254,14 @@ class Controller:
     def do_settings(self, arg, el) -> None:
         self.dialog = dialogs.Settings()
         self.render()
+
+    def do_keep_storage(self, arg, el) -> None:
+        """Settings: the player asks the browser to keep saved games (it may ask them)."""
+        async def ask() -> None:
+            await self.page.keep_storage()
+            self.render()
+
+        asyncio.ensure_future(ask())
 
     def do_sheet(self, arg, el) -> None:
         self.dialog = dialogs.Sheet()

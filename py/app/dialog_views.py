@@ -150,7 +150,9 @@ HINT_CHOICES = (("normal", "Normal's choice (straight away)"),
                 ("hard", "Hard's choice (it thinks for half a second)"))
 
 
-def settings_dialog(session: Session) -> str:
+def settings_dialog(session: Session, storage: str = "", ios: str = "") -> str:
+    """``storage`` and ``ios``: what index.html learnt of the browser (docs/browsers.md),
+    for the line on whether it keeps saved games."""
     s = session.settings
     paces = "".join(
         f'<label class="choice"><input type="radio" name="pace" value="{k}"'
@@ -172,8 +174,33 @@ def settings_dialog(session: Session) -> str:
             f"instead of pips</label>"
             f'<label class="choice"><input type="checkbox" data-act="knock-for-me"'
             f'{" checked" if s.knock_for_me else ""}> Knock for me when my play leaves one '
-            f"tile</label>")
+            f"tile</label>" + keep_note(storage, ios))
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
+
+
+def keep_note(storage: str, ios: str) -> str:
+    """Whether this browser keeps saved games for sure (index.html's ``data-storage``:
+    "kept", "not-kept", "refused", "unknown"), and what to do when it does not: on an
+    iPad or iPhone (``ios`` "browser"), add the game to the Home Screen; elsewhere, ask it.
+    """
+    if ios == "browser" and storage != "kept":
+        text = ("On an iPad or iPhone, Safari may clear saved games after a week without a "
+                "visit. To keep them, add this game to your Home Screen: tap the Share "
+                "button, then <strong>Add to Home Screen</strong>, and play from there. "
+                "(The game on the Home Screen starts fresh: finish a game in progress "
+                "here first.)")
+    elif storage == "not-kept":
+        text = ("This browser may clear saved games when it runs short of space. "
+                + button("Ask it to keep them", "keep-storage", cls="btn"))
+    elif storage == "refused":
+        text = ("This browser would not promise to keep saved games: it may clear them "
+                "when it runs short of space.")
+    elif storage == "kept":
+        text = "This browser keeps your saved games."
+    else:
+        return ""
+    return f'<p class="keep-note">{text}</p>'
+
 
 
 def confirm_new_dialog(session: Session, what: str) -> str:

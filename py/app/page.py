@@ -85,6 +85,17 @@ class Page:
         else:
             setattr(self._doc.documentElement.dataset, name, value)
 
+    def read_flag(self, name: str) -> str:
+        """``<html data-NAME>``, or "" when it is not there: the page's own flags too
+        (index.html's ``storage`` and ``ios``, docs/browsers.md)."""
+        value = getattr(self._doc.documentElement.dataset, name, None)
+        return "" if nothing(value) else str(value)
+
+    async def keep_storage(self) -> str:
+        """Ask the browser to keep what the page stores (index.html's keepStorage, which
+        sets ``data-storage``); its answer: "kept", "refused" or "unknown"."""
+        return str(await self._js.rallyBoot.keepStorage(True))
+
     def say(self, text: str) -> None:
         """A line in the page's one live region (index.html's #live): it is never
         redrawn, so a screen reader hears each line once. The last few lines stay."""

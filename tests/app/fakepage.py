@@ -33,6 +33,8 @@ class FakePage:
         self.ghosts: list = []  # every drag ghost added
         self.history = 0
         self.printed = 0
+        self.keep_asked = 0  # keep_storage: how often the browser was asked, its answer
+        self.keep_answer = "refused"
 
     # ---- events -------------------------------------------------------------------------
     def listen(self, target: str, kind: str, fn, passive: bool | None = None) -> None:
@@ -47,6 +49,15 @@ class FakePage:
             self.flags.pop(name, None)
         else:
             self.flags[name] = value
+
+    def read_flag(self, name: str) -> str:
+        return self.flags.get(name, "")
+
+    async def keep_storage(self) -> str:
+        """The browser's answer is ``keep_answer`` ("kept" or "refused")."""
+        self.keep_asked += 1
+        self.flags["storage"] = self.keep_answer
+        return self.keep_answer
 
     def say(self, text: str) -> None:
         if text:

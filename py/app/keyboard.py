@@ -1,6 +1,7 @@
 """The keyboard, and focus that is never lost (issue 34; docs/accessibility.md).
 
-Arrows move along the hand or among the places lit for the chosen tile; D, P, K, H and T
+Arrows move along the hand or among the places lit for the chosen tile, and Shift with an
+arrow moves the focused tile along the hand (the player's own order); D, P, K, H and T
 are the table's keys (markup.SHORTCUTS); Escape closes a dialog or puts a chosen tile back;
 Tab stays inside an open dialog. Every screen is redrawn from scratch, so before a redraw
 ``focus_key`` notes what has focus by the attributes that name it, and ``settle`` focuses
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from app import markup
 from app.dom import closest, nothing
+from bones.tiles import parse_tile
 
 DIALOG = "[role=dialog]"  # an open dialog in the screen Python draws
 # The attributes that name a control across redraws (the markup is made anew each time).
@@ -47,6 +49,9 @@ class Keyboard:
             self.c.focus(f'.hand-tile[data-tile="{t}"]')
             return
         el = event.target
+        if key in ARROWS and event.shiftKey and self._move_tile(el, ARROWS[key]):
+            event.preventDefault()
+            return
         if key in ARROWS and self._arrow(el, ARROWS[key]):
             event.preventDefault()
             return
@@ -87,6 +92,18 @@ class Keyboard:
                     p.focus_el(items[(items.index(el) + step) % len(items)])
                     return True
         return False
+
+    def _move_tile(self, el, step: int) -> bool:
+        """Shift and an arrow key move the focused tile of the hand one place along it
+        (the player's own order, app.hand); focus stays on it."""
+        tile = closest(el, ".hand-tile")
+        if self.c.screen != "table" or nothing(tile) or self.c.page.has(DIALOG):
+            return False
+        text = self.c.page.data(tile, "tile")
+        if text is None:
+            return False
+        self.c.table.step_tile(parse_tile(text), step)
+        return True
 
     def _shortcut(self, event, key: str) -> bool:
         """The table's keys: D draws, P passes, K knocks, H hints, T reads the table."""

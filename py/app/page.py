@@ -124,6 +124,13 @@ class Page:
         if el is not None:
             el.outerHTML = html
 
+    def set_var(self, selector: str, name: str, value: str) -> None:
+        """The CSS custom property ``name`` (``--tile``) of what ``selector`` finds, set
+        through its style (markup has no ``style=``: docs/csp.md)."""
+        el = self.find(selector)
+        if el is not None:
+            el.style.setProperty(name, value)
+
     def watch_size(self, selector: str, fn) -> None:
         """``fn`` is called when what ``selector`` finds changes size (a ResizeObserver,
         made once per selector, moved to the element drawn now). Nothing where the browser

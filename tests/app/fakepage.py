@@ -29,6 +29,7 @@ class FakePage:
         self.downloads: list[tuple[str, str, str]] = []
         self.globals: dict = {}
         self.scrolls: dict[str, int] = {}
+        self.vars: dict[tuple[str, str], str] = {}  # set_var: (selector, property) -> value
         self.at = None  # what element_at finds
         self.ghosts: list = []  # every drag ghost added
         self.history = 0
@@ -66,6 +67,9 @@ class FakePage:
 
     def replace(self, selector: str, html: str) -> None:
         pass
+
+    def set_var(self, selector: str, name: str, value: str) -> None:
+        self.vars[(selector, name)] = value
 
     def watch_size(self, selector: str, fn) -> None:
         pass

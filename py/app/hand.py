@@ -114,8 +114,8 @@ def fit(width: float, screen_h: float, n: int, *, large: bool = False,
     screen ``screen_h`` px high (``screen_w`` wide, the area's width if not given), with
     ``n`` tiles.
 
-    The tiles aim at a short side of 1/12.5 of the screen's height (an upright screen:
-    1/12 of its width; a phone: 1/9.75 of its width), at most 96 px, and large print asks
+    The tiles aim at a short side of 1/13 of the screen's height (an upright screen:
+    1/12 of its width; a phone: 1/10.8 of its width), at most 96 px, and large print asks
     a fifth more. They take the fewest rows at which they are at least four fifths of
     that (a phone: at least 36 px), within about a quarter of the screen's height (27%
     on an upright one, 4% more in large print); else the rows at which they are
@@ -130,11 +130,11 @@ def fit(width: float, screen_h: float, n: int, *, large: bool = False,
     least = PHONE_LEAST if phone else LEAST
     upright = screen_h > screen_w
     if phone:
-        top = screen_w / 9.75
+        top = screen_w / 10.8
     elif upright:
         top = screen_w / 12
     else:
-        top = screen_h / 12.5
+        top = screen_h / 13
     share = (0.27 if upright and not phone else 0.24) + (0.04 if large else 0.0)
     top = min(MOST, top * (1.2 if large else 1.0))
     top = max(least, int(top))

@@ -110,6 +110,7 @@ class TableScreen(Screen):
         try:
             if self.c.screen != "table" or self.c.session is None:
                 return
+            self._fit_hand()  # drawn while the page was hidden: sized now it is shown
             size = self._felt_size()
             if size is not None and size != self._drawn_size:
                 before = self.c.keys.focus_key()

@@ -394,9 +394,10 @@ def topbar_markup(session: Session, hint: str = "") -> str:
     return (
         '<header class="topbar">'
         f'<h1 class="game-title">{e(game_title(session))}</h1>'
-        f'<p class="status" data-instruction="1">{prose(session.status())}</p>'
+        f'<div class="messages"><p class="status" data-instruction="1">'
+        f'{prose(session.status())}</p>'
         # with no hint, what the others did since your move ("Ann drew and passed.")
-        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
+        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p></div>'
         '<nav class="menu" aria-label="Game menu">'
         + button("Hint", "hint", disabled=not can_hint)
         + button("Undo", "undo", disabled=not can_hint and not session.humans)

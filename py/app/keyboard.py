@@ -72,9 +72,11 @@ class Keyboard:
             event.preventDefault()
             return True
         active = p.active()
-        inside = p.inside(active, DIALOG)
         back = bool(event.shiftKey)
-        if not inside or active == (items[0] if back else items[-1]):
+        # from outside, from the dialog's heading, or past its last control (or its first):
+        # to its first control (or its last)
+        if (not p.inside(active, DIALOG) or active not in items
+                or active == (items[0] if back else items[-1])):
             event.preventDefault()
             p.focus_el(items[-1] if back else items[0])
             return True
@@ -133,7 +135,7 @@ class Keyboard:
         return self.c.page.focus_key(KEY_ATTRS)
 
     def settle(self, before) -> None:
-        """After a redraw: a dialog that opened takes focus (its main button); one that
+        """After a redraw: a dialog that opened takes focus (``_open_at_top``); one that
         closed gives it back to what had it before; else the same control has it again,
         or the next sensible one (a playable tile, Draw or Pass)."""
         p = self.c.page
@@ -147,11 +149,7 @@ class Keyboard:
                 return
             if before is not None and p.try_focus(before[0], DIALOG):
                 return
-            first = p.find(".primary:not([disabled])", DIALOG)
-            items = p.focusables(DIALOG)
-            target = first if first is not None else (items[0] if items else None)
-            if target is not None:
-                p.focus_el(target)
+            self._open_at_top()
             return
         if kept:
             return
@@ -162,6 +160,19 @@ class Keyboard:
         if before is not None and p.try_focus(before[0]):
             return
         self._fallback_focus(before[1] if before is not None else 0)
+
+    def _open_at_top(self) -> None:
+        """A dialog just opened shows its top: focus on its first control when the whole
+        dialog is in view, else on its heading (the first control may be far down: the
+        Rules' Close would open it at its end)."""
+        p = self.c.page
+        p.scroll_top(DIALOG, 0)
+        items = p.focusables(DIALOG)
+        if items and not p.scrolls(DIALOG):
+            p.focus_el(items[0])
+        else:
+            p.focus("h2", DIALOG)
+            p.scroll_top(DIALOG, 0)
 
     def _fallback_focus(self, place: int) -> None:
         """The control gone, focus goes on: at the table to the next playable tile (from

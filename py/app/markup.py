@@ -67,9 +67,12 @@ def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,
 
 
 def dialog(title: str, body: str, buttons: str, *, kind: str = "") -> str:
-    """A modal dialog over the screen: its title names it, its buttons close it."""
+    """A modal dialog over the screen: its title names it, its buttons close it. The title
+    can take focus (``tabindex=-1``): a dialog longer than the screen opens at its top
+    with focus there (app.keyboard)."""
     return (f'<div class="overlay"><div class="dialog {kind}" role="dialog" aria-modal="true" '
-            f'aria-labelledby="dialog-title"><h2 id="dialog-title">{e(title)}</h2>{body}'
+            f'aria-labelledby="dialog-title"><h2 id="dialog-title" tabindex="-1">{e(title)}</h2>'
+            f'{body}'
             f'<div class="dialog-buttons">{buttons}</div></div></div>')
 
 

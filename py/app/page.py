@@ -156,6 +156,11 @@ class Page:
             el.scrollTop = value
         return int(el.scrollTop)
 
+    def scrolls(self, selector: str) -> bool:
+        """Whether what ``selector`` finds holds more than it shows (it scrolls)."""
+        el = self.find(selector)
+        return el is not None and int(el.scrollHeight) > int(el.clientHeight) + 1
+
     def open_panel(self, id_: str) -> None:
         """Show the panel ``id_`` (outside #table) as a modal dialog."""
         panel = self._doc.getElementById(id_)

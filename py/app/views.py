@@ -369,10 +369,8 @@ def _allfives_sheet(session: Session) -> str:
         f'<strong>{totals[i]}</strong></li>' for i, seats in enumerate(groups))
     lines = []
     for entry in reversed(g.log[-12:]):
-        who = "nobody" if entry.seat is None else session.name(entry.seat)
-        lines.append(f'<li><span class="hand-no">Hand {entry.hand}</span> {e(who)} '
-                     f'<strong>{entry.points}</strong> <span class="why">{e(entry.reason)}'
-                     "</span></li>")
+        lines.append(f'<li><span class="hand-no">Hand {entry.hand}:</span> '
+                     f'{e(session.score_logged(entry))}</li>')
     log = (f'<ol class="score-log" aria-label="Scoring plays">{"".join(lines)}</ol>'
            if lines else '<p class="hint-text">No points scored yet.</p>')
     return (f'<ul class="teams" aria-label="Totals (first to {target} wins)">{sides}</ul>'

@@ -10,6 +10,7 @@ differ by game come from the game's table words (app/games_ui.py, ``self.words``
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from bones.games import ROUNDS
@@ -20,6 +21,37 @@ if TYPE_CHECKING:
     from app.games_ui import TableWords
     from bones.core import Match
     from bones.games import GameType
+
+
+# All Fives' score log gives why each score came in the engine's short notes
+# (bones.allfives: "ends 15", "domino: opponents 23 -> 25", "blocked: fewest pips 12,
+# opponents 23 -> 25", "blocked: tied at 12 pips, nobody scores"); the page says them in
+# sentences.
+_PIPS = r"(\d+)(?: -> (\d+))?"
+_DOMINO = re.compile(rf"domino: opponents {_PIPS}")
+_BLOCKED = re.compile(rf"blocked: fewest pips (\d+), opponents {_PIPS}")
+_TIED = re.compile(r"blocked: tied at (\d+) pips, nobody scores")
+
+
+def _held(pips: str, rounded: str | None) -> str:
+    """"the others held 23 pips, 25 to the nearest five"."""
+    near = f", {rounded} to the nearest five" if rounded and rounded != pips else ""
+    return f"the others held {pips} pip{'s' if pips != '1' else ''}{near}"
+
+
+def why_scored(reason: str) -> str:
+    """Why a score came (a line of the score log), in words: "the ends counted 15", "went
+    out: the others held 23 pips, 25 to the nearest five"; a note it does not know, as it
+    is."""
+    if reason.startswith("ends "):
+        return f"the ends counted {reason[5:]}"
+    if m := _DOMINO.fullmatch(reason):
+        return f"went out: {_held(m[1], m[2])}"
+    if m := _BLOCKED.fullmatch(reason):
+        return f"the fewest pips ({m[1]}) when play was blocked: {_held(m[2], m[3])}"
+    if m := _TIED.fullmatch(reason):
+        return f"play was blocked and the fewest pips were tied at {m[1]}: nobody scores"
+    return reason
 
 
 class TableWording:
@@ -34,15 +66,26 @@ class TableWording:
         return " & ".join(self.name(s) for s in seats)
 
     def score_words(self, entry) -> str:
-        """One scoring play in words: "15! Ann scores 15 (ends 15)"."""
+        """One score in words, as it is announced: "15! Ann scores 15", "You went out and
+        score 5: the others held 7 pips, 5 to the nearest five"."""
+        why = why_scored(entry.reason)
         if entry.seat is None:
-            return f"Nobody scores: {entry.reason}"
+            return why[:1].upper() + why[1:] + "."
         who = self.name(entry.seat)
         pts = entry.points
         verb = "score" if who == "You" else "scores"
         if entry.reason.startswith("ends"):
             return f"{pts}! {who} {verb} {pts}"
-        return f"{who} {verb} {pts}: {entry.reason}"
+        if entry.reason.startswith("domino"):
+            return f"{who} went out and {verb} {pts}: {why.removeprefix('went out: ')}"
+        return f"{who} {verb} {pts} for {why}"
+
+    def score_logged(self, entry) -> str:
+        """A line of the score log: "Ann scored 15: the ends counted 15"."""
+        why = why_scored(entry.reason)
+        if entry.seat is None:
+            return why[:1].upper() + why[1:]
+        return f"{self.name(entry.seat)} scored {entry.points}: {why}"
 
     # ---- moves and the status line -----------------------------------------------------
     def target_label(self, target: int) -> str:
@@ -145,8 +188,11 @@ class TableWording:
             who = self.name(t)  # a computer may keep the name "You" (the form's default)
             return f"{who} {'are' if who == 'You' else 'is'} playing\N{HORIZONTAL ELLIPSIS}"
         if self.needs_handoff():
-            return f"Pass the screen to {self.name(t)}"
-        you = "Your turn" if len(self.humans) == 1 else f"{self.name(t)}, your turn"
+            name = self.name(t)
+            return ("Your turn: take the screen" if name == "You"
+                    else f"Pass the screen to {name}")
+        you = ("Your turn" if len(self.humans) == 1 or self.name(t) == "You"
+               else f"{self.name(t)}, your turn")
         moves = g.legal_moves()
         kinds = {m.kind for m in moves}
         duty = self.duty_text()

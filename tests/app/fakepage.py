@@ -79,6 +79,9 @@ class FakePage:
             self.scrolls[selector] = value
         return self.scrolls.get(selector, 0)
 
+    def scrolls(self, selector: str) -> bool:
+        return False
+
     def open_panel(self, id_: str) -> None:
         self.panels.add(id_)
 

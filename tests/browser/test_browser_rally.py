@@ -58,8 +58,9 @@ def add_table(page, names):
 def enter_round(page, table, rnd, points, no_show=(), enter_key=False):
     """Type each player's points in their box (the keyboard way), mark no-shows, save
     (with the Save button, or the Enter key in the last box)."""
-    for name in no_show:
+    for name in no_show:  # G10 asks first: the button is big and easily brushed
         page.get_by_role("button", name=f"{name} did not show their bones").click()
+        page.get_by_role("button", name=f"Yes: {name} did not show them").click()
     for name, pts in points.items():
         page.get_by_label(f"Points for {name}").fill(str(pts))
     if enter_key:

@@ -146,7 +146,7 @@ class TableScreen(Screen):
             s = self.c.session
             spots = [m for m in s.my_moves() if m.kind == PLAY and m.tile == t]
             if spots:
-                names = ", ".join(s.target_label(m.target) for m in spots)
+                names = ", ".join(s.where(m.target) for m in spots)
                 self.c.hint = f"{t} can go on: {names}. Tap where it goes."
             else:
                 self.c.hint = f"{t} does not fit anywhere now."

@@ -39,19 +39,23 @@ def _held(pips: str, rounded: str | None) -> str:
     return f"the others held {pips} pip{'s' if pips != '1' else ''}{near}"
 
 
-def why_scored(reason: str) -> str:
-    """Why a score came (a line of the score log), in words: "the ends counted 15", "went
-    out: the others held 23 pips, 25 to the nearest five"; a note it does not know, as it
+def scored_words(who: str, points: int, reason: str, past: bool = False) -> str:
+    """A score in a sentence (``who`` "" for nobody), now ("You went out and score 5: the
+    others held 7 pips, 5 to the nearest five") or in the score log's past tense ("Ann
+    scored 15: the ends counted 15"); a note it does not know, after the score as it
     is."""
-    if reason.startswith("ends "):
-        return f"the ends counted {reason[5:]}"
-    if m := _DOMINO.fullmatch(reason):
-        return f"went out: {_held(m[1], m[2])}"
-    if m := _BLOCKED.fullmatch(reason):
-        return f"the fewest pips ({m[1]}) when play was blocked: {_held(m[2], m[3])}"
+    verb = "scored" if past else "score" if who == "You" else "scores"
     if m := _TIED.fullmatch(reason):
-        return f"play was blocked and the fewest pips were tied at {m[1]}: nobody scores"
-    return reason
+        return (f"Play was blocked and the fewest pips were tied at {m[1]}: nobody "
+                f"{'scored' if past else 'scores'}")
+    if reason.startswith("ends "):
+        return f"{who} {verb} {points}: the ends counted {reason[5:]}"
+    if m := _DOMINO.fullmatch(reason):
+        return f"{who} went out and {verb} {points}: {_held(m[1], m[2])}"
+    if m := _BLOCKED.fullmatch(reason):
+        return (f"{who} {verb} {points} with the fewest pips ({m[1]}) when play was "
+                f"blocked: {_held(m[2], m[3])}")
+    return f"{who or 'Nobody'} {verb} {points}: {reason}"
 
 
 class TableWording:
@@ -68,24 +72,15 @@ class TableWording:
     def score_words(self, entry) -> str:
         """One score in words, as it is announced: "15! Ann scores 15", "You went out and
         score 5: the others held 7 pips, 5 to the nearest five"."""
-        why = why_scored(entry.reason)
-        if entry.seat is None:
-            return why[:1].upper() + why[1:] + "."
         who = self.name(entry.seat)
-        pts = entry.points
-        verb = "score" if who == "You" else "scores"
-        if entry.reason.startswith("ends"):
-            return f"{pts}! {who} {verb} {pts}"
-        if entry.reason.startswith("domino"):
-            return f"{who} went out and {verb} {pts}: {why.removeprefix('went out: ')}"
-        return f"{who} {verb} {pts} for {why}"
+        if entry.seat is not None and entry.reason.startswith("ends "):
+            return f"{entry.points}! {who} {'score' if who == 'You' else 'scores'} " \
+                   f"{entry.points}"
+        return scored_words(who, entry.points, entry.reason)
 
     def score_logged(self, entry) -> str:
         """A line of the score log: "Ann scored 15: the ends counted 15"."""
-        why = why_scored(entry.reason)
-        if entry.seat is None:
-            return why[:1].upper() + why[1:]
-        return f"{self.name(entry.seat)} scored {entry.points}: {why}"
+        return scored_words(self.name(entry.seat), entry.points, entry.reason, past=True)
 
     # ---- moves and the status line -----------------------------------------------------
     def target_label(self, target: int) -> str:
@@ -96,7 +91,7 @@ class TableWording:
         who = self.name(seat)
         k = move.kind
         if k == PLAY:
-            return f"{who} played {move.tile} on {self._where(move.target)}"
+            return f"{who} played {move.tile} on {self.where(move.target)}"
         if k == DRAW:
             return f"{who} drew a tile"
         if k == PASS:
@@ -140,7 +135,7 @@ class TableWording:
         v = self.viewer() or 0
         return (seat - v) % len(self.seats)
 
-    def _where(self, target: int) -> str:
+    def where(self, target: int) -> str:
         """A target's label inside a sentence ("your train", not "Your train")."""
         where = self.target_label(target)
         return "y" + where[1:] if where.startswith("Your ") else where
@@ -149,7 +144,7 @@ class TableWording:
         """A move as advice to the player whose turn it is ("draw a tile")."""
         k = move.kind
         if k == PLAY:
-            return f"play {move.tile} on {self._where(move.target)}"
+            return f"play {move.tile} on {self.where(move.target)}"
         if k == DRAW:
             return "draw a tile"
         if k == PASS:

@@ -130,3 +130,23 @@ def hand_position(game: str, tiles: int, players: int = 4, seed: int = 1,
                 and any(m.kind == PLAY for m in g.legal_moves())):
             return s
     raise LookupError(f"no {game} position with {tiles} tiles in hand")
+
+
+def round_over_position(game: str, seed: int = 1, names: tuple[str, ...] = LONG_NAMES,
+                        humans: int = 1) -> Session:
+    """A session whose first round (hand) has just ended, someone else than seat 0 having
+    gone out: the round's summary is up."""
+    for k in range(400):
+        s = Session.new(game, bones.GAMES[game].default_preset,
+                        [Seat(n, "human" if i < humans else "computer")
+                         for i, n in enumerate(names)], seed=seed * 1000 + k)
+        s.started = True
+        g = s.game
+        rng = random.Random(k)
+        while not g.round_over:
+            moves = g.legal_moves()
+            g.play(rng.choice([m for m in moves if m.kind == PLAY] or moves))
+        out = g.out if getattr(g, "out", None) is not None else getattr(g, "winner", None)
+        if not g.match_over and out not in (None, 0):
+            return s
+    raise LookupError(f"no {game} round ending")

@@ -47,10 +47,11 @@ SHORTCUTS = {"draw": "D", "pass": "P", "knock": "K", "hint": "H", "read": "T"}
 
 
 KEYS_HELP = ("Keys: Tab moves between the parts of the screen. Arrow keys move among your "
-             "tiles, and among the places lit for the chosen tile. Enter or Space chooses "
-             "a tile and plays it there. Escape puts the chosen tile back, or closes a "
-             "window. D draws, P passes, K knocks, H asks for a hint, and T reads the "
-             "whole table aloud.")
+             "tiles, and among the places lit for the chosen tile. Shift and an arrow key "
+             "move a tile along your hand, to keep your tiles in your own order. Enter or "
+             "Space chooses a tile and plays it there. Escape puts the chosen tile back, "
+             "or closes a window. D draws, P passes, K knocks, H asks for a hint, and T "
+             "reads the whole table aloud.")
 
 
 def _keyed(act: str) -> str:

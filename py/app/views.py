@@ -429,8 +429,9 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + seats_markup(session, obs) + move_log_markup(session)
         + scores_markup(session) + "</aside>"
         + "</div>"
-        + '<div class="tray">' + actions_markup(session, obs)
-        + hand_markup(session, obs, selected) + "</div></div>")
+        # the hand, then its actions, as Tab reaches them (the style sheet places them)
+        + '<div class="tray">' + hand_markup(session, obs, selected)
+        + actions_markup(session, obs) + "</div></div>")
 
 
 def lines_list(session: Session, lit: set[int]) -> str:

@@ -68,15 +68,24 @@ NEAR_BLACK = 12.0  # CIEDE2000 from a black pip's look at arm's length: reads as
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=3)
-    ap.add_argument("--tries", type=int, default=4)
-    ap.add_argument("--normal-weight", type=float, default=1.7)
-    ap.add_argument("--far-weight", type=float, default=1.0)
+    ap.add_argument("--seed", type=int, default=6)
+    ap.add_argument("--tries", type=int, default=6)
+    ap.add_argument("--normal", type=float, default=19.2, help="least CIEDE2000 wanted")
+    ap.add_argument("--protanopia", type=float, default=10.8)
+    ap.add_argument("--deuteranopia", type=float, default=11.6)
+    ap.add_argument("--tritanopia", type=float, default=11.9)
+    ap.add_argument("--far", type=float, default=6.0)
+    ap.add_argument("--near", type=float, default=15.6,
+                    help="least wanted between numbers one or two apart, colour-blind")
+    ap.add_argument("--step", type=int, default=15, help="of the sRGB grid of candidates")
     ap.add_argument("--tile", type=float, default=56.0, help="a tile's short side, px")
     ap.add_argument("--blur", type=float, default=0.7, help="px, on the quarter-size screen")
     ap.add_argument("--black", default="#111100", help="the one colour that may read as black")
-    ap.add_argument("--margin", type=float, default=2.0,
+    ap.add_argument("--margin", type=float, default=0.0,
                     help="CIEDE2000 beyond NEAR_BLACK the others keep from black, far")
+    ap.add_argument("--sample", type=int, default=5000, help="swaps tried per colour and pass")
+    ap.add_argument("--no-refine", action="store_true", help="keep to the grid")
+    ap.add_argument("--contrast", type=float, default=3.05, help="least contrast on the face")
     ap.add_argument("--check", action="store_true", help="the page's palette's figures only")
     args = ap.parse_args()
     if args.check:
@@ -87,20 +96,22 @@ def main() -> None:
             print(f"{k:>20}: {v}")
         return
     rng = random.Random(args.seed)
-    grid = range(0, 256, 17)
+    grid = range(0, 256, args.step)
     share = coverage(radius(1) * args.tile, args.blur)  # numbers up to 9 (most)
     small = coverage(radius(12) * args.tile, args.blur)  # 10 to 12: smaller pips
     black = distant(BLACK, FACE, small)
-    # one colour is black (7); every other must not read as black at arm's length, even
-    # as the smaller pips of 10 to 12
+    # one colour is black; no other may read as black at arm's length, even as the
+    # smaller pips of 10 to 12
     cands = [c for c in ("#" + "".join(f"{v:02x}" for v in rgb)
                          for rgb in itertools.product(grid, grid, grid))
-             if contrast(c, FACE) >= 3.3
+             if contrast(c, FACE) >= args.contrast
              and delta_e(distant(c, FACE, small), black) >= NEAR_BLACK + args.margin]
     print(f"{len(cands)} candidates", flush=True)
     cands.append(args.black)
     seen = {c: [simulate(c, v) for v in VISIONS] + [distant(c, FACE, share)] for c in cands}
-    weights = (args.normal_weight, 1.0, 1.0, 1.0, args.far_weight)
+    # each kind of difference over what it must reach: the palette before this one's
+    # figures for normal sight and the three dichromacies, and ``--far`` at arm's length
+    weights = (args.normal, args.protanopia, args.deuteranopia, args.tritanopia, args.far)
     memo: dict = {}
 
     def dist(a: str, b: str) -> float:
@@ -113,6 +124,42 @@ def main() -> None:
     def spread(cols: list[str]) -> float:
         return min(dist(a, b) for a, b in itertools.combinations(cols, 2))
 
+    def allowed(c: str) -> bool:
+        return contrast(c, FACE) >= args.contrast and \
+            delta_e(distant(c, FACE, small), black) >= NEAR_BLACK + args.margin
+
+    def look(c: str) -> None:
+        if c not in seen:
+            seen[c] = [simulate(c, v) for v in VISIONS] + [distant(c, FACE, share)]
+
+    def refine(chosen: list[str], score: float) -> tuple[list[str], float]:
+        """Off the grid: move a colour of the closest pair a step along a channel while
+        that widens the spread, in steps of 8, 4, 2 and 1."""
+        for step in (8, 4, 2, 1):
+            better = True
+            while better:
+                better = False
+                pairs = sorted((dist(a, b), a, b) for a, b in itertools.combinations(chosen, 2))
+                for c in pairs[0][1:]:
+                    if c == args.black:
+                        continue
+                    rgb = [int(c[i:i + 2], 16) for i in (1, 3, 5)]
+                    for ch, sign in itertools.product(range(3), (-1, 1)):
+                        v = rgb[:]
+                        v[ch] = min(255, max(0, v[ch] + sign * step))
+                        new = "#" + "".join(f"{x:02x}" for x in v)
+                        if new in chosen or not allowed(new):
+                            continue
+                        look(new)
+                        trial = [new if x == c else x for x in chosen]
+                        sc = spread(trial)
+                        if sc > score + 1e-4:
+                            chosen, score, better = trial, sc, True
+                            break
+                    if better:
+                        break
+        return chosen, score
+
     best = (0.0, [])
     for _ in range(args.tries):
         chosen = [args.black, rng.choice(cands[:-1])]
@@ -124,12 +171,14 @@ def main() -> None:
             for i in range(1, 12):  # the black stays
                 rest = chosen[:i] + chosen[i + 1:]
                 floor = spread(rest)
-                for c in rng.sample(cands[:-1], min(400, len(cands) - 1)):
+                for c in rng.sample(cands[:-1], min(args.sample, len(cands) - 1)):
                     v = min(floor, min(dist(c, x) for x in rest))
                     if v > score + 0.01:
                         chosen, score, better = rest[:i] + [c] + rest[i:], v, True
                         break
-        print(f"spread {score:.2f}: {chosen}", flush=True)
+        if not args.no_refine:
+            chosen, score = refine(chosen, score)
+        print(f"spread {score:.3f} of the least wanted: {chosen}", flush=True)
         best = max(best, (score, chosen))
 
     def order_score(perm: list[str]) -> float:
@@ -140,8 +189,8 @@ def main() -> None:
             for b in range(a + 1, min(13, a + 3)):
                 fa = distant(pal[a], FACE, coverage(radius(a) * args.tile, args.blur))
                 fb = distant(pal[b], FACE, coverage(radius(b) * args.tile, args.blur))
-                worst = min(worst, delta_e(fa, fb) / args.far_weight,
-                            *(delta_e(simulate(pal[a], v), simulate(pal[b], v))
+                worst = min(worst, delta_e(fa, fb) / args.far,
+                            *(delta_e(simulate(pal[a], v), simulate(pal[b], v)) / args.near
                               for v in VISIONS[1:]))
         return worst
 

@@ -81,13 +81,29 @@ def rescaled(lay, before) -> bool:
     return (a.scale, a.columns, a.where, a.rows) != (b.scale, b.columns, b.where, b.rows)
 
 
+def jumped(lay, before) -> bool:
+    """A refold moved a lane's open end: its last tile does not lie where the last tile
+    before it lay (a lane with no room left folds its tile away and the new one takes its
+    place: that is no jump)."""
+    was = {tv.train: tv for tv in before.trains}
+    for tv in lay.trains:
+        old = was.get(tv.train)
+        if old is None or old.folded == tv.folded or not tv.tiles or not old.tiles:
+            continue
+        a, b = lay.to_px(tv.tiles[-1].x, tv.tiles[-1].y), before.to_px(old.tiles[-1].x,
+                                                                      old.tiles[-1].y)
+        if abs(a[0] - b[0]) > 2 or abs(a[1] - b[1]) > 2:
+            return True
+    return False
+
+
 def play_round(game: str, seats: int, seed: int, felts: dict) -> dict:
     """One round played out, measured at every felt size: {size: figures}."""
     s = Session.new(game, bones.GAMES[game].default_preset,
                     [Seat(NAMES[0], "human")] + [Seat(n) for n in NAMES[1:seats]], seed=seed)
     s.started = True
     g = s.game
-    out = {k: {"rescales": 0, "by_computer": 0, "refolds": 0, "move": 0.0, "gone": 0,
+    out = {k: {"rescales": 0, "by_computer": 0, "refolds": 0, "jumps": 0, "move": 0.0, "gone": 0,
                "sizes": []} for k in felts}
     before = dict.fromkeys(felts)
     pos = {k: {} for k in felts}
@@ -106,6 +122,7 @@ def play_round(game: str, seats: int, seed: int, felts: dict) -> dict:
                     f["by_computer"] += seat != 0
                 else:
                     f["refolds"] += 1
+                    f["jumps"] += jumped(lay, before[k])
             elif before[k] is not None:
                 for t, (x, y) in pos[k].items():
                     if t in now:
@@ -128,7 +145,8 @@ def main() -> None:
     a = ap.parse_args()
     felts = {k: FELTS[k] for k in (a.size or FELTS)}
     print(f"{a.rounds} rounds each, {a.seats} players (All Fives at most 4). Per round: "
-          "rescales, mean (most), [after a computer's move in all]; refolds, mean (most); "
+          "rescales, mean (most), [after a computer's move in all]; refolds, mean (most), "
+          "of which an open end jumped back (mean); "
           "largest move of a placed tile between them (px); tiles gone between them; "
           "open ends' short side: median / smallest (px)")
     for game in a.game or GAMES:
@@ -138,10 +156,12 @@ def main() -> None:
             rs = [r[k] for r in rounds]
             sc = [r["rescales"] for r in rs]
             rf = [r["refolds"] for r in rs]
+            jumps = [r["jumps"] for r in rs]
             sizes = [x for r in rs for x in r["sizes"]]
             print(f"| {GAMES[game]} | {k} | {statistics.mean(sc):.1f} ({max(sc)}) "
                   f"[{sum(r['by_computer'] for r in rs)}] | {statistics.mean(rf):.1f} "
-                  f"({max(rf)}) | {max(r['move'] for r in rs):.1f} | "
+                  f"({max(rf)}), {statistics.mean(jumps):.1f} | "
+                  f"{max(r['move'] for r in rs):.1f} | "
                   f"{sum(r['gone'] for r in rs)} | {statistics.median(sizes):.1f} / "
                   f"{min(sizes):.1f} |")
 

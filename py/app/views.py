@@ -86,7 +86,8 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         parts.append(tile(lay.hub))
     # each lane a group named as the log and the hints name it, its tiles inside
     for tv in lay.trains:
-        parts.append(f'<g class="lane-group" role="group" aria-label="{e(tv.name)}">'
+        parts.append(f'<g class="lane-group" role="group" aria-label="{e(tv.name)}" '
+                     f'data-folded="{tv.folded}">'
                      + _train_markup(session, tv, selected, targets, lay,
                                      since.get(tv.train, ""))
                      + "".join(tile(p) for p in tv.tiles) + "</g>")
@@ -232,8 +233,9 @@ def _slot_number(tv, lay) -> str:
     if tv.tiles or tv.target is None or not px:
         return ""
     b = tv.target.box
+    size = max(px, min(px * 1.4, 0.8 * lay.scale)) / lay.scale
     return (f'<text class="slot-number" x="{b.cx:.3f}" y="{b.cy:.3f}" text-anchor="middle" '
-            f'dominant-baseline="central" font-size="{min(px * 1.4 / lay.scale, 0.8):.3f}" '
+            f'dominant-baseline="central" font-size="{size:.3f}" '
             f'aria-hidden="true">{tv.target.value}</text>')
 
 

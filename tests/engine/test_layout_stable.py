@@ -103,7 +103,7 @@ def test_placed_tiles_stay_put_between_relayouts(game, seats):
                     if k[1] in stayed and k in now and k[2] >= 0:
                         assert abs(now[k][0] - x) <= 2 and abs(now[k][1] - y) <= 2, k
         assert max(rescales.values()) <= MOST_RESCALES[game], (seed, rescales)
-    assert checked > 200
+    assert checked > 100
 
 
 def test_the_centre_tile_stays_put_after_the_first_computer_moves():

@@ -36,7 +36,7 @@ SLOT = 1.2  # the slot for the next tile, along the lane
 ROOM = (4, 3, 2, 1, 0)
 ROOM_WORTH = 0.04
 ROW_WORTH = 0.01
-TARGET_PART = 13.0
+TARGET_PART = 10.0
 STAY = 0.93  # a frame refolded is kept while it is worth this much of the best new one
 SHOW = 2
 # The person at the screen has just moved and a lane is full, or fewer rows than this are

@@ -221,13 +221,24 @@ def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | No
                  if w != "band" else 0.0) for w in WHERE}
     spares = sorted({spare, spare // 2, 0}, reverse=True)
     best = None
-    for free in ROOM:
-        for sp in spares:
-            for c in cols:
-                for w in WHERE:
+    for sp in spares:
+        for c in cols:
+            rows = math.ceil((len(lanes) + sp) / c)
+            for w in WHERE:
+                # the rows' height alone bounds the scale: a way that cannot beat the best
+                # even so is not searched
+                tall = _biggest(lambda s, w=w, rows=rows: _fits_rows(rows, s, height, w),
+                                max_scale, _least(w))
+                if tall is None:
+                    continue
+                for free in ROOM:
+                    bound = (min(tall, floor), min(tall, goal) * _WEIGHT[w] * (
+                        1 + ROOM_WORTH * free + ROW_WORTH * sp))
+                    if best is not None and bound < best[:2]:
+                        continue
                     sc = _biggest(lambda s, c=c, w=w, sp=sp, free=free: _plan(
                         lanes, width, height, s, c, w, heads[w] / s, free, sp) is not None,
-                        max_scale, _least(w))
+                        tall, _least(w))
                     if sc is None:
                         continue
                     worth = min(sc, goal) * _WEIGHT[w] * (1 + ROOM_WORTH * free

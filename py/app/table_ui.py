@@ -126,7 +126,14 @@ class TableScreen(Screen):
         key = (w, h, id(g), g.round_number, len(self.c.session.seats),
                [(m, seat) for m, seat, _t in g.history])
         if key != self._lay_key:
-            self._lay = views.lanes_layout(self.c.session, w, h)
+            # the same round keeps its frame (bones.layout.lanes): placed tiles stay put,
+            # and room is made right after a person's own move rather than a computer's
+            s = self.c.session
+            same = self._lay_key is not None and self._lay_key[2:5] == key[2:5]
+            last = g.history[-1][1] if g.history else None
+            brace = last is not None and last < len(s.seats) and s.seats[last].human
+            self._lay = views.lanes_layout(s, w, h, before=self._lay if same else None,
+                                           brace=brace)
             self._lay_key = key
         return self._lay
 
@@ -352,6 +359,7 @@ class _EmptyLayout:
 
     view_box = "0 0 1 1"
     station = None
+    hub = None
     trains = ()
 
     def tiles(self):

@@ -31,10 +31,11 @@ def table_layout(s, width: int, height: int, prefer=None):
                        max_scale=64.0)
 
 
-def lanes_layout(s, width: int, height: int):
-    """The play screen's table: every open line in a lane of its own, its newest tiles at
-    full size and older ones folded (bones.layout.lanes), each lane named as its button
-    is ("Ann's train", "Line 5 (a toe of 6-6)")."""
+def lanes_layout(s, width: int, height: int, before=None, brace: bool = False):
+    """The play screen's table: every line in a lane of its own (bones.layout.lanes),
+    each lane named as its button is ("Ann", "Mexican Train", "8-8 toe 2"), in the frame
+    of ``before`` (the last layout of this round at this felt size) while the tiles fit
+    it, so nothing on the table moves."""
     from bones.layout.lanes import layout_table  # not needed by the first screen
 
     g = s.game
@@ -44,7 +45,8 @@ def lanes_layout(s, width: int, height: int):
         name = (s.name(t) if s.game_type.seat_trains and t >= 0
                 else s.target_label(t))
         names[t] = name[:1].upper() + name[1:]
-    return layout_table(g, width=width, height=height, names=names)
+    return layout_table(g, width=width, height=height, names=names, before=before,
+                        brace=brace)
 
 
 def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int],
@@ -65,18 +67,30 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     # what each player did since your move, beside their train (Mexican Train)
     since = session.since_viewer() if session.game_type.seat_trains else {}
-    for tv in lay.trains:
-        parts.append(_train_markup(session, tv, selected, targets, lay,
-                                   since.get(tv.train, "")))
-    ends = {id(tv.tiles[-1]) for tv in lay.trains if tv.target is not None and tv.tiles}
-    hub_open = extra.get("hub_open", False)
-    for p in lay.tiles():
+    ends = extra.get("open_ends")  # (tile, train, index) of each drawing to play onto
+    if ends is None:  # the whole-table layouts (the kiosk's attract screen)
+        ends = {(p.tile, p.train, p.index) for tv in lay.trains
+                if tv.target is not None and tv.tiles for p in tv.tiles[-1:]}
+        if extra.get("hub_open") and lay.hub is not None:
+            ends.add((lay.hub.tile, lay.hub.train, lay.hub.index))
+
+    def tile(p) -> str:
         cls = "placed fresh" if fresh is not None and p.tile == fresh else "placed"
-        end = ' data-open-end="1"' if id(p) in ends or (p is lay.hub and hub_open) else ""
+        end = ' data-open-end="1"' if (p.tile, p.train, p.index) in ends else ""
         x, y = p.corner()
-        parts.append(f'<g class="{cls}"{end} role="img" aria-label="Domino {p.tile}">'
-                     + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
-                                    **look) + "</g>")
+        return (f'<g class="{cls}"{end} role="img" aria-label="Domino {p.tile}">'
+                + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W, **look)
+                + "</g>")
+
+    if lay.hub is not None:
+        parts.append(tile(lay.hub))
+    # each lane a group named as the log and the hints name it, its tiles inside
+    for tv in lay.trains:
+        parts.append(f'<g class="lane-group" role="group" aria-label="{e(tv.name)}" '
+                     f'data-folded="{tv.folded}">'
+                     + _train_markup(session, tv, selected, targets, lay,
+                                     since.get(tv.train, ""))
+                     + "".join(tile(p) for p in tv.tiles) + "</g>")
     scored = _scored(session) if fresh is not None else 0
     if scored:
         parts.append(_score_badge(lay, fresh, scored))
@@ -84,7 +98,8 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     # (tiles included) plays there.
     for tv in lay.trains:
         if tv.train in targets and tv.target is not None:
-            parts.append(_target_button(session, tv.train, tv.target.box, tv.lane))
+            parts.append(_target_button(session, tv.train, tv.target.box, tv.lane,
+                                        _slot_number(tv, lay)))
     lead = extra.get("lead")
     if lead is not None:  # All Fives: the first tile of a hand goes in the middle (A3)
         if lead.value in targets:
@@ -146,7 +161,21 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     if tv.label is not None:
         lb = tv.label
         x, y = lb.point
-        if px:
+        if px and extra.get("labels") == "head2":
+            # a name in two lines before the lane's tiles (a narrow felt)
+            from bones.layout.lane_frame import LINE_PX, name_lines
+
+            size = px / lay.scale
+            parts = name_lines(lb.text, True)
+            step = LINE_PX / lay.scale
+            y0 = lb.box.cy - step * (len(parts) - 1) / 2
+            spans = "".join(
+                f'<tspan x="{x:.3f}" y="{y0 + i * step:.3f}">'
+                f'{e(_fit_text(part, lb.box.w * lay.scale, px))}</tspan>'
+                for i, part in enumerate(parts))
+            out.append(f'<text class="train-label" text-anchor="{lb.anchor}" '
+                       f'dominant-baseline="central" font-size="{size:.3f}">{spans}</text>')
+        elif px:
             size = px / lay.scale
             y = lb.box.cy
             text = _fit_text(lb.text, lb.box.w * lay.scale, px)
@@ -192,11 +221,25 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
         b = tv.target.box
         cls = "slot pending" if tv.pending else "slot"
         out.append(f'<rect class="{cls}" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
-                   f'height="{b.h:.3f}" rx="0.15" data-drop="{tv.train}"/>')
+                   f'height="{b.h:.3f}" rx="0.15" data-drop="{tv.train}"/>'
+                   + _slot_number(tv, lay))
     return "".join(out)
 
 
-def _target_button(session: Session, target: int, b, lane) -> str:
+def _slot_number(tv, lay) -> str:
+    """The number to match, written in the slot of a lane with no tile drawn before it
+    (a toe whose double lies in another lane, an empty train): what to play there."""
+    px = (getattr(lay, "extra", {}) or {}).get("label_px")
+    if tv.tiles or tv.target is None or not px:
+        return ""
+    b = tv.target.box
+    size = max(px, min(px * 1.4, 0.8 * lay.scale)) / lay.scale
+    return (f'<text class="slot-number" x="{b.cx:.3f}" y="{b.cy:.3f}" text-anchor="middle" '
+            f'dominant-baseline="central" font-size="{size:.3f}" '
+            f'aria-hidden="true">{tv.target.value}</text>')
+
+
+def _target_button(session: Session, target: int, b, lane, number: str = "") -> str:
     name = session.target_label(target)
     name = name[:1].upper() + name[1:]
     hit = lane or b
@@ -204,7 +247,7 @@ def _target_button(session: Session, target: int, b, lane) -> str:
             f'data-act="target" data-target="{target}">'
             f'<rect class="hit" x="{hit.x:.3f}" y="{hit.y:.3f}" width="{hit.w:.3f}" '
             f'height="{hit.h:.3f}"/><rect class="slot lit" x="{b.x:.3f}" y="{b.y:.3f}" '
-            f'width="{b.w:.3f}" height="{b.h:.3f}" rx="0.15"/></g>')
+            f'width="{b.w:.3f}" height="{b.h:.3f}" rx="0.15"/>{number}</g>')
 
 
 # ---- the hand and the buttons ----

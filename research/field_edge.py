@@ -47,7 +47,9 @@ from bones.moves import JOIN  # noqa: E402
 
 _CHOOSE = arena._choose  # the arena's own (kept before the patch below)
 _PLAY_JOB = arena._play_job
-_JUDGE = {"n": 16}  # boneyard orders a move is valued in (set by main, seen by workers)
+# set by main, seen by the workers: boneyard orders a move is valued in, the others'
+# style, and other Hards asked at the same positions (name -> worlds, tuning, player)
+_JUDGE: dict = {"n": 16, "others": "normal", "also": {}}
 _TERMS: list = []  # this job's choices: (round number, advantage term, deviated, cpu s)
 
 
@@ -112,14 +114,26 @@ def _measured_choose(g, seat: int, level: str, rng, worlds, tuning, player):
     cpu = time.process_time() - t0
     if real:
         nm = _normal_move(g, seat)
-        term = noise = 0.0
-        if nm != m:
-            q = q_values(g, seat, [m, nm], _JUDGE["others"], _JUDGE["n"],
-                         f"{g.round_number}/{len(g.moves_played())}/{seat}")
-            d = [a - b for a, b in zip(q[m], q[nm])]
-            term, noise = _mean_var(d)
-        _TERMS.append((g.round_number, term, nm != m, cpu, noise))
+        where = f"{g.round_number}/{len(g.moves_played())}/{seat}"
+        alts = {}
+        for name, (w, tu, pl) in _JUDGE["also"].items():
+            t1 = time.process_time()
+            alts[name] = (_CHOOSE(g, seat, "hard", random.Random(f"also/{where}/{name}"), w,
+                                  tu, pl), time.process_time() - t1)
+        moves = list(dict.fromkeys([m, nm, *(x for x, _c in alts.values())]))
+        q = (q_values(g, seat, moves, _JUDGE["others"], _JUDGE["n"], where)
+             if len(moves) > 1 else {})
+        term, noise = _term(q, m, nm)
+        also = {name: (*_term(q, x, nm), cpu_x, x != nm) for name, (x, cpu_x) in alts.items()}
+        _TERMS.append((g.round_number, term, nm != m, cpu, noise, also))
     return m
+
+
+def _term(q: dict, m, nm) -> tuple[float, float]:
+    """``m``'s advantage over Normal's ``nm`` and the judge's variance of it."""
+    if m == nm:
+        return 0.0, 0.0
+    return _mean_var([a - b for a, b in zip(q[m], q[nm])])
 
 
 def _job(args: tuple) -> list[dict]:
@@ -139,6 +153,11 @@ def _job(args: tuple) -> list[dict]:
         rec["choices"] = len(rows)
         rec["left"] = sum(1 for _t, d, *_x in rows if d)
         rec["cpu"] = [x[2] for x in rows]
+        for name in _JUDGE["also"]:
+            rec.setdefault("also", {})[name] = {
+                "adv": sum(x[4][name][0] for x in rows),
+                "left": sum(1 for x in rows if x[4][name][3]),
+                "cpu": [x[4][name][2] for x in rows]}
     return recs
 
 
@@ -167,33 +186,42 @@ def _score(rec: dict, level: str) -> float:
 
 
 def compare(hard: list[dict], normal: list[dict]) -> dict:
-    """Hard minus Normal a round, paired deal by deal, and the advantage sums; each with
-    its 95% interval over deals (a deal's rotations averaged together)."""
+    """Hard minus Normal a round, paired deal by deal, and the advantage sums (also those
+    of the other Hards asked at the same positions, and their difference from Hard's);
+    each with its 95% interval over deals (a deal's rotations averaged together)."""
     theirs = {_key(r): r for r in normal}
     deals: dict = {}
     for r in hard:
-        if _key(r) not in theirs:
-            continue
-        d = deals.setdefault(r["deal"], [[], [], []])
-        d[0].append(_score(r, "hard") - _score(theirs[_key(r)], "normal"))
-        d[1].append(r.get("adv", 0.0))
-        d[2].append(r.get("noise", 0.0))
-    paired = [sum(a) / len(a) for a, _b, _c in deals.values()]
-    adv = [sum(b) / len(b) for _a, b, _c in deals.values()]
-    noise = [sum(c) / len(c) ** 2 for _a, _b, c in deals.values()]  # of each deal's mean
-    if len(paired) < 2:
+        if _key(r) in theirs:
+            diff = _score(r, "hard") - _score(theirs[_key(r)], "normal")
+            deals.setdefault(r["deal"], []).append((diff, r))
+    if len(deals) < 2:
         raise ValueError("the runs share fewer than two deals")
-    choices = sum(r.get("choices", 0) for r in hard)
-    cpu = sorted(c for r in hard for c in r.get("cpu", []))
-    m, lo, hi = _mean_ci(adv)
-    spread = ((hi - m) / 1.96) ** 2 * len(adv)  # the deals' variance
-    return {"deals": len(paired), "rounds": sum(len(a) for a, *_x in deals.values()),
-            "paired": _mean_ci(paired), "advantage": (m, lo, hi),
-            "judge_share": sum(noise) / len(noise) / spread if spread else 0.0,
-            "choices_a_round": choices / len(hard),
-            "left_normal": sum(r.get("left", 0) for r in hard) / max(choices, 1),
-            "cpu_ms_mean": 1000 * sum(cpu) / max(len(cpu), 1),
-            "cpu_ms_p90": 1000 * cpu[int(0.9 * (len(cpu) - 1))] if cpu else 0.0}
+
+    def over(f) -> tuple[float, float, float]:
+        return _mean_ci([sum(f(d, r) for d, r in rows) / len(rows) for rows in deals.values()])
+
+    def cost(cpu: list[float]) -> tuple[float, float]:
+        cpu = sorted(cpu)
+        return 1000 * sum(cpu) / max(len(cpu), 1), 1000 * cpu[int(0.9 * (len(cpu) - 1))]
+
+    adv = over(lambda _d, r: r["adv"])
+    spread = ((adv[2] - adv[0]) / 1.96) ** 2 * len(deals)  # the deals' variance
+    noise = [sum(r["noise"] for _d, r in rows) / len(rows) ** 2 for rows in deals.values()]
+    choices = sum(r["choices"] for r in hard)
+    out = {"deals": len(deals), "rounds": sum(len(rows) for rows in deals.values()),
+           "paired": over(lambda d, _r: d), "advantage": adv,
+           "judge_share": sum(noise) / len(noise) / spread if spread else 0.0,
+           "choices_a_round": choices / len(hard),
+           "left_normal": sum(r["left"] for r in hard) / max(choices, 1),
+           "cpu_ms": cost([c for r in hard for c in r["cpu"]]), "also": {}}
+    for name in hard[0].get("also", {}):
+        out["also"][name] = {
+            "advantage": over(lambda _d, r, n=name: r["also"][n]["adv"]),
+            "minus_hard": over(lambda _d, r, n=name: r["also"][n]["adv"] - r["adv"]),
+            "left_normal": sum(r["also"][name]["left"] for r in hard) / max(choices, 1),
+            "cpu_ms": cost([c for r in hard for c in r["also"][name]["cpu"]])}
+    return out
 
 
 def _player(text: str | None):
@@ -201,6 +229,39 @@ def _player(text: str | None):
         return None
     mod, _colon, attr = text.partition(":")
     return getattr(importlib.import_module(mod), attr)
+
+
+def measured_run(game: str, preset, field: str, rounds: int, seed, *, worlds: int,
+                 judge: int = 16, also: dict | None = None, tuning=DEFAULT, player=None,
+                 workers: int = 1, progress: bool = True) -> dict:
+    """``arena.run`` of Hard against three ``field`` (duplicate), each round's record
+    with Hard's advantage terms (``adv``, ...), and those of the Hards in ``also``
+    (``{name: (worlds, tuning, player)}``) asked at the same positions."""
+    _JUDGE.update(n=judge, others=field, also=also or {})
+    arena._choose = _measured_choose
+    arena._play_job = _job
+    try:
+        return arena.run(game, preset, ["hard"] + [field] * 3, rounds, seed, workers=workers,
+                         worlds=worlds, duplicate=True, tuning=tuning, player=player,
+                         progress=progress)
+    finally:
+        arena._choose, arena._play_job = _CHOOSE, _PLAY_JOB
+
+
+def _also(text: str, worlds: int) -> tuple[str, tuple]:
+    """``NAME[:worlds=N,player=MODULE:ATTR,PATH=VALUE,...]`` as a name and the Hard it
+    names: (worlds, tuning, player)."""
+    name, _colon, rest = text.partition(":")
+    tuning, player = DEFAULT, None
+    for item in filter(None, rest.split(",")):
+        key, _eq, value = item.partition("=")
+        if key == "worlds":
+            worlds = int(value)
+        elif key == "player":
+            player = _player(value)
+        else:
+            tuning = tuning.with_text(item)
+    return name, (worlds, tuning, player)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -215,6 +276,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judge", type=int, default=16, help="boneyard orders a move is valued in")
     ap.add_argument("--set", action="append", default=[], metavar="PATH=VALUE")
     ap.add_argument("--variant", default=None, help="module:attr, a research player for Hard")
+    ap.add_argument("--also", action="append", default=[],
+                    metavar="NAME[:worlds=N,PATH=VALUE,...]",
+                    help="another Hard asked at each of Hard's positions, valued the same way "
+                         "(its worlds, its tuning), e.g. w400:worlds=400 or "
+                         "nobonus:mexican.win_bonus=0")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", default=None, help="write both runs' records here")
     ap.add_argument("--normal", default=None,
@@ -226,25 +292,16 @@ def main(argv: list[str] | None = None) -> int:
         tuning = tuning.with_text(item)
     pol = levels.policy_for(arena.new_game(a.game, seats=4, preset=a.preset), tuning)
     worlds = a.worlds or pol.hard.arena_worlds
-    _JUDGE["n"] = a.judge
-    _JUDGE["others"] = a.field
-    field = [a.field] * 3
-    normal = None
     if a.normal:
         normal = json.loads(Path(a.normal).read_text())["normal"]
-    if normal is None:
-        normal = arena.run(a.game, a.preset, ["normal", *field], a.rounds, a.seed,
+    else:
+        normal = arena.run(a.game, a.preset, ["normal"] + [a.field] * 3, a.rounds, a.seed,
                            workers=a.workers, worlds=worlds, progress=False,
                            duplicate=True)["records"]
-    arena._choose = _measured_choose
-    arena._play_job = _job
     t0 = time.perf_counter()
-    try:
-        res = arena.run(a.game, a.preset, ["hard", *field], a.rounds, a.seed,
-                        workers=a.workers, worlds=worlds, duplicate=True, tuning=tuning,
-                        player=_player(a.variant))
-    finally:
-        arena._choose, arena._play_job = _CHOOSE, _PLAY_JOB
+    res = measured_run(a.game, a.preset, a.field, a.rounds, a.seed, worlds=worlds,
+                       judge=a.judge, also=dict(_also(x, worlds) for x in a.also),
+                       tuning=tuning, player=_player(a.variant), workers=a.workers)
     c = compare(res["records"], normal)
     extra = "".join(f", {x}" for x in a.set) + (f", {a.variant}" if a.variant else "")
     print(f"{a.game} ({a.preset}): Hard ({worlds} worlds{extra}) and Normal, each against 3 "
@@ -255,9 +312,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  Hard minus Normal, {name + ':':10} {m:+6.2f} points a round "
               f"(95% CI {lo:+.2f} to {hi:+.2f})")
     print(f"  Hard's choices: {c['choices_a_round']:.1f} a round, Normal's move left in "
-          f"{100 * c['left_normal']:.1f}%; CPU {c['cpu_ms_mean']:.0f} ms a choice on "
-          f"average, p90 {c['cpu_ms_p90']:.0f}; the judge's noise is "
+          f"{100 * c['left_normal']:.1f}%; CPU {c['cpu_ms'][0]:.0f} ms a choice on "
+          f"average, p90 {c['cpu_ms'][1]:.0f}; the judge's noise is "
           f"{100 * c['judge_share']:.0f}% of the advantage's variance")
+    for name, d in c["also"].items():
+        (m, lo, hi), (dm, dlo, dhi) = d["advantage"], d["minus_hard"]
+        print(f"  {name} at Hard's positions: advantage {m:+6.2f} (95% CI {lo:+.2f} to "
+              f"{hi:+.2f}), minus Hard's {dm:+.2f} (95% CI {dlo:+.2f} to {dhi:+.2f}); "
+              f"Normal's move left in {100 * d['left_normal']:.1f}%, CPU {d['cpu_ms'][0]:.0f} "
+              f"ms a choice, p90 {d['cpu_ms'][1]:.0f}")
     if a.json:
         Path(a.json).write_text(json.dumps({"summary": c, "normal": normal,
                                             "hard": res["records"],

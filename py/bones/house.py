@@ -111,7 +111,7 @@ class HouseRules:
         seen = set()
         for f, _v in pairs:
             if f not in known:
-                names = ", ".join(known)
+                names = ", ".join(s.label.lower() for s in known.values())
                 raise HouseRulesError(f"{game_type(game).title} house rules cannot change "
                                       f"{str(f)[:40]!r}: what may change is {names}.",
                                       str(f)[:40])

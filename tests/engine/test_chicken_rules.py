@@ -432,7 +432,8 @@ def test_option_double_nine_set_with_hand_sizes_by_seats(seats, size):
 def test_option_hand_sizes_given_explicitly():
     g = bones.new_game("chicken-foot", seats=4, seed=1, options={"hand_sizes": [[4, 10]]})
     assert [len(h) for h in g.hands] == [10] * 4
-    with pytest.raises(ValueError, match="do not fit"):
+    with pytest.raises(ValueError, match="8 players with 7 tiles each and the round's double "
+                                         "need 57 tiles, but a double-9 set has 55"):
         bones.new_game("chicken-foot", seats=8, seed=1,
                        options={"set_high": 9, "hand_sizes": [[8, 7]]})
 

@@ -22,6 +22,9 @@ from bones.games import game, games, presets_of
 from bones.house import HouseRules, HouseRulesError, players_words, same_name
 from bones.house_settings import CHOICE, NUMBER, SIZES, TOGGLE, catalogue, per_seats
 from bones.moves import NEXT
+from bones.rally import Event, RallyError, loads, match_sheet
+from bones.rally.sync import Merge, TableDevice, handout
+from bones.rally.wire import decode, encode
 from invariants import (
     assert_illegal_refused,
     assert_json_round_trip,
@@ -433,3 +436,99 @@ def test_the_computer_players_play_any_house_rules_through(h, data):
         g.play(m)
     assert g.round_over, "the computer players stalled"
     assert_tiles_conserved(g, bones.full_set(game(h.game).set_high(g.options)))
+
+
+# ---- rally events, hand-outs, CSV and score sheets ---------------------------------------------
+SHORT = HouseRules("Sun Lakes Tuesday", "gs-mt",
+                   {"first_double": 6, "rounds": 7, "late_arrivals": False})
+
+
+def _rally(house: HouseRules = SHORT) -> Event:
+    ev = Event.create("Spring Samboree", house.game, house=house)
+    ev.add_table(["Ann", "Bob", "Cy"])
+    ev.enter_round(1, 1, [10, 0, 25])
+    return ev
+
+
+def test_a_rally_event_is_scored_by_its_house_rules_and_carries_them():
+    ev = _rally()
+    assert ev.house == SHORT and ev.preset == "gs-mt"
+    assert ev.state()["doubles"] == [6, 5, 4, 3, 2, 1, 0]  # 7 rounds from 6-6
+    with pytest.raises(RallyError, match="House rules: Sun Lakes Tuesday .* no late arrivals"):
+        ev.late_arrival(1, "Hal")
+    saved = ev.to_json()
+    assert saved["version"] == 3 and saved["log"][0]["house"] == SHORT.to_dict()
+    again = loads(ev.dumps())
+    assert again == ev and again.house == SHORT
+    assert ev.sheet("1")["house"]["changes"] == [c.text for c in SHORT.differences()]
+    assert "house rules 'Sun Lakes Tuesday'" in ev.history()[0]["text"]
+    # an event by the sheet is written as before
+    plain = Event.create("Spring Samboree", "mexican-train", "gs-mt")
+    assert plain.to_json()["version"] == 1 and "house" not in plain.to_json()["log"][0]
+    assert "house" not in plain.state() and plain.house is None
+
+
+def test_an_event_refuses_house_rules_that_do_not_fit():
+    with pytest.raises(RallyError, match="start from Good Sam's"):
+        Event.create("E", "mexican-train", "st-mt", house=SHORT)
+    with pytest.raises(RallyError, match="cannot be played: The first round's double"):
+        Event.create("E", "mexican-train", house=HouseRules("X", "gs-mt",
+                                                            {"set_high": 9,
+                                                             "first_double": 12}))
+
+
+@pytest.mark.parametrize(("house", "says"), [
+    ({"name": "X", "base": "gs-mt", "edition": 1, "changes": {"rounds": 0}}, "Rounds"),
+    ({"name": "X", "base": "gs-mt", "edition": 1, "changes": {"dice": 2}}, "cannot change"),
+    ({"name": "X", "base": "st-mt", "edition": 1, "changes": {}}, "not the event's sheet"),
+    ({"name": "X", "base": "gs-mt"}, "the event's house rules lacks its"),
+    ("X", "bad 'house'"),
+])
+def test_an_event_file_with_corrupt_house_rules_is_refused(house, says):
+    data = json.loads(_rally().dumps())
+    data["log"][0]["house"] = house
+    with pytest.raises(RallyError) as e:
+        loads(json.dumps(data))
+    assert says.lower() in str(e.value).lower(), str(e.value)
+
+
+def test_a_hand_out_carries_the_house_rules_to_the_table():
+    ev = _rally()
+    dev = TableDevice.from_handout(handout(ev, 1))
+    assert dev.event.house == SHORT and dev.event.state()["doubles"] == ev.state()["doubles"]
+    with pytest.raises(RallyError, match="no late arrivals"):
+        dev.event.late_arrival(1, "Hal")
+    dev.event.enter_round(1, 2, [3, 4, 5])
+    kept = TableDevice.loads(dev.dumps())
+    assert kept.event == dev.event and kept.event.house == SHORT
+    m = Merge(ev, dev.sheet())
+    assert m.status == "clean"
+    m.apply()
+    assert ev.sheet("1")["players"][0]["total"] == 13
+
+
+def test_a_hand_out_with_corrupt_house_rules_is_refused():
+    body = decode(handout(_rally(), 1), "H")
+    for house, says in [({**SHORT.to_dict(), "changes": {"rounds": 700}}, "Rounds"),
+                        ({**SHORT.to_dict(), "base": "wc-mt"}, "not the event's sheet"),
+                        ([1], "house rules")]:
+        with pytest.raises(RallyError) as e:
+            TableDevice.from_handout(encode("H", {**body, "h": house}))
+        assert "hand-out" in str(e.value) and says.lower() in str(e.value).lower()
+
+
+def test_a_csv_export_carries_the_house_rules_and_reads_back():
+    ev = _rally()
+    text = ev.to_csv()
+    assert '\r\nhouse,,,,,,,,"{""name"": ""Sun Lakes Tuesday""' in text
+    again = loads(text)
+    assert again == ev and again.house == SHORT
+    bad = text.replace('""rounds"": 7', '""rounds"": 0')
+    with pytest.raises(RallyError, match="line 6.*Rounds"):
+        loads(bad)
+
+
+def test_a_match_sheet_names_the_house_rules():
+    g = bones.new_game("mexican-train", seats=3, house=SHORT, seed=2)
+    assert match_sheet(g)["house"]["title"] == SHORT.title
+    assert "house" not in match_sheet(bones.new_game("mexican-train", seats=3, seed=2))

@@ -30,7 +30,7 @@ def choice(v: Any, field: str, allowed: Iterable[Any], what: str) -> None:
     allowed = tuple(allowed)
     if not any(v == a and type(v) is type(a) for a in allowed):
         words = ", ".join(map(repr, allowed[:-1])) + f" or {allowed[-1]!r}"
-        raise OptionError(f"{what} is {words}, not {str(v)[:20]!r}.", field)
+        raise OptionError(f"{what} must be {words}, not {str(v)[:20]!r}.", field)
 
 
 def yes_no(v: Any, field: str, what: str) -> None:

@@ -53,7 +53,8 @@ class ChickenOptions:
             hand_sizes(self.hand_sizes, "hand_sizes")
         double(self.first_double, "first_double", self.set_high, "The first centre double")
         number(self.rounds, "rounds", 1, 100, "The number of rounds")
-        choice(self.centre_paths, "centre_paths", (4, 6), "The paths of the centre double")
+        choice(self.centre_paths, "centre_paths", (4, 6),
+               "The number of paths of the centre double")
         choice(self.draw, "draw", ("one", "until"), "How a player who cannot play draws")
         yes_no(self.must_play, "must_play", "Whether you must play when you can")
         yes_no(self.late_arrivals, "late_arrivals", "Whether late arrivals may join")

@@ -421,9 +421,9 @@ def test_option_leave_the_last_two_tiles_in_the_boneyard(draw):
 
 def test_option_checks_say_what_is_wrong():
     for bad, says in (({"target": 0}, "The target score must be a whole number from 1"),
-                      ({"draw": "never"}, "How players draw is 'until-play' or"),
-                      ({"spinner": "all"}, "Which doubles spin is"),
-                      ({"next_leader": "loser"}, "Who leads the later hands is"),
+                      ({"draw": "never"}, "How players draw must be 'until-play' or"),
+                      ({"spinner": "all"}, "Which doubles spin must be"),
+                      ({"next_leader": "loser"}, "Who leads the later hands must be"),
                       ({"two_player_hand": 20}, "two players takes must be a whole number"),
                       ({"leader": 4}, "There is no seat 4 to lead at a table of 4")):
         with pytest.raises(OptionError, match=says) as e:

@@ -448,10 +448,10 @@ def test_option_rounds_and_starting_double():
 
 
 @pytest.mark.parametrize("changes,message", [
-    ({"centre_paths": 5}, "4 or 6 paths"),
-    ({"draw": "two"}, "one or until"),
+    ({"centre_paths": 5}, "The number of paths of the centre double must be 4 or 6, not '5'"),
+    ({"draw": "two"}, "How a player who cannot play draws must be 'one' or 'until'"),
     ({"set_high": 6}, "double-6"),
-    ({"first_double": 13}, "not in the set"),
+    ({"first_double": 13}, "13-13, is not in a double-12 set: choose 0-0 to 12-12"),
     ({"rounds": 0}, "rounds"),
     ({"double_blank": -1}, "0-0"),
     ({"paths": 4}, "unknown option"),

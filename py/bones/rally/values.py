@@ -7,14 +7,16 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BadData
 from ..games import TARGET, game, games, presets_of
-from ..house import HouseRules
 from ..inbound import letters, one_line, unsafe
 from ..presets import PRESETS
 from ..rulebook import cite
+
+if TYPE_CHECKING:  # bones.house reads its QR codes with .wire, which imports this module
+    from ..house import HouseRules
 
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"
 FORMAT = "rally-dominoes-event"

@@ -594,7 +594,7 @@ def with_change(i: int, **fields) -> str:
 
 
 BAD_JSON = [
-    (bad_json(version=4), "version 4; this scorekeeper reads versions 1 to 3 .*newer"),
+    (bad_json(version=3), "version 3; this scorekeeper reads versions 1 to 2 .*newer"),
     (bad_json(format="something"), "not a Rally Dominoes event"),
     (bad_json(log=[]), "no changes"),
     (small().dumps()[:-40], "This file is not valid JSON"),

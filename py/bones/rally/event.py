@@ -390,7 +390,7 @@ class Event:
     def to_json(self) -> dict:
         log = self.log
         synced = any("via" in c or c["op"] == "received" for c in log)
-        version = VERSION if "house" in log[0] else 2 if synced else 1
+        version = VERSION if synced or "house" in log[0] else 1
         return {"format": FORMAT, "version": version, "log": log}
 
     def dumps(self) -> str:

@@ -20,11 +20,11 @@ if TYPE_CHECKING:  # bones.house reads its QR codes with .wire, which imports th
 
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"
 FORMAT = "rally-dominoes-event"
-# 2: a log with table devices' sheets ("via", "received"); 3: an event by house rules (the
-# rules whole in its "create" change). A log without either is still written as version 1,
-# one without house rules as version 2, so older pages read what they can score.
-VERSION = 3
-READS = (1, 2, 3)
+# 2: a log with table devices' sheets ("via", "received") or house rules (whole, in its
+# "create" change: a page older than them refuses the field). A log without either is
+# still written as version 1, so an older page reads it.
+VERSION = 2
+READS = (1, 2)
 CSV_FORMAT = "rally-dominoes-csv"
 CSV_VERSION = 1
 CSV_COLUMNS = ("record", "table", "round", "double", "seat", "player", "points", "total",

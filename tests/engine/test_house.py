@@ -381,28 +381,28 @@ def _play_round(g, rng, full, targets, every: int) -> None:
     assert_json_round_trip(g)
 
 
+def _start(h: HouseRules, data) -> tuple:
+    """A match by ``h`` at a table it suits, its seed and its full set."""
+    seats = data.draw(st.sampled_from(h.seats), label="seats")
+    seed = data.draw(st.integers(0, 10**6), label="seed")
+    g = bones.new_game(h.game, seats=seats, house=h, seed=seed)
+    assert g.options == h.options() and g.house == h
+    return g, seed, bones.full_set(game(h.game).set_high(g.options))
+
+
 @settings(max_examples=60)
 @given(h=house_rules(), data=st.data())
 def test_random_house_rules_keep_every_invariant(h, data):
-    gid = h.game
-    seats = data.draw(st.sampled_from(h.seats), label="seats")
-    seed = data.draw(st.integers(0, 10**6), label="seed")
-    g = bones.new_game(gid, seats=seats, house=h, seed=seed)
-    assert g.options == h.options()
-    full = bones.full_set(game(gid).set_high(g.options))
-    rng = random.Random(seed)
-    _play_round(g, rng, full, list(range(-2, seats + 8)), every=3)
+    g, seed, full = _start(h, data)
+    _play_round(g, random.Random(seed), full, list(range(-2, g.seats + 8)), every=3)
     assert bones.loads(bones.dumps(g)).house == h
 
 
 @settings(max_examples=12)
 @given(h=house_rules(), data=st.data())
 def test_random_house_rules_play_a_whole_match_that_replays_exactly(h, data):
-    seats = data.draw(st.sampled_from(h.seats), label="seats")
-    seed = data.draw(st.integers(0, 10**6), label="seed")
-    g = bones.new_game(h.game, seats=seats, house=h, seed=seed)
+    g, seed, full = _start(h, data)
     fresh = g.clone()
-    full = bones.full_set(game(h.game).set_high(g.options))
     rng = random.Random(seed)
     for _ in range(5000):
         moves = g.legal_moves()
@@ -424,10 +424,8 @@ def test_random_house_rules_play_a_whole_match_that_replays_exactly(h, data):
 @given(h=house_rules(), data=st.data())
 def test_the_computer_players_play_any_house_rules_through(h, data):
     """Every level picks a legal move at every turn and the round ends."""
-    seats = data.draw(st.sampled_from(h.seats), label="seats")
-    seed = data.draw(st.integers(0, 10**6), label="seed")
-    g = bones.new_game(h.game, seats=seats, house=h, seed=seed)
-    levels = [ai.LEVELS[(seed + s) % len(ai.LEVELS)] for s in range(seats)]
+    g, seed, full = _start(h, data)
+    levels = [ai.LEVELS[(seed + s) % len(ai.LEVELS)] for s in range(g.seats)]
     for n in range(2000):
         if g.round_over:
             break
@@ -435,7 +433,7 @@ def test_the_computer_players_play_any_house_rules_through(h, data):
         assert m in g.legal_moves()
         g.play(m)
     assert g.round_over, "the computer players stalled"
-    assert_tiles_conserved(g, bones.full_set(game(h.game).set_high(g.options)))
+    assert_tiles_conserved(g, full)
 
 
 # ---- rally events, hand-outs, CSV and score sheets ---------------------------------------------

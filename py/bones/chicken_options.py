@@ -46,7 +46,7 @@ class ChickenOptions:
     def check(self, seats: int) -> None:
         """Raises an ``OptionError`` (a sentence naming its field) for options that cannot
         be played by ``seats`` players."""
-        if self.set_high not in HAND_SIZES or not whole(self.set_high):
+        if not whole(self.set_high) or self.set_high not in HAND_SIZES:
             raise OptionError(f"Chicken Foot is played with a double-9 or a double-12 set, "
                               f"not double-{str(self.set_high)[:20]}.", "set_high")
         if self.hand_sizes is not None:

@@ -6,6 +6,7 @@ conformance test, played by random moves and by the computer players.
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import json
 import random
@@ -530,3 +531,21 @@ def test_a_match_sheet_names_the_house_rules():
     g = bones.new_game("mexican-train", seats=3, house=SHORT, seed=2)
     assert match_sheet(g)["house"]["title"] == SHORT.title
     assert "house" not in match_sheet(bones.new_game("mexican-train", seats=3, seed=2))
+
+
+# ---- the options' own checks, below the catalogue ----------------------------------------------
+@pytest.mark.parametrize("game_id", [g.id for g in games()])
+def test_every_option_field_refuses_a_wrong_value_naming_it(game_id):
+    """Whatever a caller passes (not only what the catalogue offers), a value the game
+    cannot play is an OptionError: a sentence ending in a full stop, naming its field."""
+    cls = game(game_id).match
+    wrong = ["nonsense", -3, 10**6, 2.5, [[1]], {"a": 1}]
+    for f in dataclasses.fields(cls.options_type):
+        refused = 0
+        for v in wrong:
+            try:
+                bones.new_game(game_id, seats=cls.min_seats, options={f.name: v}, seed=1)
+            except OptionError as e:
+                assert e.field == f.name and str(e).endswith("."), (f.name, v, str(e))
+                refused += 1
+        assert refused >= 4, f"{f.name} took {6 - refused} of {wrong}"

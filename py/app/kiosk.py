@@ -347,6 +347,7 @@ def player_session(settings: KioskSettings, game: str, seed=None) -> Session:
     s = Session.new(game, settings.presets.get(game) or bones.GAMES[game].default_preset,
                     seats, seed=seed, options=length_options(game, settings.length))
     s.started = True  # one tap starts play: the draw for who goes first is told in a line
+    s.settings.muted = True  # a kiosk is silent until someone turns the sound on
     return s
 
 

@@ -32,6 +32,7 @@ import json
 from datetime import datetime
 
 from app.dom import Control, nothing
+from app.page_motion import MotionPage
 
 # What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
 FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
@@ -40,7 +41,7 @@ FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
 LIVE_LINES = 5  # lines kept in the live region (#live)
 
 
-class Page:
+class Page(MotionPage):
     def __init__(self, js, create_proxy):
         self._js = js
         self._doc = js.document
@@ -49,6 +50,7 @@ class Page:
         self._proxies: list = []
         self._viewport: str | None = None  # the page's own viewport, while kiosk mode is on
         self._observers: dict = {}  # selector -> its ResizeObserver
+        self._audio = None  # the page's sound (app.page_motion), made after a tap or key
 
     # ---- events -------------------------------------------------------------------------
     def _callback(self, fn):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from app import dialog_types as dialogs
 from app import dialog_views, hand, views
 from app.screen import Screen
-from app.seats import HINT_LEVELS, PACES, BadName, clean_name
+from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
@@ -202,12 +202,15 @@ class TableScreen(Screen):
         s = self.c.session
         if move not in s.my_moves():
             raise IllegalMove("that is not a move you can make now")
+        seat = s.game.turn
+        start = self.c.motion.start_of(move, seat)  # where its tile travels from
         knocked = self._knock_for_me(move)
         s.play(move)
         self.c.fresh = move.tile if move.kind == PLAY else None
         self.c.selected = None
         self.c.hint = "Knocked for you: one tile left." if knocked else ""
         self.after_move()
+        self.c.motion.shown(move, seat, start, was_turn=seat)
 
     def _knock_for_me(self, move: Move) -> bool:
         """G6 / S5: with the setting on, a play that leaves one tile knocks first (where
@@ -334,6 +337,29 @@ class TableScreen(Screen):
         self.c.session.settings.numerals = el.checked
         self.c.save()
         self.c.render()
+
+    def do_reduce_motion(self, arg, el) -> None:
+        self.c.session.settings.reduce_motion = el.checked
+        self.c.save()
+        self.c.render()
+
+    def do_volume(self, arg, el) -> None:
+        if arg in VOLUMES:
+            self.c.session.settings.volume = arg
+            self.c.save()
+            self.c.motion.gesture()
+            self.c.motion.hear(["place"])  # heard at its new volume
+
+    def do_mute(self, arg, el) -> None:
+        """The sound button beside the menu: sound off, or on again (heard at once)."""
+        settings = self.c.session.settings
+        settings.muted = not settings.muted
+        self.c.save()
+        self.c.render()
+        self.c.say("Sound off." if settings.muted else "Sound on.")
+        if not settings.muted:
+            self.c.motion.gesture()
+            self.c.motion.hear(["place"])
 
     def do_coloured(self, arg, el) -> None:
         self.c.session.settings.coloured = el.checked

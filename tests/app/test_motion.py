@@ -12,7 +12,8 @@ import pytest
 from app import dialog_types as dialogs
 from app import sound, views
 from app.dom import Control
-from app.kiosk import KioskSettings, player_session
+from app.kiosk import KioskSettings, parse_settings, player_session
+from app.kiosk_views import official_settings
 from app.motion import LANDED, TRAVEL_MS, hand_tile, seat_card
 from app.seats import PACES, Settings
 from app.session import Session
@@ -182,12 +183,19 @@ def test_damaged_sound_settings_get_their_defaults():
         "medium", False, False)
 
 
-def test_a_kiosk_game_starts_muted():
+def test_a_kiosk_game_is_silent_until_the_official_turns_sound_on():
     s = player_session(KioskSettings(), "mexican-train", seed=1)
     assert s.settings.muted
     c = Table(s)
     c.motion.gesture()
     assert c.page.audio == 0
+    on = KioskSettings(sound=True)
+    assert not player_session(on, "mexican-train", seed=1).settings.muted
+    assert parse_settings(on.to_json()) == (on, [])
+    assert parse_settings('{"sound": "loud"}') == (
+        KioskSettings(), ["kiosk setting 'sound' is not valid: default used"])
+    html = official_settings(on, active=True)
+    assert 'data-act="kiosk-sound" checked' in html and "Sound in the players" in html
 
 
 # ---- which cues -------------------------------------------------------------------------

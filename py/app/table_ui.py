@@ -224,9 +224,7 @@ class TableScreen(Screen):
         return True
 
     def do_knock_for_me(self, arg, el) -> None:
-        self.c.session.settings.knock_for_me = el.checked
-        self.c.save()
-        self.c.render()
+        self.setting("knock_for_me", el.checked)
 
     def do_draw(self, arg, el) -> None:
         self.human_move(Move("draw"))
@@ -322,49 +320,45 @@ class TableScreen(Screen):
             self.c.hint = "There is nothing of yours to take back in this round."
         self.c.render()
 
+    def setting(self, name: str, value, render: bool = True) -> None:
+        """One of the table's settings changed (app.seats.Settings), saved at once."""
+        setattr(self.c.session.settings, name, value)
+        self.c.save()
+        if render:
+            self.c.render()
+
     def do_pace(self, arg, el) -> None:
         if arg in PACES:
-            self.c.session.settings.pace = arg
-            self.c.save()
+            self.setting("pace", arg, render=False)
 
     def do_hints(self, arg, el) -> None:
         if arg in HINT_LEVELS:
-            self.c.session.settings.hints = arg
-            self.c.save()
+            self.setting("hints", arg, render=False)
             self.c.turns.warm_up()
 
     def do_numerals(self, arg, el) -> None:
-        self.c.session.settings.numerals = el.checked
-        self.c.save()
-        self.c.render()
+        self.setting("numerals", el.checked)
 
     def do_reduce_motion(self, arg, el) -> None:
-        self.c.session.settings.reduce_motion = el.checked
-        self.c.save()
-        self.c.render()
+        self.setting("reduce_motion", el.checked)
 
     def do_volume(self, arg, el) -> None:
         if arg in VOLUMES:
-            self.c.session.settings.volume = arg
-            self.c.save()
+            self.setting("volume", arg, render=False)
             self.c.motion.gesture()
             self.c.motion.hear(["place"])  # heard at its new volume
 
     def do_mute(self, arg, el) -> None:
         """The sound button beside the menu: sound off, or on again (heard at once)."""
         settings = self.c.session.settings
-        settings.muted = not settings.muted
-        self.c.save()
-        self.c.render()
+        self.setting("muted", not settings.muted)
         self.c.say("Sound off." if settings.muted else "Sound on.")
         if not settings.muted:
             self.c.motion.gesture()
             self.c.motion.hear(["place"])
 
     def do_coloured(self, arg, el) -> None:
-        self.c.session.settings.coloured = el.checked
-        self.c.save()
-        self.c.render()
+        self.setting("coloured", el.checked)
 
     def after_move(self) -> None:
         self.announce()

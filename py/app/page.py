@@ -1,7 +1,8 @@
 """The page: the one module of app/ that touches the browser (Pyodide's ``js``, the
-document, the window and the DOM's elements). app.boot (start-up) and app.qr (it loads
-the QR modules) are the only others that import ``js``; tests/engine/test_structure.py
-keeps it so.
+document, the window and the DOM's elements), with its part app.page_motion (a move's
+tile flying, the notes played: ``Page`` has its methods). app.boot (start-up) and app.qr
+(it loads the QR modules) are the only others that import ``js``;
+tests/engine/test_structure.py keeps it so.
 
 Everything else in app/ says what it wants of the page through a ``Page`` method, and
 the CPython tests hand the controller a stand-in with the same methods

@@ -32,8 +32,8 @@ SPY = """(() => {
     for (const r of records) for (const n of r.addedNodes) {
       if (n.nodeType === 1 && n.dataset && n.dataset.moving === '1') {
         const lit = document.querySelector('.seat.moving-from');
-        spy.moving.push({from: lit ? lit.dataset.seat : 'hand',
-                         box: document.querySelector('.felt-svg').getBoundingClientRect().toJSON()});
+        const felt = document.querySelector('.felt-svg').getBoundingClientRect();
+        spy.moving.push({from: lit ? lit.dataset.seat : 'hand', box: felt.toJSON()});
       }
     }
     for (const r of records) for (const n of r.removedNodes)

@@ -28,6 +28,7 @@ def to_csv(ev: Event) -> str:
     row("event", info=to_cell(s["title"]))
     row("game", info=s["game"])
     row("preset", info=s["preset"])
+    row("id", info=ev.id)
     for r, d in enumerate(s["doubles"], 1):
         row("round", rnd=r, double=d)
     for label, t in s["tables"].items():

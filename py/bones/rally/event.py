@@ -13,20 +13,41 @@ from ..games import preset_of
 from . import sheets as sh
 from .csv_out import to_csv
 from .history import describe, history_of, names_of
-from .state import Replay, State, Table, in_force
+from .state import Replay, State, Table
 from .values import (
     FORMAT,
     GAMES,
+    MAX_CHANGES,
+    MAX_FILE,
     MAX_NAME,
     VERSION,
     RallyError,
     Rules,
+    TooLarge,
+    check_id,
     folded,
+    new_id,
     presets_named,
     sheet_defaults,
     table_label,
     table_title,
 )
+
+
+def _compact(x: Any) -> str:
+    return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
+
+
+_HEAD = len(_compact({"format": FORMAT, "version": VERSION, "log": []}))
+SNAP_EVERY = 128  # changes between the snapshots an undo replays from
+
+
+class _Refused(Exception):
+    """A change that no longer applies in a replay (``Event._replay``)."""
+
+    def __init__(self, message: str, change: dict):
+        super().__init__(message)
+        self.change = change
 
 
 class Event:
@@ -44,16 +65,23 @@ class Event:
         self._s = _state
         self.clock = clock
         self.floor = 1  # changes up to this one cannot be undone (a table device's hand-out)
+        self.sheet_limit: int | None = None  # a table device: changes its sheet may hold
+        self._chars = 0  # characters the first ``_counted`` changes take in ``dumps``
+        self._counted = 0
+        self._snaps: dict[int, State] = {}  # n -> the state before change n (see _replay)
+        self._undos: list[int] = []  # the numbers of the undos among the first _undos_seen
+        self._undos_seen = 0
 
     # creating, loading ----------------------------------------------------------------------
     @classmethod
     def create(cls, title: str, game: str = "mexican-train", preset: str | None = None, *,
                rounds: int | None = None, first_double: int | None = None,
                doubles: Iterable[int] | None = None,
-               clock: Callable[[], str] | None = None) -> Event:
+               clock: Callable[[], str] | None = None, id: str | None = None) -> Event:
         """A new event. Mexican Train and Chicken Foot: ``rounds`` from ``first_double``
         down one a round (both default to the preset's), or the ``doubles`` list itself.
-        All Fives: ``rounds`` is the number of games (default 1)."""
+        All Fives: ``rounds`` is the number of games (default 1). ``id``: ten hex digits
+        naming the event (an imported CSV file's); a random one by default."""
         if game not in GAMES:
             raise RallyError(f"Rally mode scores {', '.join(GAMES)}, not {game!r}")
         preset = preset or MATCHES[game].default_preset
@@ -64,13 +92,43 @@ class Event:
         ds = rules.doubles(rounds, first_double, doubles, sheet_defaults(preset)[0])
         ev = cls([], None, clock)
         ev._append({"op": "create", "title": title, "game": game, "preset": preset,
-                    "doubles": ds})
+                    "doubles": ds, "id": new_id() if id is None else check_id(id)})
         return ev
+
+    def copy(self) -> Event:
+        """A copy to work changes out on (a table's sheet being merged)."""
+        out = Event(copy.deepcopy(self._log), self._s.copy(), self.clock)
+        out._chars, out._counted = self._chars, self._counted
+        out._snaps = dict(self._snaps)  # never changed in place: each use copies its state
+        out._undos, out._undos_seen = list(self._undos), self._undos_seen
+        return out
+
+    def size(self) -> int:
+        """Characters ``dumps`` takes (kept as the log grows, not written each time)."""
+        if self._counted > len(self._log):
+            self._chars = self._counted = 0
+        for c in self._log[self._counted:]:
+            self._chars += len(_compact(c)) + 1
+        self._counted = len(self._log)
+        return self._chars + _HEAD
+
+    def _room(self, c: dict) -> None:
+        """Refuse a change that would make the event (or a table's sheet) one that could
+        not be opened again: what is saved must always load (json_in's limits)."""
+        n = len(self._log) + 1
+        if self.sheet_limit is not None and n - self.floor > self.sheet_limit:
+            raise TooLarge(f"This table's sheet is full ({self.sheet_limit} changes): send "
+                           f"it to the official, who hands the table out again")
+        if n > MAX_CHANGES or self.size() + len(_compact(c)) + 1 > MAX_FILE:
+            raise TooLarge(f"The event is full: it holds at most {MAX_CHANGES:,} changes "
+                           f"({MAX_FILE:,} characters), and one more could not be opened "
+                           f"again")
 
     def _append(self, change: dict) -> int:
         c = {"n": len(self._log) + 1, **change}
         if self.clock is not None:
             c["at"] = str(self.clock())[:40]
+        self._room(c)
         r = Replay(None if self._s is None else self._s.copy())
         r.apply(c)
         self._log.append(c)
@@ -200,13 +258,13 @@ class Event:
         """Undo a change (default: the latest one in force that is not itself an undo).
         Undoing an undo brings the change back. Refused when a later change depends on
         it (undo that one first)."""
-        eff = in_force(self._log)
+        gone = self._cancelled(self._log)
         if change is None:
-            left = [c for c in eff if c["op"] not in ("undo", "create", "received")
-                    and c["n"] > self.floor]
-            if not left:
+            change = next((c["n"] for c in reversed(self._log) if c["n"] not in gone
+                           and c["op"] not in ("undo", "create", "received")
+                           and c["n"] > self.floor), None)
+            if change is None:
                 raise RallyError("There is nothing to undo")
-            change = left[-1]["n"]
         if not isinstance(change, int) or isinstance(change, bool) or not (
                 1 <= change <= len(self._log)):
             raise RallyError(f"There is no change {change!r} to undo")
@@ -215,7 +273,7 @@ class Event:
         if change <= self.floor:
             raise RallyError(f"Change {change} came with the table from the official: ask "
                              f"the official to change it")
-        if change not in {c["n"] for c in eff}:
+        if change in gone:
             raise RallyError(f"Change {change} is already undone")
         if self._log[change - 1]["op"] == "received":
             raise RallyError(f"Change {change} records a table's sheet received: it cannot be "
@@ -225,26 +283,98 @@ class Event:
             c["via"] = _via
         if self.clock is not None:
             c["at"] = str(self.clock())[:40]
+        self._room(c)
         self._s = self._check_replay(self._log + [c], change)
         self._log.append(c)
         return c["n"]
 
     def _check_replay(self, log: list[dict], target: int) -> State:
-        r = Replay()
-        for c in in_force(log):
-            if c["op"] == "undo":
+        """The state ``log`` (this event's log and one more undo, of ``target``) replays to,
+        or a refusal naming the later change that depends on ``target``. Only the changes
+        from the earliest one the undo brings back or cancels are replayed, from a snapshot
+        of the state before it."""
+        t0 = target
+        while log[t0 - 1]["op"] == "undo":  # undoing an undo brings back what it undid
+            t0 = log[t0 - 1]["change"]
+        try:
+            return self._replay(log, t0)
+        except _Refused as e:
+            c = e.change
+            tgt = log[target - 1]
+            act = "bring back" if tgt["op"] == "undo" else "undo"
+            names = names_of(self._log)
+            raise RallyError(
+                f"Cannot {act} change {target} ({describe(tgt, names, self.rules)}): "
+                f"change {c['n']} ({describe(c, names, self.rules)}) depends on it. "
+                f"{e.args[0]}") from None
+        finally:  # the snapshots after t0 hold changes this undo brings back or cancels
+            for k in [k for k in self._snaps if k > t0]:
+                del self._snaps[k]
+
+    def _replay(self, log: list[dict], same: int) -> State:
+        """What the changes in force in ``log`` replay to. Snapshots of this event's own
+        replay serve for the changes before ``same``, which ``log`` has in force exactly as
+        this event has; new ones are kept there, every SNAP_EVERY changes."""
+        start = max((k for k in self._snaps if k <= same), default=1)
+        r = Replay(self._snaps[start].copy() if start > 1 else None)
+        last = start
+        gone = self._cancelled(log)
+        for c in log[start - 1:]:
+            n = c["n"]
+            if n in gone or c["op"] == "undo":
                 continue
+            if n > start and n <= same and (n - last >= SNAP_EVERY or n == same):
+                self._snaps[n] = r.s.copy()  # the state before change n
+                last = n
             try:
                 r.apply(c)
             except RallyError as e:
-                tgt = log[target - 1]
-                act = "bring back" if tgt["op"] == "undo" else "undo"
-                names = names_of(self._log)
-                raise RallyError(
-                    f"Cannot {act} change {target} ({describe(tgt, names, self.rules)}): "
-                    f"change {c['n']} ({describe(c, names, self.rules)}) depends on it. {e}"
-                ) from None
+                raise _Refused(str(e), c) from None
         return r.s
+
+    def _cancelled(self, log: list[dict]) -> set[int]:
+        """The changes of ``log`` (this event's log, its first changes, or it and more
+        changes) that an undo in force cancels: what ``in_force`` leaves out, found from
+        the undos alone (their places are kept as the log grows)."""
+        if self._undos_seen > len(self._log):
+            self._undos, self._undos_seen = [], 0
+        self._undos += [c["n"] for c in self._log[self._undos_seen:] if c["op"] == "undo"]
+        self._undos_seen = len(self._log)
+        ns = [n for n in self._undos if n <= len(log)]
+        ns += [c["n"] for c in log[len(self._log):] if c["op"] == "undo"]
+        out: set[int] = set()
+        for n in reversed(ns):
+            if n not in out:
+                out.add(log[n - 1]["change"])
+        return out
+
+    def _same_before(self, n: int) -> int:
+        """The changes before the returned number are in force in the first ``n`` changes
+        exactly as in the whole log (a later undo changes what is in force before it)."""
+        same = n + 1
+        self._cancelled(self._log)  # the undos' places, up to date
+        for u in self._undos:
+            if u > n:
+                t = self._log[u - 1]["change"]
+                while self._log[t - 1]["op"] == "undo":
+                    t = self._log[t - 1]["change"]
+                same = min(same, t)
+        return same
+
+    def state_before(self, n: int) -> State:
+        """The state after the first ``n`` changes (undos among them in force, later ones
+        not): what a table was handed out with at change ``n``."""
+        try:
+            return self._replay(self._log[:n], self._same_before(n))
+        except _Refused as e:  # a log that loaded replays: never, but say so plainly
+            raise RallyError(f"change {e.change['n']}: {e.args[0]}") from None
+
+    def prefix(self, n: int) -> Event:
+        """The event as its first ``n`` changes left it (a copy, with no clock)."""
+        out = Event(copy.deepcopy(self._log[:n]), self.state_before(n), None)
+        same = self._same_before(n)
+        out._snaps = {k: v for k, v in self._snaps.items() if k <= same}
+        return out
 
     # reading ---------------------------------------------------------------------------------
     @property
@@ -252,8 +382,26 @@ class Event:
         return copy.deepcopy(self._log)
 
     @property
+    def latest(self) -> int:
+        """The latest change's number: how many changes the log holds."""
+        return len(self._log)
+
+    @property
     def title(self) -> str:
         return self._s.title
+
+    @property
+    def id(self) -> str:
+        """Ten hex digits naming the event: the random id its first change carries (or, for
+        an event made before events had one, a hash of that change). A table's sheet
+        names it; the CSV file carries it, so an event restored from CSV keeps it."""
+        first = self._log[0]
+        if "id" in first:
+            return first["id"]
+        import hashlib  # here: only events made before ids were random need it
+
+        text = json.dumps(first, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()[:10]
 
     @property
     def game(self) -> str:
@@ -366,11 +514,12 @@ class Event:
     def to_json(self) -> dict:
         log = self.log
         synced = any("via" in c or c["op"] == "received" for c in log)
-        return {"format": FORMAT, "version": VERSION if synced else 1, "log": log}
+        version = VERSION if "id" in log[0] else 2 if synced else 1
+        return {"format": FORMAT, "version": version, "log": log}
 
     def dumps(self) -> str:
         """The whole event, history included, as JSON text: save it after every change."""
-        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        return _compact(self.to_json())
 
     def to_csv(self) -> str:
         """The score sheets as CSV (docs/rally.md has the layout): no history."""

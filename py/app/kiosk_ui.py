@@ -70,6 +70,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         self._where: str | None = None
         self._guarded_history = False
         self._scroll = 0
+        self.settings_unsaved: str | None = None  # why the settings' last save failed
 
     # ---- start-up and the switch ----------------------------------------------------------
     def start(self) -> None:
@@ -148,7 +149,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         what = GAME_TITLES.get(s.game.game, "") if can_resume else ""
         return kiosk_views.attract_screen(self.settings, bg_svg=self.bg_svg,
                                           can_resume=can_resume, resume_what=what,
-                                          panel=self.panel_markup())
+                                          panel=self.panel_markup(), unsaved=self.unsaved())
 
     def drawn(self) -> None:
         """After the controller drew the attract screen: keep its game going."""

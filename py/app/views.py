@@ -14,6 +14,7 @@ import bones
 from app.markup import button, e, prose, tile_look, upright
 from app.render import FACE_W, domino_group
 from app.session import Session
+from app.storage import unsaved_words
 from bones.games import ROUNDS
 from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY
 from bones.tiles import Tile
@@ -378,13 +379,23 @@ def game_title(session: Session) -> str:
     return f"{title}: {preset.title}" if preset is not None else title
 
 
-def topbar_markup(session: Session, hint: str = "") -> str:
+def unsaved_banner(why: str | None) -> str:
+    """While the game cannot be saved: why, and what to do (app.storage)."""
+    if why is None:
+        return ""
+    said, todo = unsaved_words(why)
+    # no live role: it is drawn again at every redraw; the controller says it once
+    return f'<p class="save-banner"><strong>{e(said)}</strong> {e(todo)}</p>'
+
+
+def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) -> str:
     can_hint = bool(session.my_moves())
     # The status and the hint keep bands of a fixed height: a tap that changes their
-    # words must not move the table below them.
+    # words must not move the table below them. The banner shows only while saving fails.
     return (
         '<header class="topbar">'
-        f'<h1 class="game-title">{e(game_title(session))}</h1>'
+        + unsaved_banner(unsaved)
+        + f'<h1 class="game-title">{e(game_title(session))}</h1>'
         f'<p class="status">{prose(session.status())}</p>'
         # with no hint, what the others did since your move ("Ann drew and passed.")
         f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
@@ -398,13 +409,13 @@ def topbar_markup(session: Session, hint: str = "") -> str:
 
 
 def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",
-                 fresh: Tile | None = None) -> str:
+                 fresh: Tile | None = None, unsaved: str | None = None) -> str:
     moves = session.my_moves()
     targets = {m.target for m in moves if m.kind == PLAY and m.tile == selected}
     obs = session.observation()  # all the screen reads of the tiles, once
     return (
         '<div class="app table-screen">'
-        + topbar_markup(session, hint)
+        + topbar_markup(session, hint, unsaved)
         + '<div class="board">'
         # The labels sit in bands of their own above and below the tiles, so that no
         # label ever covers a tile or a place to play (the layout gets the space between).

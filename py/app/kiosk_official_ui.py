@@ -204,7 +204,7 @@ class OfficialPanel:
     def _changed(self) -> None:
         self.save_settings()
         self.message = "Saved." if self.settings_unsaved is None else \
-            "Not saved: see Saving, above."
+            "Not saved: see Saving, at the end."
         self.rerender()
 
     def save_settings(self) -> None:

@@ -148,7 +148,7 @@ def _check(act: str, label: str, checked: bool) -> str:
 def official_settings(settings: KioskSettings, *, active: bool, message: str = "",
                       bad_save: bool = False, unsaved: str | None = None) -> str:
     """The official's settings, behind the PIN. Each change is saved at once; while that
-    or the game's save fails (``unsaved``), the first thing shown says why and what to do."""
+    or the game's save fails (``unsaved``), the part beside "Done" says why and what to do."""
     s = settings
     games = "".join(_check(f"kiosk-game:{g}", GAME_TITLES[g], g in s.games)
                     for g in GAME_ORDER)
@@ -181,8 +181,8 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
                   f"<p><strong>{e(said)}</strong> Games and settings changed now are lost "
                   f"when the page reloads or the power goes.</p><p>{e(todo)}</p></fieldset>")
     body = (
-        f'<p class="kiosk-msg" role="status">{e(message)}</p>' + saving
-        + f'<fieldset><legend>Games offered</legend><div class="choices">{games}</div>'
+        f'<p class="kiosk-msg" role="status">{e(message)}</p>'
+        f'<fieldset><legend>Games offered</legend><div class="choices">{games}</div>'
         "</fieldset>"
         f'<fieldset><legend>Rules</legend>{"".join(rules)}</fieldset>'
         f'<fieldset><legend>Game length</legend><div class="choices">{lengths}</div>'
@@ -199,7 +199,7 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
         + _check("kiosk-enabled", "Kiosk mode on (full screen, attract screen, idle time-out)",
                  s.enabled)
         + button("Change the PIN", "kiosk-change-pin", cls="btn")
-        + "</fieldset>" + extra)
+        + "</fieldset>" + extra + saving)  # last: beside Done, which takes the focus
     title = "Official's settings" + ("" if active else " (kiosk mode is off)")
     return dialog(title, body, button("Done: lock the settings", "kiosk-done",
                                       cls="btn big primary"), kind="wide kiosk-settings")

@@ -112,13 +112,12 @@ def move(st, key: str, new_key: str, text: str) -> bool:
 def unsaved_words(why: str, what: str = "Your game") -> tuple[str, str]:
     """What to tell a player when ``what`` is not being saved: the reason, and what to do."""
     if why == FULL:
-        return (f"{what} is not being saved: this browser's storage for the game is full.",
-                "Keep this page open to finish. To make room, download what the rally "
-                "scorekeeper keeps (exports, a damaged event), or clear this site's data "
-                "in the browser's settings.")
+        return (f"{what} is not being saved: the browser's storage is full.",
+                "Keep this page open to finish. To make room, clear this site's data in "
+                "the browser's settings.")
     if why == OFF:
         return (f"{what} is not being saved: this browser does not let the page store "
-                "anything (a private window, or site data switched off).",
-                "Keep this page open to finish, or open the game in a normal window.")
+                "anything.",
+                "Keep this page open to finish, or use a normal (not private) window.")
     return (f"{what} is not being saved: the browser refused to store it.",
-            "Keep this page open to finish; reloading the page may help.")
+            "Keep this page open to finish.")

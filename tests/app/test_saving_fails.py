@@ -51,7 +51,7 @@ def test_a_full_storage_puts_a_banner_on_the_table_with_why_and_what_to_do():
     assert c.unsaved == FULL and saving.SAVE_KEY not in st
     html = unescape(c.table.markup())
     assert 'class="save-banner"' in html
-    assert "Your game is not being saved: this browser's storage for the game is full." in html
+    assert "Your game is not being saved: the browser's storage is full." in html
     assert "Keep this page open to finish." in html
     assert sum("not being saved" in x for x in c.page.said) == 1  # said once
     a_move(c)
@@ -103,10 +103,10 @@ def test_in_kiosk_mode_the_official_is_told_when_the_settings_are_not_saved():
     k.panel = "settings"
     k.do_level("easy", None)
     assert k.settings_unsaved == FULL and SETTINGS_KEY not in k.c.page.st
-    assert k.message == "Not saved: see Saving, above."
+    assert k.message == "Not saved: see Saving, at the end."
     html = unescape(k.panel_markup())
     assert "<legend>Saving</legend>" in html
-    assert "This kiosk is not being saved: this browser's storage for the game is full." in html
+    assert "This kiosk is not being saved: the browser's storage is full." in html
     k.panel = None
     assert "Official: open the settings (the cog)." in k.markup()
 
@@ -126,7 +126,7 @@ def test_the_scorekeeper_says_why_it_could_not_save():
     c = RallyHost(Storage(quota=100))
     c.rally.open()
     c.rally.import_data(Event.create("Spring", "mexican-train").dumps(), "spring.json")
-    assert "The event is not being saved: this browser's storage for the game is full." in (
+    assert "The event is not being saved: the browser's storage is full." in (
         c.rally.ui.error)
     c.render()
     assert 'class="save-banner"' in c.html and "Export it now" in c.html

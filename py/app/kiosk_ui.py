@@ -62,6 +62,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         self.bg = None  # the attract game (a Session of computers; never saved)
         self.bg_n = 0
         self.bg_svg = ""
+        self.bg_parts: list[str] | None = None  # the pieces of the felt on the page
         self.bg_prefer = None
         self.bg_fresh = None
         self.games_done = 0

@@ -108,6 +108,29 @@ class Page:
         if not nothing(el):
             el.innerHTML = html
 
+    def patch_svg(self, id_: str, view_box: str, count: int,
+                  ops: list[tuple[int, int, str]]) -> bool:
+        """Change the ``<svg>`` inside the element ``id_`` in place: its viewBox, and its
+        ``count`` children by ``ops`` (at, how many to remove there, markup to insert
+        there), last place first. False (nothing done) when there is no such ``<svg>`` with
+        that many children: draw it whole."""
+        el = self._doc.getElementById(id_)
+        svg = None if nothing(el) else el.firstElementChild
+        if nothing(svg) or int(svg.childElementCount) != count:
+            return False
+        svg.setAttribute("viewBox", view_box)
+        kids = svg.children
+        for at, n, html in ops:
+            for _ in range(n):
+                kids.item(at).remove()
+            if html:
+                ref = kids.item(at)
+                if nothing(ref):
+                    svg.insertAdjacentHTML("beforeend", html)
+                else:
+                    ref.insertAdjacentHTML("beforebegin", html)
+        return True
+
     def size(self, id_: str) -> tuple[int, int] | None:
         """The element ``id_``'s inner size in CSS px (0 while hidden), or None."""
         el = self._doc.getElementById(id_)

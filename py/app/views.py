@@ -53,10 +53,25 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     """The felt: every tile where the layout puts it, trains' markers, and the places
     the selected tile may go as buttons. Each tile a player can play onto (a line's
     open end, an empty line's double or the hub) says so: ``data-open-end="1"``."""
+    return (felt_open(lay)
+            + "".join(felt_parts(session, lay, selected=selected, targets=targets,
+                                 fresh=fresh)) + "</svg>")
+
+
+def felt_open(lay) -> str:
+    """The felt's ``<svg>`` tag (its viewBox is the layout's)."""
+    return (f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
+            f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">')
+
+
+def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int],
+               fresh: Tile | None = None) -> list[str]:
+    """What ``table_svg`` draws inside its ``<svg>``, piece by piece (each piece stays
+    the same markup while what it draws stays: the attract screen redraws only the
+    pieces that change)."""
     look = tile_look(session)
     extra = getattr(lay, "extra", {}) or {}
-    parts = [f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
-             f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">']
+    parts = []
     if lay.station is not None:
         b = lay.station
         parts.append(f'<rect class="station" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
@@ -94,8 +109,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
             b = lead.box
             parts.append(f'<rect class="slot" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
                          f'height="{b.h:.3f}" rx="0.15" data-drop="{lead.value}"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
 def _scored(session: Session) -> int:

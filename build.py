@@ -1184,6 +1184,7 @@ def cmd_bench_soak(args: argparse.Namespace) -> int:
         print(f"  game 1 after {time.perf_counter() - t0:.0f} s: heap "
               f"{first['heap'] / 1e6:.2f} MB, {rss(first)}", flush=True)
         seen, stalled, said = first["games"], time.perf_counter(), time.perf_counter()
+        peak = first["renderer"].get("rss", 0)  # the highest seen every 2 minutes
 
         def done() -> bool:
             if args.minutes is not None:
@@ -1201,9 +1202,10 @@ def cmd_bench_soak(args: argparse.Namespace) -> int:
             if time.perf_counter() - said >= 120:  # every 2 minutes, no forced GC
                 said = time.perf_counter()
                 now = page.evaluate(js)
+                r = renderer_memory(browser_cdp)
+                peak = max(peak, r.get("rss", 0))
                 print(f"  game {n} after {said - t0:.0f} s: heap {now['heap'] / 1e6:.2f} MB "
-                      f"(no forced GC), {rss({'renderer': renderer_memory(browser_cdp)})}",
-                      flush=True)
+                      f"(no forced GC), {rss({'renderer': r})}", flush=True)
         last = measure()
         minutes = (time.perf_counter() - t0) / 60
         browser.close()
@@ -1219,6 +1221,8 @@ def cmd_bench_soak(args: argparse.Namespace) -> int:
         a, b = first["renderer"].get(key), last["renderer"].get(key)
         if a is not None and b is not None:
             print(f"  {label:28}{a:>11.1f} MB{b:>11.1f} MB")
+    top = max(peak, last["renderer"].get("rss", 0))
+    print(f"  {'Renderer RSS, highest seen':28}{'':>14}{top:>11.1f} MB (every 2 min, no GC)")
     print(f"  {'DOM elements':28}{first['nodes']:>14}{last['nodes']:>14}")
     for key, label in (("nodes", "DOM nodes alive (CDP)"), ("jsEventListeners", "JS listeners"),
                        ("documents", "documents")):

@@ -4,7 +4,7 @@
     python3 build.py                      build dist/ (installs the npm packages if needed)
     python3 build.py serve [--port N]     build, then serve dist/ on 127.0.0.1
     python3 build.py test [PYTEST ARGS]   dev tools in .venv, Chromium, build, ruff, pytest
-    python3 build.py bench boot [--runs N] [--settle MS]  page boot vs a bare PyScript page
+    python3 build.py bench boot [--runs N] [--settle MS] [--browser B]  boot vs a bare page
     python3 build.py bench size           size of dist/ and of a first visit
     python3 build.py bench engine [ARGS]  python -m bones.bench, when the engine has one
     python3 build.py bench ai [--seconds N]  computer move times in the page
@@ -621,8 +621,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 return None
             self.send_error(404, "Not under the site's prefix")
             return None
-        if rel in self.extra:
-            return self._send_body(self.extra[rel], self.guess_type(rel))
+        if rel in self.extra:  # "" is the site's page, index.html
+            return self._send_body(self.extra[rel], self.guess_type(rel or "index.html"))
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
@@ -692,7 +692,8 @@ class SiteServer:
         handler = type(
             "Handler",
             (SiteHandler,),
-            {"prefix": prefix, "extra": extra or {}, "quiet": quiet},
+            # ``extra`` as given: its owner may add to it while the server runs
+            {"prefix": prefix, "extra": {} if extra is None else extra, "quiet": quiet},
         )
         handler = functools.partial(handler, directory=str(directory))
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
@@ -799,6 +800,49 @@ def ensure_chromium(py: Path) -> str | None:
     return None
 
 
+# The smoke tests in the other browsers (tests/browsers/, docs/browsers.md): Safari's engine
+# as WebKitGTK's MiniBrowser under WebKitWebDriver on a virtual screen, and Firefox ESR
+# driven through Marionette. Debian's packages; the tests find them by these paths.
+OTHER_BROWSER_PACKAGES = {"webkit2gtk-driver": ("WebKitWebDriver",), "xvfb": ("Xvfb",),
+                          "firefox-esr": ("firefox-esr", "firefox")}  # any Firefox will do
+OTHER_BROWSERS_ENV = "RALLY_OTHER_BROWSERS"  # "skip": leave those tests out
+
+
+def missing_other_browsers() -> list[str]:
+    """The Debian packages whose programs the other browsers' smoke tests lack here."""
+    return [pkg for pkg, progs in OTHER_BROWSER_PACKAGES.items()
+            if not any(shutil.which(prog) for prog in progs)]
+
+
+def ensure_other_browsers() -> str:
+    """WebKitGTK, Firefox and Xvfb for tests/browsers/, installed with apt when missing;
+    the run stops with what to do when they cannot be had. Returns their versions."""
+    if os.environ.get(OTHER_BROWSERS_ENV) == "skip":
+        return "not run (RALLY_OTHER_BROWSERS=skip)"
+    lacks = missing_other_browsers()
+    if lacks:
+        say(f"installing the other browsers for the smoke tests: {' '.join(lacks)}")
+        apt_install(*lacks)
+        lacks = missing_other_browsers()
+    if lacks:
+        sys.exit(
+            "The smoke tests in WebKit and Firefox need the Debian packages "
+            f"{', '.join(lacks)}, and apt-get could not install them (it needs root and a "
+            "Debian-like system). Install them, or run with RALLY_OTHER_BROWSERS=skip to "
+            "leave those tests out.")
+    versions = []
+    for name, cmd in (("WebKitGTK", ["dpkg-query", "-W", "-f", "${Version}",
+                                     "webkit2gtk-driver"]),
+                      ("Firefox", [shutil.which("firefox-esr") or "firefox", "--version"])):
+        try:
+            out = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
+                                 stdin=subprocess.DEVNULL).stdout.strip()
+        except (OSError, subprocess.SubprocessError):
+            out = ""
+        versions.append(f"{name} {out or 'version unknown'}")
+    return ", ".join(versions)
+
+
 def in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV.resolve()
 
@@ -826,6 +870,7 @@ def cmd_test(pytest_args: list[str]) -> int:
     py = ensure_venv()
     chromium = ensure_chromium(py)
     say(f"browser tests run in {browser_version(chromium)}")
+    say(f"smoke tests in the other browsers: {ensure_other_browsers()}")
     build()
     env = {**os.environ, "RALLY_DIST_BUILT": "1"}
     if chromium:
@@ -891,6 +936,7 @@ SETTLE_MS = 2000
 
 
 SNAPSHOT_JS = "document.documentElement.dataset.snapshot"
+BENCH_BROWSERS = ("chromium", "webkit", "firefox")
 
 
 def time_boot(browser, url: str, settle_ms: int = SETTLE_MS,
@@ -937,45 +983,114 @@ def time_boot(browser, url: str, settle_ms: int = SETTLE_MS,
         context.close()
 
 
-def cmd_bench_boot(args: argparse.Namespace) -> int:
-    from playwright.sync_api import sync_playwright
+# The page's start-up steps the bench prints, in order (index.html, web/pyodide-boot.mjs).
+BOOT_STEPS = ("pyodide", "pyodide-ready", "py-ready", "python", "imported", "ready")
+# WebKit and Firefox are driven without Playwright (tests/browsers/drivers.py): no init
+# scripts, no way to block the service worker, so the bench serves one that does nothing.
+IDLE_SW = b"/* build.py bench boot: no offline copy, every load from the server */\n"
+DRIVER_MARKS_JS = """const r = document.documentElement;
+return r.dataset.ready === '1' ? Object.assign({}, window.rallyBoot ? window.rallyBoot.marks
+  : {}, {ready: Number(r.dataset.readyMs), snapshot: r.dataset.snapshot || null}) : null;"""
 
+
+def driver_boot_times(name: str, url: str, settle_ms: int, snapshot: bool,
+                      display: str | None) -> list[dict]:
+    """As ``time_boot`` in WebKit or Firefox: a fresh browser (empty caches), the page
+    cold, then (our page) reloaded from its snapshot once saved, then without it."""
+    sys.path.insert(0, str(ROOT / "tests" / "browsers"))
+    import drivers
+
+    limit = 900  # s: a guard (WebKit's cold start took up to 90 s on a busy machine)
+    with drivers.open_browser(name, display) as b:
+        out = []
+        b.goto(url)
+        for load in ("cold", "warm", "plain")[:3 if snapshot else 2]:
+            if load != "cold":
+                if snapshot and load == "warm":
+                    b.wait("return ['saved', 'not-saved'].includes("
+                           "document.documentElement.dataset.snapshot)", limit, "the snapshot")
+                elif snapshot:
+                    b.run("caches.delete('rally-snapshot')")
+                time.sleep(settle_ms / 1000)
+                b.run("window.benchOld = true; setTimeout(() => location.reload(), 0);")
+                b.wait("return !window.benchOld && !!document.documentElement", limit,
+                       "the reload")
+            out.append({**b.wait(DRIVER_MARKS_JS, limit, f"the {load} start"),
+                        "browser": b.version})
+        return out
+
+
+def cmd_bench_boot(args: argparse.Namespace) -> int:
     if not args.no_build:
         build()
-    extra = {"bare.html": BARE_PAGE.encode()}
+    names = BENCH_BROWSERS if args.browser == "all" else (args.browser,)
+    extra = {"bare.html": BARE_PAGE.encode(), "sw.js": IDLE_SW}
+    with SiteServer(prefix=SITE_PREFIX, extra=extra) as server:
+        for name in names:
+            bench_boot_in(name, server, args)
+    return 0
+
+
+def bench_boot_in(name: str, server: SiteServer, args: argparse.Namespace) -> None:
+    """``bench boot`` in one browser, against the bare page in the same browser."""
     runs: dict[tuple[str, str], list[dict[str, float]]] = {}
-    with SiteServer(prefix=SITE_PREFIX, extra=extra) as server, sync_playwright() as p:
+    urls = {"game": server.url, "bare": server.url + "bare.html"}
+    if name != "chromium":
+        sys.path.insert(0, str(ROOT / "tests" / "browsers"))
+        import drivers
+
+        screen = drivers.Display() if name == "webkit" else None
+        try:
+            for i in range(args.runs):
+                for page in (("game", "bare") if i % 2 == 0 else ("bare", "game")):
+                    loads = driver_boot_times(name, urls[page], args.settle, page == "game",
+                                              screen and screen.name)
+                    for kind, marks in zip(("cold", "warm", "plain"), loads):
+                        runs.setdefault((page, kind), []).append(marks)
+                print_run(name, i, args.runs, runs)
+        finally:
+            if screen:
+                screen.close()
+        print_boot(name, runs, args, version=runs["game", "cold"][0]["browser"])
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
         browser = launch_browser(p)
-        urls = {"game": server.url, "bare": server.url + "bare.html"}
         time_boot(browser, urls["bare"], 0)  # a throw-away run: warms the OS file cache
         for i in range(args.runs):
             order = ("game", "bare") if i % 2 == 0 else ("bare", "game")
-            for name in order:
-                loads = time_boot(browser, urls[name], args.settle, snapshot=name == "game")
+            for page in order:
+                loads = time_boot(browser, urls[page], args.settle, snapshot=page == "game")
                 for kind, marks in zip(("cold", "warm", "plain"), loads):
-                    runs.setdefault((name, kind), []).append(marks)
-            game = runs["game", "warm"][-1]
-            print(
-                f"  run {i + 1}/{args.runs}: game {runs['game', 'cold'][-1]['ready']:.0f}/"
-                f"{game['ready']:.0f}/{runs['game', 'plain'][-1]['ready']:.0f} ms, bare "
-                f"{runs['bare', 'cold'][-1]['ready']:.0f}/"
-                f"{runs['bare', 'warm'][-1]['ready']:.0f} ms (cold/warm/warm without "
-                f"snapshot; the snapshot {game['snapshot'] or 'none'})",
-                flush=True,
-            )
+                    runs.setdefault((page, kind), []).append(marks)
+            print_run(name, i, args.runs, runs)
+        print_boot(name, runs, args, version=browser.version)
         browser.close()
 
+
+def print_run(name: str, i: int, n: int, runs: dict) -> None:
+    game = runs["game", "warm"][-1]
+    print(f"  {name} run {i + 1}/{n}: game {runs['game', 'cold'][-1]['ready']:.0f}/"
+          f"{game['ready']:.0f}/{runs['game', 'plain'][-1]['ready']:.0f} ms, bare "
+          f"{runs['bare', 'cold'][-1]['ready']:.0f}/{runs['bare', 'warm'][-1]['ready']:.0f} ms "
+          f"(cold/warm/warm without snapshot; the snapshot {game['snapshot'] or 'none'})",
+          flush=True)
+
+
+def print_boot(browser: str, runs: dict, args: argparse.Namespace, version: str = "") -> None:
     def med(name: str, kind: str, key: str = "ready") -> float:
         return statistics.median(r[key] for r in runs[name, kind])
 
     used = sum(r["snapshot"] == "used" for r in runs["game", "warm"])
+    how = ("fresh context each run, no service worker" if browser == "chromium" else
+           "a fresh browser each run, a service worker that does nothing")
     print()
-    print(f"Boot, navigation start to ready, medians of {args.runs} runs (headless Chromium,")
-    print(f"fresh context each run, served gzipped; warm = reload from the HTTP cache "
-          f"{args.settle} ms")
+    print(f"Boot in {browser} {version}, navigation start to ready, medians of {args.runs} runs")
+    print(f"({how}; served gzipped; warm = reload from the HTTP cache {args.settle} ms")
     print("after the first load was ready, our page from its start-up snapshot once saved")
     print(f"(used in {used} of {args.runs}); 'no snapshot' = the same reload with the snapshot "
-          "deleted; no service worker):")
+          "deleted):")
     print(f"  {'':24}{'cold':>9}{'warm':>9}{'no snapshot':>13}")
     for name, label in (("game", "Rally Dominoes page"), ("bare", "bare PyScript page")):
         plain = f"{med(name, 'plain'):>11.0f}ms" if (name, "plain") in runs else ""
@@ -984,6 +1099,15 @@ def cmd_bench_boot(args: argparse.Namespace) -> int:
              for k in ("cold", "warm", "plain")}
     print(f"  {'ratio game/bare':24}{ratio['cold']:>8.2f}x{ratio['warm']:>8.2f}x"
           f"{ratio['plain']:>12.2f}x   (targets: cold at most 1.0x, warm at most 0.5x)")
+    print("  our page's steps (medians, ms since navigation start): Pyodide asked for, up;")
+    print("  PyScript ready; our Python's first line, its modules imported; the table drawn:")
+    for kind in ("cold", "warm", "plain"):
+        rows = runs["game", kind]
+        steps = ", ".join(f"{key} {statistics.median(r[key] for r in rows):.0f}"
+                          for key in BOOT_STEPS if all(key in r for r in rows))
+        print(f"    {kind}: {steps}")
+    if "longest" not in runs["game", "cold"][0]:
+        return  # WebKit and Firefox: no long-task or resource figures from their drivers
     print("  longest main-thread task until ready (medians):")
     for name, label in (("game", "Rally Dominoes page"), ("bare", "bare PyScript page")):
         plain = f"{med(name, 'plain', 'longest'):>11.0f}ms" if (name, "plain") in runs else ""
@@ -1000,12 +1124,6 @@ def cmd_bench_boot(args: argparse.Namespace) -> int:
             f"{med(name, k, 'transferred') / 1e6:>6.2f} MB "
             f"({med(name, k, 'decoded') / 1e6:.2f})" for k in ("cold", "warm")
             if (name, k) in runs))
-    print("  our page's steps (medians, ms since navigation start):")
-    for kind in ("cold", "warm", "plain"):
-        steps = ", ".join(f"{key} {med('game', kind, key):.0f}"
-                          for key in ("python", "imported", "ready"))
-        print(f"    {kind}: {steps}")
-    return 0
 
 
 # Run by Node with the vendored Pyodide: ``python -m bones bench-ai`` in the Python the page
@@ -1409,6 +1527,8 @@ def main(argv: list[str]) -> int:
     kinds = bench.add_subparsers(dest="kind", required=True)
     boot = kinds.add_parser("boot", help="our page's boot against a bare PyScript page")
     boot.add_argument("--runs", type=int, default=7)
+    boot.add_argument("--browser", default="chromium", choices=(*BENCH_BROWSERS, "all"),
+                      help="chromium (the default), webkit, firefox, or all in turn")
     boot.add_argument("--no-build", action="store_true")
     boot.add_argument("--settle", type=int, default=SETTLE_MS, metavar="MS",
                       help="wait before the warm reload (0: reload the moment it is ready)")

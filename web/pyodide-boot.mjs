@@ -14,8 +14,12 @@ const indexURL = new URL("../pyodide/", import.meta.url).href;
 const inPage = typeof document !== "undefined";
 const root = inPage ? document.documentElement : null;
 
-// Asked for at once, while PyScript is still starting.
-const stored = (inPage && "caches" in self)
+// Asked for at once, while PyScript is still starting. The browser tests give every page
+// the snapshot they made once per run instead (a promise of its bytes, set before this
+// page's scripts: tests/browser/conftest.py); a fresh browser context has none kept.
+const given = inPage ? self.rallyGivenSnapshot : undefined;
+const stored = given ? Promise.resolve(given).catch(() => null)
+  : (inPage && "caches" in self)
   ? caches.open(CACHE).then((c) => c.match(KEY)).then((r) => r && r.arrayBuffer())
       .catch(() => null)
   : Promise.resolve(null);
@@ -32,14 +36,22 @@ export function hideJspi() {
   }
 }
 
+// Start-up marks for `build.py bench boot` (index.html's rallyBoot.mark): Pyodide asked
+// for, and Pyodide up; PyScript's own start-up follows, then the page's Python.
+function mark(name) {
+  if (self.rallyBoot) self.rallyBoot.mark(name);
+}
+
 export async function loadPyodide(options) {
   hideJspi();
   if (!inPage) return loadRuntime({ ...options, indexURL });
   const snapshot = await stored;
+  mark("pyodide");
   if (snapshot) {
     try {
       const py = await loadRuntime({ ...options, indexURL, _loadSnapshot: snapshot });
       root.dataset.snapshot = "used";
+      mark("pyodide-ready");
       return py;
     } catch (err) {
       console.info("Rally Dominoes: starting without the saved snapshot:", err);
@@ -48,7 +60,9 @@ export async function loadPyodide(options) {
     }
   }
   document.addEventListener("rally:ready", makeWhenIdle, { once: true });
-  return loadRuntime({ ...options, indexURL });
+  const py = await loadRuntime({ ...options, indexURL });
+  mark("pyodide-ready");
+  return py;
 }
 
 // A few seconds after the table is drawn, when the browser is idle: the player's first

@@ -15,6 +15,8 @@ is reached only through ``page``, an app.page ``Page`` made at start-up (app.boo
 
 from __future__ import annotations
 
+import asyncio
+
 from app import dialog_types as dialogs
 from app import saving
 from app.dom import NO_CONTROL, Control, nothing
@@ -253,16 +255,22 @@ class Controller:
         preset = arg or (s.game.preset if s else self.start_screen.form.preset)
         self.dialog = dialogs.Rules(preset)
         self.render()
-        self.focus(".dialog [data-act=close]")
 
     def do_settings(self, arg, el) -> None:
         self.dialog = dialogs.Settings()
         self.render()
 
+    def do_keep_storage(self, arg, el) -> None:
+        """Settings: the player asks the browser to keep saved games (it may ask them)."""
+        async def ask() -> None:
+            await self.page.keep_storage()
+            self.render()
+
+        asyncio.ensure_future(ask())
+
     def do_sheet(self, arg, el) -> None:
         self.dialog = dialogs.Sheet()
         self.render()
-        self.focus(".dialog [data-act=close]")
 
     def do_close(self, arg, el) -> None:
         self.dialog = None
@@ -327,7 +335,6 @@ class Controller:
         self.hint = ""
         self.save()
         self.render()
-        self.focus(".dialog [data-act=begin]")
         self.turns.warm_up()  # while the players read who plays first
 
     # ---- the computer's turns -----------------------------------------------------------

@@ -51,7 +51,10 @@ class Settings(Dialog):
     """The table's settings (look, pace, hints)."""
 
     def markup(self, c) -> str:
-        return "" if c.session is None else dialog_views.settings_dialog(c.session)
+        if c.session is None:
+            return ""
+        return dialog_views.settings_dialog(c.session, storage=c.page.read_flag("storage"),
+                                            ios=c.page.read_flag("ios"))
 
 
 @dataclass(frozen=True)

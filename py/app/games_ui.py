@@ -78,7 +78,14 @@ class MexicanWords(TableWords):
         if target == bones.MEXICAN:
             return "Mexican Train"
         name = s.name(target)
-        return "Your train" if name == "You" else f"{name}'s train"
+        if name != "You":
+            return f"{name}'s train"
+        # the start form's first name: "Your train" to that player, and to anyone else at
+        # a shared screen the seat's number (never "Your train" for another's)
+        at_screen = s.viewer()
+        if len(s.humans) <= 1 or at_screen == target:
+            return "Your train"
+        return f"Player {target + 1}'s train"
 
     def duty_text(self, s):
         g = s.game
@@ -89,14 +96,14 @@ class MexicanWords(TableWords):
         if g.owe:
             return (f"cover your double {d}" if g.options.double_rule == "on-double"
                     else f"play another tile after your double {d}")
-        return f"satisfy the double {d} on {s.target_label(target)}"
+        return f"satisfy the double {d} on {s.where(target)}"
 
     def double_owed(self, s):
         g = s.game
         if not g.pending:
             return ""
         target = g.pending[-1]
-        return (f"The double {g.trains[target][-1][0]} on {s._where(target)} "
+        return (f"The double {g.trains[target][-1][0]} on {s.where(target)} "
                 "must be satisfied")
 
     def lines(self, s):

@@ -85,6 +85,17 @@ class Page:
         else:
             setattr(self._doc.documentElement.dataset, name, value)
 
+    def read_flag(self, name: str) -> str:
+        """``<html data-NAME>``, or "" when it is not there: the page's own flags too
+        (index.html's ``storage`` and ``ios``, docs/browsers.md)."""
+        value = getattr(self._doc.documentElement.dataset, name, None)
+        return "" if nothing(value) else str(value)
+
+    async def keep_storage(self) -> str:
+        """Ask the browser to keep what the page stores (index.html's keepStorage, which
+        sets ``data-storage``); its answer: "kept", "refused" or "unknown"."""
+        return str(await self._js.rallyBoot.keepStorage(True))
+
     def say(self, text: str) -> None:
         """A line in the page's one live region (index.html's #live): it is never
         redrawn, so a screen reader hears each line once. The last few lines stay."""
@@ -147,6 +158,13 @@ class Page:
         if el is not None:
             el.outerHTML = html
 
+    def set_var(self, selector: str, name: str, value: str) -> None:
+        """The CSS custom property ``name`` (``--tile``) of what ``selector`` finds, set
+        through its style (markup has no ``style=``: docs/csp.md)."""
+        el = self.find(selector)
+        if el is not None:
+            el.style.setProperty(name, value)
+
     def watch_size(self, selector: str, fn) -> None:
         """``fn`` is called when what ``selector`` finds changes size (a ResizeObserver,
         made once per selector, moved to the element drawn now). Nothing where the browser
@@ -171,6 +189,11 @@ class Page:
         if value is not None:
             el.scrollTop = value
         return int(el.scrollTop)
+
+    def scrolls(self, selector: str) -> bool:
+        """Whether what ``selector`` finds holds more than it shows (it scrolls)."""
+        el = self.find(selector)
+        return el is not None and int(el.scrollHeight) > int(el.clientHeight) + 1
 
     def open_panel(self, id_: str) -> None:
         """Show the panel ``id_`` (outside #table) as a modal dialog."""

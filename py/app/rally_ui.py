@@ -147,7 +147,8 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
     def markup(self) -> str:
         self.ui.bad_save = self.bad_kept
         device = self.device.table if self.mode == "table" and self.device else None
-        return rally_screen(self.event, self.ui, pages=self.sync_pages(), device=device)
+        return rally_screen(self.event, self.ui, pages=self.sync_pages(), device=device,
+                            storage=self.c.page.read_flag("storage"))
 
     def act(self, name: str, arg: str, el: Control = NO_CONTROL) -> bool:
         handler = self.handler(name)

@@ -35,10 +35,12 @@ PAGE_NAMES = {"tables": "Tables", "standings": "Standings", "history": "History"
 
 # ---- the whole screen -----------------------------------------------------------------------
 def rally_screen(ev: Event | None, ui: RallyState, *, pages: dict[str, str] | None = None,
-                 device: str | None = None) -> str:
+                 device: str | None = None, storage: str = "") -> str:
     """The scorekeeper: a bar with its pages, the messages, the page, and (for print
     only) every sheet and the standings. ``pages``: markup of the pages drawn elsewhere
-    (app.sync_views); ``device``: the table a table's own device keeps (its pages only)."""
+    (app.sync_views); ``device``: the table a table's own device keeps (its pages only);
+    ``storage``: whether the browser keeps what the page stores (index.html's
+    ``data-storage``)."""
     pages = pages or {}
     kicker = "Rally scorekeeper" if device is None else "Table scorekeeper"
     leave = button("Leave the scorekeeper", "rally-home", cls="btn")
@@ -67,10 +69,20 @@ def rally_screen(ev: Event | None, ui: RallyState, *, pages: dict[str, str] | No
         '<div class="app rally">'
         f'<header class="rally-bar"><div class="rally-head"><p class="rally-kicker">'
         f'{kicker}</p><h1>{e(title)}</h1>{sub}</div>{nav}</header>'
-        + messages(ui)
+        + messages(ui) + keep_note(ev, device, storage)
         + f'<div class="rally-page">{page}</div>'
         + ("" if ev is None else print_sheets(ev, ui))
         + "</div>")
+
+
+def keep_note(ev: Event | None, device: str | None, storage: str) -> str:
+    """While an event is in progress and the browser has not promised to keep what the
+    page stores (docs/browsers.md), a quiet reminder to export it."""
+    if ev is None or device is not None or storage not in ("not-kept", "refused"):
+        return ""
+    return ('<p class="rally-keep">This browser may clear what it stores. Keep a copy of '
+            "the event on another machine or a memory stick: "
+            + button("Import / export", "rally-page:files", cls="btn small") + "</p>")
 
 
 def messages(ui: RallyState) -> str:

@@ -224,8 +224,10 @@ def _target_button(session: Session, target: int, b, lane) -> str:
 
 # ---- the hand and the buttons ----
 def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
-    """The tiles of the seat at the screen, from its observation (``Session.observation``);
-    hidden when no seat is at the screen."""
+    """The tiles of the seat at the screen, from its observation (``Session.observation``),
+    in its player's order (app.hand); hidden when no seat is at the screen. Each tile is
+    marked ``data-hand-tile="1"``; the tiles' size is set once the page knows the room
+    there is (app.table_ui)."""
     seat = obs["seat"]
     if seat is None:
         return ('<div class="hand hidden-hand" role="group" aria-label="Tiles">'
@@ -234,10 +236,11 @@ def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
     moves = session.my_moves()
     playable = {m.tile for m in moves if m.kind == PLAY}
     look = tile_look(session)
-    hand = sorted(obs["hand"], key=lambda t: (-t.hi, -t.lo))
+    hand = session.hand_in_order(obs)
     who = ("Your tiles" if len(session.humans) == 1 or session.name(seat) == "You"
            else f"{session.name(seat)}'s tiles")
-    parts = [f'<div class="hand" role="group" aria-label="{e(who)}">']
+    parts = [f'<div class="hand" role="group" aria-label="{e(who)}" '
+             f'aria-describedby="hand-keys" data-tiles="{len(hand)}">']
     for t in hand:
         ok = t in playable
         state = "playable" if ok else "not playable"
@@ -245,19 +248,21 @@ def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
         pressed = "true" if t == selected else "false"
         parts.append(
             f'<button type="button" class="{cls}" data-act="select" data-tile="{t}" '
-            f'aria-pressed="{pressed}">' + upright(t, **look)
+            f'data-hand-tile="1" aria-pressed="{pressed}">' + upright(t, **look)
             # named by hidden words, not aria-label: the name need not hold what large
             # print shows on the tile ("12" over "8"; axe's label-content-name-mismatch)
             + f'<span class="vh">Domino {t}, {state}</span></button>')
     if not hand:
         parts.append('<p class="hint-text">No tiles left.</p>')
-    parts.append("</div>")
+    parts.append('<p class="vh" id="hand-keys">Shift and an arrow key moves a tile along '
+                 'your hand.</p></div>')
     return "".join(parts)
 
 
 def actions_markup(session: Session, obs: dict | None = None) -> str:
-    """Draw, pass, knock, catch a missed knock, and the moves and scores; ``obs``: the
-    observation of the seat at the screen (``Session.observation``, made if not given)."""
+    """Draw, pass, knock, catch a missed knock, sort the hand, and the moves and scores;
+    ``obs``: the observation of the seat at the screen (``Session.observation``, made if
+    not given)."""
     obs = session.observation() if obs is None else obs
     moves = session.my_moves()
     kinds = {m.kind for m in moves}
@@ -275,13 +280,16 @@ def actions_markup(session: Session, obs: dict | None = None) -> str:
                      and not session.settings.knock_for_me)
         parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
                             if last_play else "Knock", "knock",
-                            cls="btn big primary" if last_play else "btn big",
+                            cls="btn big primary knock" if last_play else "btn big knock",
                             disabled=KNOCK not in kinds, name="Knock"))
     for m in moves:
         if m.kind == CALL:
             who = session.name(m.target)
             parts.append(button(f"Catch {e(who)}: no knock!", f"call:{m.target}",
                                 cls="btn big warn", name=f"Catch {who} not knocking"))
+    if obs["hand"]:
+        parts.append(button("Sort", "sort", cls="btn big sort",
+                            name="Sort my tiles by number"))
     # The move log and the score sheet, whole, in a dialog: narrow screens (up to 900 px)
     # have no room for them beside the table, and a long player list pushes them down.
     parts.append(button("Moves <small>and scores</small>", "sheet", cls="btn big sheet-open",
@@ -298,7 +306,7 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
     sizes = obs["hand_sizes"]
     g = session.game
     last = session.last_moves()
-    parts = ['<ul class="seat-list" aria-label="Players">']
+    parts = [f'<ul class="seat-list seats-{len(session.seats)}" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
         if len(session.sides()) == 2 and len(session.seats) == 4:  # partners (A1)
@@ -312,13 +320,14 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
                       else '<span class="badge">train closed</span>')
         count = sizes[s] if s < len(sizes) else 0
         total = g.totals[s] if s < len(g.totals) else 0
+        tiles = f'{count} tile{"s" if count != 1 else ""}'
         parts.append(
             f'<li class="seat{turn}" data-seat="{s}"><span class="seat-name">{e(seat.name)}'
             f'{e(you)}</span><span class="seat-total"><span class="word">Total</span> '
             f'<strong>{total}</strong></span>'
-            f'<span class="seat-info"><span class="seat-count">{count} tile'
-            f'{"s" if count != 1 else ""}</span>{marker} <span class="seat-kind">{e(kind)}'
-            f'</span> <span class="seat-last">{e(last.get(s, ""))}</span></span></li>')
+            f'<span class="seat-info"><span class="seat-count">{tiles}</span>{marker} '
+            f'<span class="seat-kind">{e(kind)}</span> '
+            f'<span class="seat-last">{e(last.get(s, ""))}</span></span></li>')
     parts.append("</ul>")
     return "".join(parts)
 
@@ -375,10 +384,8 @@ def _allfives_sheet(session: Session) -> str:
         f'<strong>{totals[i]}</strong></li>' for i, seats in enumerate(groups))
     lines = []
     for entry in reversed(g.log[-12:]):
-        who = "nobody" if entry.seat is None else session.name(entry.seat)
-        lines.append(f'<li><span class="hand-no">Hand {entry.hand}</span> {e(who)} '
-                     f'<strong>{entry.points}</strong> <span class="why">{e(entry.reason)}'
-                     "</span></li>")
+        lines.append(f'<li><span class="hand-no">Hand {entry.hand}:</span> '
+                     f'{e(session.score_logged(entry))}</li>')
     log = (f'<ol class="score-log" aria-label="Scoring plays">{"".join(lines)}</ol>'
            if lines else '<p class="hint-text">No points scored yet.</p>')
     return (f'<ul class="teams" aria-label="Totals (first to {target} wins)">{sides}</ul>'
@@ -410,9 +417,10 @@ def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) 
         '<header class="topbar">'
         + unsaved_banner(unsaved)
         + f'<h1 class="game-title">{e(game_title(session))}</h1>'
-        f'<p class="status">{prose(session.status())}</p>'
+        f'<div class="messages"><p class="status" data-instruction="1">'
+        f'{prose(session.status())}</p>'
         # with no hint, what the others did since your move ("Ann drew and passed.")
-        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
+        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p></div>'
         '<nav class="menu" aria-label="Game menu">'
         + button("Hint", "hint", disabled=not can_hint)
         + button("Undo", "undo", disabled=not can_hint and not session.humans)
@@ -446,8 +454,9 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + seats_markup(session, obs) + move_log_markup(session)
         + scores_markup(session) + "</aside>"
         + "</div>"
-        + '<footer class="tray">' + hand_markup(session, obs, selected)
-        + actions_markup(session, obs) + "</footer></div>")
+        # the hand, then its actions, as Tab reaches them (the style sheet places them)
+        + '<div class="tray">' + hand_markup(session, obs, selected)
+        + actions_markup(session, obs) + "</div></div>")
 
 
 def lines_list(session: Session, lit: set[int]) -> str:

@@ -59,6 +59,7 @@ class AiWorker:
         worker = await create_named_worker(src=url("web/ai-worker.py"), name="rally-ai",
                                            config=config)
         await worker.setup(url("py/rally.zip"))
+        self.page.flag("aiWorker", "ready")  # <html data-ai-worker>: for the tests to see
         return worker
 
     def _failed(self, exc: Exception) -> None:

@@ -1,5 +1,5 @@
-"""``python -m bones <command>``: arena (computer levels against each other) and
-bench-ai (move times of the computer levels)."""
+"""``python -m bones <command>``: arena (computer levels against each other),
+bench-ai (move times of the computer levels) and rules (docs/rules.md's tables)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = {
         "arena": "levels against each other with confidence intervals",
         "bench-ai": "median move time of each computer level",
+        "rules": "every sheet's rules as docs/rules.md lists them",
     }
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in commands:
         print("usage: python -m bones COMMAND [options]\n\ncommands:")
@@ -18,6 +19,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {k:10} {v}")
         return 0 if not argv or argv[0] in ("-h", "--help") else 2
     cmd, rest = argv[0], argv[1:]
+    if cmd == "rules":
+        from . import games  # noqa: F401  (the games register their presets)
+        from .rulebook import markdown
+
+        print(markdown(), end="")
+        return 0
     if cmd == "arena":
         from .ai.arena import main as run
     else:

@@ -1,4 +1,4 @@
-"""Chicken Foot by the GS-CF sheet (shared/rules/README.md, chicken-foot-good-sams.md).
+"""Chicken Foot by the GS-CF sheet (docs/rules.md).
 
 The layout is a list of *lines*, numbered in the order they are created; a
 target is a line number (a play is written ``7-3@4``). Every line grows from

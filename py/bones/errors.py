@@ -1,5 +1,5 @@
 """The engine's errors. Every refusal says in plain words what is wrong and,
-where a rule sheet forbids it, which rule (by its ID in shared/rules)."""
+where a rule sheet forbids it, which rule (by its ID: docs/rules.md)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Mexican Train by the GS-MT, ST-MT and WC-MT sheets (shared/rules/README.md).
+"""Mexican Train by the GS-MT, ST-MT and WC-MT sheets (docs/rules.md).
 
 Every rule that differs between the sheets is a field of ``MexicanOptions``;
 the three presets are values of it (both in ``bones.mexican_options``).

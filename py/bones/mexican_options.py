@@ -1,6 +1,6 @@
 """Mexican Train's rule options, and its presets: one per sheet (GS-MT, ST-MT, WC-MT).
 
-Every rule that differs between the three sheets (shared/rules/README.md) is a field
+Every rule that differs between the three sheets (docs/rules.md) is a field
 of ``MexicanOptions``; each preset is a value of it, registered in ``bones.presets``
 with the rule IDs it follows. The match itself is ``bones.mexican.MexicanTrain``.
 """

@@ -1,7 +1,7 @@
 """Rule presets: one per rule sheet, each a value of its game's options.
 
 A preset is data, not a code path. Its ``rules`` list the rule IDs of
-shared/rules/README.md that it follows, in the order the Rules panel shows
+docs/rules.md that it follows, in the order the Rules panel shows
 them; ``summary`` is the short plain-words line on the start screen.
 """
 

@@ -1,4 +1,4 @@
-"""The rules in plain words, one line per rule ID of shared/rules/README.md, and where
+"""The rules in plain words, one line per rule ID (docs/rules.md lists them all), and where
 each rule stands on its printed sheet.
 
 Rule IDs (G7, S5, ...) are ours, for code and tests. A player or official knows the
@@ -134,3 +134,16 @@ def ordinal(n: int) -> str:
 def rules_for(preset: str) -> list[tuple[str, str, str]]:
     """(rule ID, where the sheet has it, plain words) for every rule a preset follows."""
     return [(rid, cite(rid, preset), RULES[rid]) for rid in PRESETS[preset].rules]
+
+
+def markdown() -> str:
+    """docs/rules.md's tables: every sheet's rules with their IDs, where each stands on
+    the printed sheet and the rule in plain words (``python -m bones rules`` prints it;
+    tests/engine/test_rules_doc.py keeps the page equal to it)."""
+    out = []
+    for name in SHEET_TITLES:
+        out += [f"### {SHEET_TITLES[name]} (`{name}`)", "",
+                "| ID | On the sheet | The rule |", "|---|---|---|"]
+        out += [f"| {rid} | {where} | {words} |" for rid, where, words in rules_for(name)]
+        out.append("")
+    return "\n".join(out)

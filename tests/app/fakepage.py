@@ -29,11 +29,14 @@ class FakePage:
         self.downloads: list[tuple[str, str, str]] = []
         self.globals: dict = {}
         self.scrolls: dict[str, int] = {}
+        self.vars: dict[tuple[str, str], str] = {}  # set_var: (selector, property) -> value
         self.at = None  # what element_at finds
         self.ghosts: list = []  # every drag ghost added
         self.history = 0
         self.printed = 0
         self.patches: list = []  # patch_svg's calls
+        self.keep_asked = 0  # keep_storage: how often the browser was asked, its answer
+        self.keep_answer = "refused"
 
     # ---- events -------------------------------------------------------------------------
     def listen(self, target: str, kind: str, fn, passive: bool | None = None) -> None:
@@ -48,6 +51,15 @@ class FakePage:
             self.flags.pop(name, None)
         else:
             self.flags[name] = value
+
+    def read_flag(self, name: str) -> str:
+        return self.flags.get(name, "")
+
+    async def keep_storage(self) -> str:
+        """The browser's answer is ``keep_answer`` ("kept" or "refused")."""
+        self.keep_asked += 1
+        self.flags["storage"] = self.keep_answer
+        return self.keep_answer
 
     def say(self, text: str) -> None:
         if text:
@@ -73,6 +85,9 @@ class FakePage:
     def replace(self, selector: str, html: str) -> None:
         pass
 
+    def set_var(self, selector: str, name: str, value: str) -> None:
+        self.vars[(selector, name)] = value
+
     def watch_size(self, selector: str, fn) -> None:
         pass
 
@@ -80,6 +95,9 @@ class FakePage:
         if value is not None:
             self.scrolls[selector] = value
         return self.scrolls.get(selector, 0)
+
+    def scrolls(self, selector: str) -> bool:
+        return False
 
     def open_panel(self, id_: str) -> None:
         self.panels.add(id_)

@@ -2,7 +2,7 @@
 "The Play 10", "To Start 6", "Final Tiles"), never our rule IDs (G7, S5, ...): every
 screen that cites a rule is rendered here and its text searched for an ID (issue 31).
 
-The IDs stay in code and tests; shared/rules/README.md, "Where each rule stands on the
+The IDs stay in code and tests; docs/rules.md, "Where each rule stands on the
 printed sheet", maps them to the sheets, and bones.rulebook holds that map."""
 
 from __future__ import annotations
@@ -186,6 +186,7 @@ def test_every_rally_screen_cites_the_sheet_not_our_ids(preset):
     r.event = ev
     r.ui = RallyState(page="table", table="1")
     r.act("rally-noshow", "0")
+    r.act("rally-noshow-yes", "0")
     screens["table with a no-show marked"] = r.markup()
     for where, html in screens.items():
         assert_no_ids(html, f"the rally {where} page ({preset})")

@@ -36,9 +36,14 @@ def dist_dir(rally_build):
     return rally_build.DIST
 
 
+# Files served beside dist/ for the tests only (the shared start-up snapshot, below).
+SITE_EXTRA: dict[str, bytes] = {}
+
+
 @pytest.fixture(scope="session")
 def site(rally_build, dist_dir):
-    server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX).start()
+    server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX,
+                                    extra=SITE_EXTRA).start()
     yield server
     server.stop()
 
@@ -59,23 +64,103 @@ def browser_type_launch_args(browser_type_launch_args, rally_build):
     return args
 
 
-NO_SNAPSHOT = "window.rallyNoSnapshot = true;"
+SHARED_SNAPSHOT = "test-snapshot.bin"  # under the site's prefix, from SITE_EXTRA
+# In every page of the site: no snapshot made, the shared one given (web/pyodide-boot.mjs).
+GIVEN_SNAPSHOT = """window.rallyNoSnapshot = true;
+if (location.pathname.startsWith(%s)) {
+  window.rallyGivenSnapshot = fetch(new URL(%s, location.origin + %s))
+    .then(r => r.ok ? r.arrayBuffer() : null)
+    .catch(() => null);  // offline (a test that stops its server): a normal start
+}"""
+SNAPSHOT_CACHE = ROOT / ".cache" / "test-snapshots"
+
+
+def _real_new_context():
+    from playwright.sync_api import Browser
+
+    return Browser.new_context
+
+
+_NEW_CONTEXT = None
+
+
+@pytest.fixture(scope="session")
+def shared_snapshot(browser, site, dist_dir, rally_build) -> bytes:
+    """The start-up snapshot (issue 35), made once in a page of this Chromium and kept in
+    .cache/ under its build's key and the browser's version (xdist workers wait for the
+    first to make it), then given to every test page: Python's start-up was most of each
+    browser test's time. The key changes with the runtime, the bundle or the loader."""
+    key = re.search(r"\.\./snapshot/([0-9a-f]+)",
+                    (dist_dir / rally_build.SNAPSHOT_MODULE).read_text()).group(1)
+    path = SNAPSHOT_CACHE / f"{key}-chromium-{browser.version}.bin"
+    SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+    import fcntl
+
+    with open(SNAPSHOT_CACHE / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            for old in SNAPSHOT_CACHE.glob("*.bin"):
+                old.unlink()
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(_make_snapshot(browser, site.url))
+            tmp.replace(path)
+    data = path.read_bytes()
+    SITE_EXTRA[SHARED_SNAPSHOT] = data
+    return data
+
+
+def _make_snapshot(browser, url: str) -> bytes:
+    """Open the game in a fresh context, as a first visit, until the page has saved its
+    snapshot; read it back out of Cache Storage through a request the test catches."""
+    context = (_NEW_CONTEXT or _real_new_context())(browser, service_workers="block")
+    got: list[bytes] = []
+
+    def take(route) -> None:
+        got.append(route.request.post_data_buffer)
+        route.fulfill(status=204)
+
+    try:
+        context.route("**/test-snapshot-upload", take)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function(
+            "['saved', 'not-saved'].includes(document.documentElement.dataset.snapshot)",
+            timeout=4 * BOOT_TIMEOUT_MS)
+        assert page.evaluate("document.documentElement.dataset.snapshot") == "saved"
+        page.evaluate("""async () => {
+            const cache = await caches.open("rally-snapshot");
+            const [key] = await cache.keys();
+            const body = await (await cache.match(key)).arrayBuffer();
+            await fetch("test-snapshot-upload", {method: "POST", body});
+        }""")
+    finally:
+        context.close()
+    assert got and len(got[0]) > 1_000_000, "the start-up snapshot did not come back"
+    return got[0]
 
 
 @pytest.fixture(autouse=True)
-def _no_snapshot_making(request, monkeypatch):
+def _no_snapshot_making(request, monkeypatch, rally_build):
     """Every browser context a test opens skips making the start-up snapshot (issue 35),
-    a second Python start in a worker a few seconds after each page is ready: on a 2-core
-    machine that would be minutes of the suite. Tests marked ``snapshot`` make it."""
+    a second Python start in a worker a few seconds after each page is ready, and starts
+    from the snapshot made once for the run (``shared_snapshot``): a return visit's
+    start-up, in a fraction of a first visit's time. Tests marked ``snapshot`` start as a
+    first visit and make their own."""
     if request.node.get_closest_marker("snapshot"):
         return
+    global _NEW_CONTEXT
     from playwright.sync_api import Browser
 
-    new_context = Browser.new_context
+    new_context = _NEW_CONTEXT = _NEW_CONTEXT or Browser.new_context
+    script = "window.rallyNoSnapshot = true;"
+    if os.environ.get("RALLY_SHARED_SNAPSHOT") != "0":  # 0: every page a first visit
+        request.getfixturevalue("shared_snapshot")
+        prefix = json.dumps(rally_build.SITE_PREFIX)
+        script = GIVEN_SNAPSHOT % (prefix, json.dumps(SHARED_SNAPSHOT), prefix)
 
     def without_snapshot(self, *args, **kwargs):
         context = new_context(self, *args, **kwargs)
-        context.add_init_script(NO_SNAPSHOT)
+        context.add_init_script(script)
         return context
 
     monkeypatch.setattr(Browser, "new_context", without_snapshot)
@@ -109,7 +194,10 @@ class PageWatch:
         return self
 
     def _on_console(self, msg) -> None:
-        if msg.type == "error":
+        # The test harness's own fetch of the shared snapshot (GIVEN_SNAPSHOT) fails in
+        # tests that stop their server; the page then starts as it would without one.
+        if msg.type == "error" and not msg.location.get("url", "").endswith(
+                "/" + SHARED_SNAPSHOT):
             self.console_errors.append(msg.text)
 
     def _on_request(self, request) -> None:
@@ -123,6 +211,8 @@ class PageWatch:
         # The start-up snapshot's worker (issue 35) downloads the runtime again while the
         # page is idle; a reload or a closed page cuts those downloads off. That is the
         # browser stopping them, not the server failing them.
+        if request.url.endswith("/" + SHARED_SNAPSHOT):
+            return  # the harness's, not the page's (above)
         if request.failure == "net::ERR_ABORTED" and (
                 "/pyodide/" in request.url or request.url.endswith("/snapshot-worker.mjs")):
             return

@@ -25,6 +25,7 @@ def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, draw
     assert encodings[""] == "gzip" and encodings["rally.zip"] is None, encodings
 
 
+@pytest.mark.snapshot  # a first visit: Pyodide's own files are fetched and checked
 def test_a_slow_start_up_checks_its_files_and_stays_clean(page, site_url, page_watch):
     """A start-up slower than 6 s asks the server about each runtime file (index.html's
     checkFiles); those checks must end cleanly, not as aborted requests."""
@@ -155,6 +156,7 @@ PROFILER_ON = ("--enable-features=HeapProfilerReporting:nonstable-probability/1.
                "stable-probability/1.0/renderer-prob-pct/100")
 
 
+@pytest.mark.snapshot  # first visits: the crash came in a start-up without a snapshot
 def test_start_up_survives_chromiums_heap_profiler(playwright, browser_type_launch_args,
                                                    site_url, rally_build):
     args = [a for a in browser_type_launch_args.get("args", [])

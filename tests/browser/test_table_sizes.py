@@ -7,9 +7,10 @@ game open in another tab would hand it over (a ``storage`` event), without a rel
 
 Figures: every tile a player can play onto (``data-open-end="1"``: a line's open end,
 a double to satisfy, the hub of an empty train) has a short side of at least 48 CSS px
-and pips at least 7 px across (a 390 x 844 phone: 36 px and 5 px); no text on the table
-screen under 16 px, and its body text (status, hint, names, lane names) at least 18 px;
-nothing scrolls the page, and every player's running total is in view.
+and pips at least 7 px across (a 390 x 844 phone: 36 px and 5 px, with seven or eight
+players 30 px and 4.5 px); no text on the table screen under 16 px, and its body text
+(status, hint, names, lane names) at least 18 px; nothing scrolls the page, and every
+player's running total is in view.
 
 With RALLY_TABLE_EVIDENCE=DIR the figures go to DIR/figures.json and a screenshot of
 each chosen position to DIR/*.png (docs/table.md; see there for the command).
@@ -147,12 +148,16 @@ def table(request, browser, site_url):
     ctx.close()
 
 
-def limits(size) -> tuple[float, float]:
-    return (36.0, 5.0) if size == PHONE else (48.0, 7.0)
+def limits(size, seats: int = 4) -> tuple[float, float]:
+    """The smallest open end and pip; a phone with seven or eight players gives the
+    whole hand and every player's tiles left their room first (docs/table.md)."""
+    if size == PHONE:
+        return (30.0, 4.5) if seats >= 7 else (36.0, 5.0)
+    return (48.0, 7.0)
 
 
 def problems(m: dict, size) -> list[str]:
-    side, pip = limits(size)
+    side, pip = limits(size, m["seats"])
     out = []
     if not m["ends"]:
         out.append("no tile is marked as an open end")

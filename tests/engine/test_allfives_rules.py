@@ -1,5 +1,5 @@
 """All Fives against the GS-AF sheet: tests named by rule ID (A1-A8 of
-shared/rules/README.md), then the options players ask for. Each uses a
+docs/rules.md), then the options players ask for. Each uses a
 stacked deal (``af``) so it asserts behaviour that could fail."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Chicken Foot against the GS-CF sheet: one test (or more) per rule ID of
-shared/rules/README.md (G1-G11 shared with GS-MT, F1-F6), then the options."""
+docs/rules.md (G1-G11 shared with GS-MT, F1-F6), then the options."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Mexican Train against the sheets: one test (or more) per rule ID of
-shared/rules/README.md (G*, M* for GS-MT, S* for ST-MT, C* for WC-MT)."""
+docs/rules.md (G*, M* for GS-MT, S* for ST-MT, C* for WC-MT)."""
 
 from __future__ import annotations
 

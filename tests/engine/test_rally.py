@@ -1,5 +1,5 @@
 """Rally mode (bones.rally): the scorekeeper's rules, cited by ID (G1, G7, G10, G11, S6 of
-shared/rules/README.md), its refusals, undo, history, score sheets, and the JSON / CSV
+docs/rules.md), its refusals, undo, history, score sheets, and the JSON / CSV
 files with the bad files they must refuse."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Tables that keep their own sheets (bones.rally.sync, bones.rally.wire): the payloads
 round trip, hand-outs rebuild the table with the event's rules (G7 late arrivals, G10
 no-shows), sheets merge once and only once, a table the official also changed is shown
-side by side, and hostile payloads are refused in words. Rule IDs: shared/rules/README.md."""
+side by side, and hostile payloads are refused in words. Rule IDs: docs/rules.md."""
 
 from __future__ import annotations
 

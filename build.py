@@ -8,7 +8,7 @@
     python3 build.py bench size           size of dist/ and of a first visit
     python3 build.py bench engine [ARGS]  python -m bones.bench, when the engine has one
     python3 build.py bench ai [--seconds N]  computer move times in the page
-    python3 build.py bench soak [--games N]  kiosk attract games in one page: heap, errors
+    python3 build.py bench soak [--games N]  kiosk attract games in one page: memory, errors
     python3 build.py bench worlds [--levels L] [-k CASE] [--worlds W]  move times in Pyodide
     python3 build.py icons                redraw web/icons/*.png
 """
@@ -1248,10 +1248,34 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
     return 0
 
 
+def proc_memory(pid: int) -> dict[str, float]:
+    """A process's resident memory in MB from /proc (Linux): RSS and PSS (its share of
+    pages shared with other processes); {} where /proc cannot be read."""
+    out = {}
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            key, _, rest = line.partition(":")
+            if key in ("Rss", "Pss"):
+                out[key.lower()] = int(rest.split()[0]) / 1024
+    except (OSError, ValueError, IndexError):
+        return {}
+    return out
+
+
+def renderer_memory(browser_cdp) -> dict[str, float]:
+    """The page's renderer process's resident memory (the largest renderer: a headless
+    browser with one page may keep a spare one), by the pids CDP's SystemInfo gives."""
+    procs = browser_cdp.send("SystemInfo.getProcessInfo")["processInfo"]
+    found = [proc_memory(int(p["id"])) for p in procs if p.get("type") == "renderer"]
+    return max(found, key=lambda m: m.get("rss", 0), default={})
+
+
 def cmd_bench_soak(args: argparse.Namespace) -> int:
-    """Kiosk soak: the attract screen's computer-only game for ``--games`` games in one page
-    session (``?kiosk=1&attract-pace=0``); console errors, and the JS heap after the first
-    game and at the end, each after a forced garbage collection (CDP)."""
+    """Kiosk soak: the attract screen's computer-only game for ``--games`` games (or
+    ``--minutes``) in one page session (``?kiosk=1&attract-pace=MS``); console errors; the
+    JS heap after the first game and at the end, each after a forced garbage collection
+    (CDP); the renderer process's resident memory (/proc) and its DOM counters (CDP
+    ``Memory.getDOMCounters``: nodes still alive, detached ones included, and listeners)."""
     from playwright.sync_api import sync_playwright
 
     if not args.no_build:
@@ -1265,6 +1289,7 @@ def cmd_bench_soak(args: argparse.Namespace) -> int:
         if find_chromium():
             opts["executable_path"] = find_chromium()
         browser = p.chromium.launch(**opts)
+        browser_cdp = browser.new_browser_cdp_session()
         page = browser.new_context(service_workers="block",
                                    viewport={"width": 1280, "height": 800}).new_page()
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -1274,40 +1299,66 @@ def cmd_bench_soak(args: argparse.Namespace) -> int:
         def measure() -> dict:
             for _ in range(3):
                 cdp.send("HeapProfiler.collectGarbage")
-            return page.evaluate(js)
+            got = page.evaluate(js)
+            got["dom"] = cdp.send("Memory.getDOMCounters")
+            got["renderer"] = renderer_memory(browser_cdp)
+            return got
 
-        page.goto(server.url + "?kiosk=1&attract-pace=0")
+        def rss(m: dict) -> str:
+            r = m["renderer"]
+            return f"renderer {r['rss']:.0f} MB" if "rss" in r else "renderer ?"
+
+        page.goto(server.url + f"?kiosk=1&attract-pace={args.pace}")
         page.wait_for_function(READY_JS, timeout=BOOT_TIMEOUT)
         t0 = time.perf_counter()
-        page.wait_for_function("(window.rallyAttractGames || 0) >= 1", timeout=300_000)
+        page.wait_for_function("(window.rallyAttractGames || 0) >= 1", timeout=600_000)
         first = measure()
         print(f"  game 1 after {time.perf_counter() - t0:.0f} s: heap "
-              f"{first['heap'] / 1e6:.2f} MB", flush=True)
-        seen, stalled = first["games"], time.perf_counter()
-        while seen < args.games:
+              f"{first['heap'] / 1e6:.2f} MB, {rss(first)}", flush=True)
+        seen, stalled, said = first["games"], time.perf_counter(), time.perf_counter()
+        peak = first["renderer"].get("rss", 0)  # the highest seen every 2 minutes
+
+        def done() -> bool:
+            if args.minutes is not None:
+                return time.perf_counter() - t0 >= args.minutes * 60
+            return seen >= args.games
+
+        while not done():
             page.wait_for_timeout(5000)
             n = page.evaluate("window.rallyAttractGames || 0")
             if n > seen:
-                if n // 50 > seen // 50:
-                    now = page.evaluate(js)
-                    print(f"  game {n} after {time.perf_counter() - t0:.0f} s: heap "
-                          f"{now['heap'] / 1e6:.2f} MB (no forced GC)", flush=True)
                 seen, stalled = n, time.perf_counter()
-            elif time.perf_counter() - stalled > 180:
+            elif time.perf_counter() - stalled > 300:
                 errors.append(f"the attract game stalled at game {seen}")
                 break
+            if time.perf_counter() - said >= 120:  # every 2 minutes, no forced GC
+                said = time.perf_counter()
+                now = page.evaluate(js)
+                r = renderer_memory(browser_cdp)
+                peak = max(peak, r.get("rss", 0))
+                print(f"  game {n} after {said - t0:.0f} s: heap {now['heap'] / 1e6:.2f} MB "
+                      f"(no forced GC), {rss({'renderer': r})}", flush=True)
         last = measure()
         minutes = (time.perf_counter() - t0) / 60
         browser.close()
     ratio = last["heap"] / first["heap"]
     print()
     print(f"Kiosk soak: {last['games']} attract games in one page session, {minutes:.1f} min "
-          "(headless Chromium, ?kiosk=1&attract-pace=0, 1280x800)")
+          f"(headless Chromium, ?kiosk=1&attract-pace={args.pace}, 1280x800)")
     print(f"  {'':28}{'after game 1':>14}{'at the end':>14}")
     print(f"  {'JS heap used (after GC)':28}{first['heap'] / 1e6:>11.2f} MB"
           f"{last['heap'] / 1e6:>11.2f} MB")
     print(f"  {'JS heap total':28}{first['total'] / 1e6:>11.2f} MB{last['total'] / 1e6:>11.2f} MB")
+    for key, label in (("rss", "Renderer resident (RSS)"), ("pss", "Renderer PSS")):
+        a, b = first["renderer"].get(key), last["renderer"].get(key)
+        if a is not None and b is not None:
+            print(f"  {label:28}{a:>11.1f} MB{b:>11.1f} MB")
+    top = max(peak, last["renderer"].get("rss", 0))
+    print(f"  {'Renderer RSS, highest seen':28}{'':>14}{top:>11.1f} MB (every 2 min, no GC)")
     print(f"  {'DOM elements':28}{first['nodes']:>14}{last['nodes']:>14}")
+    for key, label in (("nodes", "DOM nodes alive (CDP)"), ("jsEventListeners", "JS listeners"),
+                       ("documents", "documents")):
+        print(f"  {label:28}{first['dom'][key]:>14}{last['dom'][key]:>14}")
     for key, label in (("objects", "Python objects (gc)"), ("wasm", "Pyodide memory (MB)")):
         a, b = first["py"].get(key), last["py"].get(key)
         if a is not None and b is not None:
@@ -1317,7 +1368,8 @@ def cmd_bench_soak(args: argparse.Namespace) -> int:
     print(f"  console errors: {len(errors)}")
     for text in errors[:10]:
         print(f"    {text[:300]}")
-    return 0 if ratio <= 1.2 and not errors and last["games"] >= args.games else 1
+    enough = args.minutes is not None or last["games"] >= args.games
+    return 0 if ratio <= 1.2 and not errors and enough else 1
 
 
 def cmd_bench_size(args: argparse.Namespace) -> int:
@@ -1516,8 +1568,14 @@ def main(argv: list[str]) -> int:
     worlds.add_argument("-k", default="", help="only the cases whose name holds this")
     worlds.add_argument("--levels", default="hard",
                         help="levels to time, e.g. normal,hard (default hard)")
-    soak = kinds.add_parser("soak", help="kiosk: attract games in one page session, JS heap")
+    soak = kinds.add_parser("soak", help="kiosk: attract games in one page session, JS "
+                                          "heap and the renderer's memory")
     soak.add_argument("--games", type=int, default=300)
+    soak.add_argument("--minutes", type=float, default=None,
+                      help="run this long instead of --games")
+    soak.add_argument("--pace", type=int, default=0,
+                      help="ms between the attract game's moves (0: as fast as it can; "
+                           "1200: the kiosk's own)")
     soak.add_argument("--no-build", action="store_true")
     sub.add_parser("icons", help="redraw web/icons/*.png")
     args = parser.parse_args(argv)

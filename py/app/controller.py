@@ -29,6 +29,7 @@ from app.screen import Screen
 from app.seats import Seat
 from app.session import Session
 from app.start_ui import StartScreen
+from app.storage import unsaved_words
 from app.table_ui import TableScreen
 from app.turns import Turns
 from bones.errors import IllegalMove
@@ -46,6 +47,7 @@ class Controller:
         self.hint = ""
         self.fresh = None
         self.bad_save: str | None = None  # a damaged save, for its download
+        self.unsaved: str | None = None  # why the game's last save failed (app.storage)
         self.join_error = ""  # why a late arrival's name was refused
         self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
@@ -129,8 +131,12 @@ class Controller:
         self.bad_save = None
 
     def save(self) -> None:
-        if self.session is not None and self.storage() is not None:
-            saving.save(self.storage(), self.session, self.page)
+        """Save the game; while saving fails, the table shows why (``unsaved``)."""
+        if self.session is not None:
+            was, self.unsaved = self.unsaved, saving.save(self.storage(), self.session,
+                                                           self.page)
+            if self.unsaved is not None and self.unsaved != was:  # said once, not each redraw
+                self.say(" ".join(unsaved_words(self.unsaved)))
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never

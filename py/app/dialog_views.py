@@ -12,9 +12,10 @@ from __future__ import annotations
 import bones
 from app.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
 from app.render import domino_svg
+from app.score_views import move_log_markup, score_sheet, scores_markup
 from app.seats import PACES, VOLUMES
 from app.session import Session
-from app.views import game_title, move_log_markup, score_sheet, scores_markup
+from app.views import game_title
 from bones.games import ROUNDS
 from bones.games import game as game_type
 from bones.rulebook import SHEET_TITLES, cite, rules_for

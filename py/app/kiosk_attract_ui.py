@@ -15,6 +15,19 @@ import asyncio
 from app import views
 from app.kiosk import ATTRACT_PACE, KioskSettings, UrlOptions, attract_session, player_session
 
+RETRY_EVERY = 3  # failures in a row before the attract game rests
+RETRY_REST = 30  # seconds it rests, then starts again
+
+
+def felt_changes(old: list[str], new: list[str]) -> list[tuple[int, int, str]]:
+    """What turns a felt drawn as the pieces ``old`` into ``new``: (at, how many to
+    remove there, markup to insert there), last place first, for ``Page.patch_svg``."""
+    from difflib import SequenceMatcher  # here: only the attract screen needs it
+
+    ops = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    return [(i1, i2 - i1, "".join(new[j1:j2])) for tag, i1, i2, j1, j2 in reversed(ops)
+            if tag != "equal"]
+
 
 class AttractGame:
     """Mixed into app.kiosk_ui.KioskScreen (which gives ``c``, ``active``, ``panel``, the
@@ -34,6 +47,10 @@ class AttractGame:
         return ms / 1000
 
     async def _attract_loop(self) -> None:
+        """The attract game, for as long as the attract screen shows. A game that fails is
+        dropped and a new one starts; after RETRY_EVERY failures in a row it rests a
+        while (RETRY_REST seconds) and starts again: a kiosk is never left with a still
+        screen for good."""
         c = self.c
         failures = 0
         try:
@@ -45,9 +62,7 @@ class AttractGame:
                     failures += 1
                     c.page.error(f"Rally Dominoes: the attract game failed: {exc!r}")
                     self.bg = None
-                    if failures >= 3:
-                        return
-                    await asyncio.sleep(1)
+                    await asyncio.sleep(RETRY_REST if failures % RETRY_EVERY == 0 else 1)
         finally:
             self._attract_running = False
 
@@ -97,6 +112,10 @@ class AttractGame:
         self.c.page.publish("rallyAttractPy", {"objects": len(gc.get_objects()), "wasm": wasm})
 
     def draw_bg(self) -> None:
+        """Draw the attract game after a move. Only the pieces of the felt that changed
+        are replaced (each piece in a ``<g>`` of its own): drawn whole at every move, the
+        page made and threw away hundreds of elements a move, and the renderer's memory
+        grew with them (docs/kiosk.md, "Memory")."""
         s = self.bg
         size = self.c.page.size("attract-bg")
         if s is None or size is None:
@@ -105,9 +124,13 @@ class AttractGame:
         h = max(240, size[1] or 800)
         lay = views.table_layout(s, w, h, self.bg_prefer)
         self.bg_prefer = lay.arrangement
-        self.bg_svg = views.table_svg(s, lay, selected=None, targets=set(),
-                                      fresh=self.bg_fresh)
-        self.c.page.set_inner("attract-bg", self.bg_svg)
+        parts = [f"<g>{p}</g>" for p in views.felt_parts(s, lay, selected=None, targets=set(),
+                                                         fresh=self.bg_fresh)]
+        self.bg_svg = views.felt_open(lay) + "".join(parts) + "</svg>"
+        old, self.bg_parts = self.bg_parts, parts
+        if old is None or not self.c.page.patch_svg("attract-bg", lay.view_box, len(old),
+                                                    felt_changes(old, parts)):
+            self.c.page.set_inner("attract-bg", self.bg_svg)
 
     def do_play(self, arg, el) -> None:
         """One tap on a game: you against the computer, at once."""

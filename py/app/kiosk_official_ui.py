@@ -20,7 +20,7 @@ from app.kiosk import (
 )
 from app.kiosk_idle_ui import now
 from app.session import LEVELS
-from app.storage import read, write
+from app.storage import read, store
 
 
 class OfficialPanel:
@@ -38,7 +38,8 @@ class OfficialPanel:
         if p == "settings":
             return kiosk_views.official_settings(self.settings, active=self.active,
                                                  message=self.message,
-                                                 bad_save=self._has_bad_save())
+                                                 bad_save=self._has_bad_save(),
+                                                 unsaved=self.unsaved())
         wait = pin_wait(now(), self.fails, self.last_fail) if p == "pin" else 0
         return kiosk_views.pin_pad(p, len(self.entry), self.message, wait)
 
@@ -207,13 +208,20 @@ class OfficialPanel:
 
     def _changed(self) -> None:
         self.save_settings()
-        self.message = "Saved."
+        self.message = "Saved." if self.settings_unsaved is None else \
+            "Not saved: see Saving, at the end."
         self.rerender()
 
     def save_settings(self) -> None:
-        st = self.c.storage()
-        if st is not None and not write(st, SETTINGS_KEY, self.settings.to_json()):
-            self.c.page.warn("Rally Dominoes: could not save the kiosk settings")
+        """Save the settings; while that fails, the official is told why (``unsaved``)."""
+        self.settings_unsaved = store(self.c.storage(), SETTINGS_KEY, self.settings.to_json())
+        if self.settings_unsaved is not None:
+            self.c.page.warn(f"Rally Dominoes: could not save the kiosk settings (storage "
+                             f"{self.settings_unsaved})")
+
+    def unsaved(self) -> str | None:
+        """Why this kiosk is not saving (its settings, or the game), if it is not."""
+        return self.settings_unsaved or self.c.unsaved
 
     def _has_bad_save(self) -> bool:
         from app.saving import BAD_SAVE_KEY

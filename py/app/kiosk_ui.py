@@ -62,6 +62,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         self.bg = None  # the attract game (a Session of computers; never saved)
         self.bg_n = 0
         self.bg_svg = ""
+        self.bg_parts: list[str] | None = None  # the pieces of the felt on the page
         self.bg_prefer = None
         self.bg_fresh = None
         self.games_done = 0
@@ -70,6 +71,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         self._where: str | None = None
         self._guarded_history = False
         self._scroll = 0
+        self.settings_unsaved: str | None = None  # why the settings' last save failed
 
     # ---- start-up and the switch ----------------------------------------------------------
     def start(self) -> None:
@@ -148,7 +150,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         what = GAME_TITLES.get(s.game.game, "") if can_resume else ""
         return kiosk_views.attract_screen(self.settings, bg_svg=self.bg_svg,
                                           can_resume=can_resume, resume_what=what,
-                                          panel=self.panel_markup())
+                                          panel=self.panel_markup(), unsaved=self.unsaved())
 
     def drawn(self) -> None:
         """After the controller drew the attract screen: keep its game going."""

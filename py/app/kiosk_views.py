@@ -15,6 +15,7 @@ from app.kiosk import GAME_ORDER, IDLE_CHOICES, PIN_MAX, KioskSettings
 from app.markup import button, dialog, e
 from app.seats import LEVELS
 from app.session import GAME_TITLES
+from app.storage import unsaved_words
 from bones.games import presets_of
 
 LENGTH_WORDS = {
@@ -37,9 +38,11 @@ def _gear() -> str:
 
 
 def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: bool = False,
-                   resume_what: str = "", panel: str = "") -> str:
+                   resume_what: str = "", panel: str = "", unsaved: str | None = None) -> str:
     """The screen strangers walk up to: one tap on a game starts it against the computer.
-    Behind the buttons a computer-only game plays itself (``bg_svg``, redrawn in place)."""
+    Behind the buttons a computer-only game plays itself (``bg_svg``, redrawn in place).
+    While this machine cannot save (``unsaved``: app.storage's reason), a line for the
+    official says so; the settings say why and what to do."""
     games = "".join(
         f'<button type="button" class="attract-game" data-act="kiosk-play:{g}">'
         f'<span class="attract-name">{e(GAME_TITLES[g])}</span>'
@@ -56,8 +59,10 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
         f'<div id="attract-bg" class="attract-bg" aria-hidden="true">{bg_svg}</div>'
         '<div class="attract-front"><header class="attract-head">'
         '<h1 class="attract-title">Rally Dominoes</h1>'
-        '<p class="attract-lead">Tap a game to play against the computer</p></header>'
-        '<div class="attract-foot">'
+        '<p class="attract-lead">Tap a game to play against the computer</p>'
+        + (f'<p class="kiosk-unsaved">{e(unsaved_words(unsaved, "This kiosk")[0])} '
+           "Official: open the settings (the cog).</p>" if unsaved else "")
+        + '</header><div class="attract-foot">'
         f'<div class="attract-games" role="group" aria-label="Games">{games}</div>'
         f'{resume}{rally}</div></div>'
         + button(_gear(), "kiosk-official",
@@ -141,8 +146,9 @@ def _check(act: str, label: str, checked: bool) -> str:
 
 
 def official_settings(settings: KioskSettings, *, active: bool, message: str = "",
-                      bad_save: bool = False) -> str:
-    """The official's settings, behind the PIN. Each change is saved at once."""
+                      bad_save: bool = False, unsaved: str | None = None) -> str:
+    """The official's settings, behind the PIN. Each change is saved at once; while that
+    or the game's save fails (``unsaved``), the part beside "Done" says why and what to do."""
     s = settings
     games = "".join(_check(f"kiosk-game:{g}", GAME_TITLES[g], g in s.games)
                     for g in GAME_ORDER)
@@ -168,6 +174,12 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
                  "opened; it is kept here for whoever looks after the game.</p>"
                  + button("Download the damaged save", "download-bad", cls="btn")
                  + "</fieldset>")
+    saving = ""
+    if unsaved:
+        said, todo = unsaved_words(unsaved, "This kiosk")
+        saving = ('<fieldset class="kiosk-saving"><legend>Saving</legend>'
+                  f"<p><strong>{e(said)}</strong> Games and settings changed now are lost "
+                  f"when the page reloads or the power goes.</p><p>{e(todo)}</p></fieldset>")
     body = (
         f'<p class="kiosk-msg" role="status">{e(message)}</p>'
         f'<fieldset><legend>Games offered</legend><div class="choices">{games}</div>'
@@ -191,7 +203,7 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
         + _check("kiosk-enabled", "Kiosk mode on (full screen, attract screen, idle time-out)",
                  s.enabled)
         + button("Change the PIN", "kiosk-change-pin", cls="btn")
-        + "</fieldset>" + extra)
+        + "</fieldset>" + extra + saving)  # last: beside Done, which takes the focus
     title = "Official's settings" + ("" if active else " (kiosk mode is off)")
     return dialog(title, body, button("Done: lock the settings", "kiosk-done",
                                       cls="btn big primary"), kind="wide kiosk-settings")

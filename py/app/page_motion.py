@@ -1,7 +1,8 @@
 """The page's part for each move seen and heard (app.motion): a tile's copy flying over
-the page with the Web Animations API, and short notes made with the Web Audio API
-(app.sound). ``Page`` (app.page) has these methods from ``MotionPage``; like app.page,
-this module reaches the browser (tests/engine/test_structure.py lists both)."""
+the page with the Web Animations API, short notes made with the Web Audio API
+(app.sound), and the felt's pieces a move changed replaced in place (``patch_svg``).
+``Page`` (app.page) has these methods from ``MotionPage``; like app.page, this module
+reaches the browser (tests/engine/test_structure.py lists both)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,30 @@ from app.dom import nothing
 class MotionPage:
     """What app.page's ``Page`` does for app.motion; it uses the page's ``_js``,
     ``_doc``, ``_audio`` and ``find``."""
+
+    # ---- the felt changed in place (the kiosk's attract game: views.felt_parts) --------
+    def patch_svg(self, id_: str, view_box: str, count: int,
+                  ops: list[tuple[int, int, str]]) -> bool:
+        """Change the ``<svg>`` inside the element ``id_`` in place: its viewBox, and its
+        ``count`` children by ``ops`` (at, how many to remove there, markup to insert
+        there), last place first. False (nothing done) when there is no such ``<svg>`` with
+        that many children: draw it whole."""
+        el = self._doc.getElementById(id_)
+        svg = None if nothing(el) else el.firstElementChild
+        if nothing(svg) or int(svg.childElementCount) != count:
+            return False
+        svg.setAttribute("viewBox", view_box)
+        kids = svg.children
+        for at, n, html in ops:
+            for _ in range(n):
+                kids.item(at).remove()
+            if html:
+                ref = kids.item(at)
+                if nothing(ref):
+                    svg.insertAdjacentHTML("beforeend", html)
+                else:
+                    ref.insertAdjacentHTML("beforebegin", html)
+        return True
 
     # ---- a move seen -------------------------------------------------------------------
     def rect(self, selector: str) -> tuple[float, float, float, float] | None:

@@ -12,7 +12,7 @@ from bones.rally.values import to_target
 
 class EventActions:
     """Mixed into app.rally_ui.RallyScreen (which gives ``event``, ``ui``, ``save``,
-    ``clock``, ``forget_bad_save`` and ``_replace``)."""
+    ``clock`` and ``_replace``)."""
 
     event: Event | None
     ui: RallyState
@@ -94,8 +94,7 @@ class EventActions:
 
     def do_new_yes(self, arg, el):
         self.event = None
-        self.forget_bad_save()
-        self.ui = RallyState()
+        self.ui = RallyState(unsaved=self.ui.unsaved)
         self.save()
         self.ui.note = "A new event: fill in its title, game and rounds."
         return "#rally-title"

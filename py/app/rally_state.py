@@ -91,6 +91,7 @@ class RallyState:
     error: str = ""  # shown in the role="alert" region
     note: str = ""  # what just happened, in the status line
     bad_save: bool = False  # a damaged save was put aside: offer it as a download
+    unsaved: str = ""  # while saving fails: why, and what to do (a banner)
     pending_import: Event | None = None  # a good file waiting for "replace the event?"
     pending_name: str = ""
     confirm_new: bool = False

@@ -25,7 +25,7 @@ from app.rally_event_ui import EventActions
 from app.rally_state import RallyState, new_draft
 from app.rally_views import DEVICE_PAGES, PAGES, rally_screen
 from app.screen import Screen
-from app.storage import KEEP_LIMIT, read, remove, set_aside, write
+from app.storage import FULL, move, read, remove, store, unsaved_words
 from app.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.sync_views import SyncState
 from bones.rally import Event, RallyError, loads
@@ -46,7 +46,9 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         self.ui = RallyState(page_only=mode == "table")
         self.sync = SyncState()
         self.loaded = False
-        self.bad_text: str | None = None
+        self.bad_text: str | None = None  # this visit's damaged event, for its download
+        self.bad_kept = False  # a damaged event is kept (in storage or this visit)
+        self.bad_in_place = False  # ... under the save's own key: no room to move it
         self.save_key = SAVE_KEY if mode == "official" else DEVICE_KEY
         self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
 
@@ -68,14 +70,16 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
     # ---- opening, saving ----------------------------------------------------------------
     def open(self) -> None:
         """Called each time the start screen's "Rally scorekeeper" is pressed: the saved
-        event is read once; a damaged save is put aside, offered as a download, and a
-        clean start is ready."""
+        event is read once. One that cannot be opened is never deleted, whatever its size:
+        it is moved aside (or left where it is when there is no room to move it) and
+        offered as a download until it is downloaded; a clean start is ready."""
         self.ui.error = ""
         self.ui.note = ""
         if self.loaded:
             return
         self.loaded = True
         st = self.c.storage()
+        self.bad_kept = self._bad_stored() is not None  # from an earlier visit
         text = read(st, self.save_key)
         if not text:
             return
@@ -88,43 +92,60 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
                 self.event = loads(text, clock=self.clock)
         except Exception as exc:  # RallyError; anything else must not close the page
             if not isinstance(exc, RallyError):
-                self.warn(f"Rally Dominoes: the saved event could not be read: {exc!r}")
+                self.warn(f"Rally Dominoes: the saved event could not be opened: {exc!r}")
                 exc = RallyError(f"it could not be read ({exc!r})")  # a message safe to show
-            set_aside(st, self.save_key, self.bad_key, text)
-            kept = len(text) <= KEEP_LIMIT  # in storage when there was room; this visit
-            self.bad_text = text if kept else None
-            self.event = None
-            self.ui.bad_save = kept
-            self.ui.error = (f"The saved event could not be opened: {exc}. "
-                             + ("It is kept aside until you download it (below) or start "
-                                "a new event; " if kept else
-                                "It was too large to keep, so it was removed; ")
-                             + "a clean start is ready.")
+            self.bad_text = text  # this visit's copy
+            free = next((k for k in self._bad_keys() if read(st, k) is None), None)
+            self.bad_in_place = free is None or not move(st, self.save_key, free, text)
+            self.bad_kept = True
+            self.event = self.device = None
+            what = "saved event" if self.mode == "official" else "table's saved sheet"
+            self.ui.error = (f"The {what} could not be opened: {exc}. It is kept on this "
+                             "machine until you download it (below); a clean start is "
+                             "ready.")
             return
         self.event.clock = self.clock
 
-    def forget_bad_save(self) -> None:
-        """The damaged event is no longer kept (downloaded, or a new event began)."""
-        remove(self.c.storage(), self.bad_key)
+    def _bad_keys(self) -> list[str]:
+        """Where damaged events are kept for their download: one key, then numbered ones."""
+        return [self.bad_key] + [f"{self.bad_key}-{i}" for i in range(2, 10)]
+
+    def _bad_stored(self) -> str | None:
+        """The first key that keeps a damaged event, if any."""
+        st = self.c.storage()
+        return next((k for k in self._bad_keys() if read(st, k) is not None), None)
 
     def save(self) -> None:
+        """Save the event after every change. While that fails, the page says why and what
+        to do (``ui.unsaved``), until a save succeeds."""
         st = self.c.storage()
-        if st is None:
-            self.ui.error = ("This browser does not let the page save: export the event "
-                             "to keep it.")
-            return
-        if self.event is None:
+        official = self.mode == "official"
+        if self.bad_in_place:  # the damaged event fills the storage: never written over
+            why = FULL
+        elif self.event is None:
             remove(st, self.save_key)
+            why = None
+        else:
+            text = self.device.dumps() if not official and self.device else \
+                self.event.dumps()
+            why = store(st, self.save_key, text)
+        if why is None:
+            self.ui.unsaved = ""
             return
-        self.forget_bad_save()  # a new event took the damaged one's place
-        text = self.device.dumps() if self.mode == "table" and self.device else \
-            self.event.dumps()
-        if not write(st, self.save_key, text):  # quota: keep going, say so
-            self.ui.error = "Could not save on this machine: export the event."
-            self.warn("Rally Dominoes: could not save the rally event")
+        said, _todo = unsaved_words(why, "The event" if official else "This table's sheet")
+        todo = ("Export it now to keep it (Import / export)." if official else
+                "Send it to the official now (Send to the official).")
+        if self.bad_in_place:
+            todo = ("The damaged event fills this machine's storage: download it (below) "
+                    "to make room. " + todo)
+        self.ui.unsaved = f"{said} {todo}"
+        if self.event is not None:
+            self.ui.error = self.ui.unsaved  # said now (the banner stays while it fails)
+        self.warn(f"Rally Dominoes: could not save the rally event (storage {why})")
 
     # ---- markup and events ---------------------------------------------------------------
     def markup(self) -> str:
+        self.ui.bad_save = self.bad_kept
         device = self.device.table if self.mode == "table" and self.device else None
         return rally_screen(self.event, self.ui, pages=self.sync_pages(), device=device,
                             storage=self.c.page.read_flag("storage"))
@@ -264,7 +285,21 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         self.c.page.print()
 
     def do_download_bad(self, arg, el):
-        text = self.bad_text or read(self.c.storage(), self.bad_key) or ""
-        self.c.page.download(text, "rally-dominoes-damaged-event.json")
-        self.bad_text = text or None  # kept for this visit; no longer in storage
-        self.forget_bad_save()
+        """The damaged event as a file. Once downloaded it is no longer kept in storage
+        (this visit keeps it, so the button still works); the next one kept, if any, is
+        offered next."""
+        st = self.c.storage()
+        if self.bad_in_place:
+            key, text = self.save_key, self.bad_text or ""
+        else:
+            key = self._bad_stored()
+            text = read(st, key) if key else self.bad_text or ""
+        self.c.page.download(text or "", "rally-dominoes-damaged-event.json")
+        if key is not None:
+            remove(st, key)
+        if self.bad_in_place:
+            self.bad_in_place = False
+            self.save()  # the room it took is this event's now
+        if key != self.save_key and text == self.bad_text:
+            self.bad_text = text  # kept for this visit
+        self.bad_kept = self.bad_text is not None or self._bad_stored() is not None

@@ -86,7 +86,9 @@ def keep_note(ev: Event | None, device: str | None, storage: str) -> str:
 
 
 def messages(ui: RallyState) -> str:
-    return (f'<div class="rally-msgs"><p class="rally-error" role="alert">{e(ui.error)}</p>'
+    banner = f'<p class="save-banner">{e(ui.unsaved)}</p>' if ui.unsaved else ""
+    return (f'<div class="rally-msgs">{banner}'
+            f'<p class="rally-error" role="alert">{e(ui.error)}</p>'
             f'<p class="rally-note" role="status">{e(ui.note)}</p></div>')
 
 

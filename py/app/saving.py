@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from app.dom import nothing
 from app.session import Session
-from app.storage import KEEP_LIMIT, read, remove, set_aside, write
+from app.storage import KEEP_LIMIT, read, remove, set_aside, store, write
 from bones.errors import BadData
 
 SAVE_KEY = "rally-dominoes:table"
@@ -35,10 +35,13 @@ def load(st, console) -> tuple[Session | None, str | None, str | None]:
         return None, kept, str(exc).rstrip(".")
 
 
-def save(st, session: Session, console) -> None:
-    if not write(st, SAVE_KEY, session.to_json()):
-        # quota: keep playing, say so in the console
-        console.warn("Rally Dominoes: could not save the game")
+def save(st, session: Session, console) -> str | None:
+    """Save the game: None when saved, else why not (app.storage: FULL, OFF, FAILED),
+    which the table shows in a banner until a save succeeds again."""
+    why = store(st, SAVE_KEY, session.to_json())
+    if why is not None:  # play goes on; the table says so, and the console
+        console.warn(f"Rally Dominoes: could not save the game (storage {why})")
+    return why
 
 
 def bad_save(st) -> str | None:

@@ -37,7 +37,7 @@ class TableScreen(Screen):
         and its size is known."""
         c = self.c
         return views.table_screen(c.session, _EmptyLayout(), selected=c.selected,
-                                  hint=c.hint)
+                                  hint=c.hint, unsaved=c.unsaved)
 
     def drawn(self) -> None:
         """After the table's markup went on the page: the felt, and the page's marks."""

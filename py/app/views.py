@@ -13,9 +13,10 @@ from __future__ import annotations
 import bones
 from app.markup import button, e, prose, sound_button, tile_look, upright
 from app.render import FACE_W, domino_group
+from app.score_views import move_log_markup, scores_markup
 from app.session import Session
-from bones.games import ROUNDS
-from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY
+from app.storage import unsaved_words
+from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
 from bones.tiles import Tile
 
 
@@ -54,10 +55,25 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     """The felt: every tile where the layout puts it, trains' markers, and the places
     the selected tile may go as buttons. Each tile a player can play onto (a line's
     open end, an empty line's double or the hub) says so: ``data-open-end="1"``."""
+    return (felt_open(lay)
+            + "".join(felt_parts(session, lay, selected=selected, targets=targets,
+                                 fresh=fresh)) + "</svg>")
+
+
+def felt_open(lay) -> str:
+    """The felt's ``<svg>`` tag (its viewBox is the layout's)."""
+    return (f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
+            f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">')
+
+
+def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int],
+               fresh: Tile | None = None) -> list[str]:
+    """What ``table_svg`` draws inside its ``<svg>``, piece by piece (each piece stays
+    the same markup while what it draws stays: the attract screen redraws only the
+    pieces that change)."""
     look = tile_look(session)
     extra = getattr(lay, "extra", {}) or {}
-    parts = [f'<svg class="felt-svg" xmlns="http://www.w3.org/2000/svg" viewBox="{lay.view_box}"'
-             f' preserveAspectRatio="xMidYMid meet" role="group" aria-label="The table">']
+    parts = []
     if lay.station is not None:
         b = lay.station
         parts.append(f'<rect class="station" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
@@ -108,8 +124,7 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
             b = lead.box
             parts.append(f'<rect class="slot" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
                          f'height="{b.h:.3f}" rx="0.15" data-drop="{lead.value}"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
 def _scored(session: Session) -> int:
@@ -361,65 +376,6 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
 
 
 # ---- the side panel, the top bar and the whole screen ----
-def move_log_markup(session: Session, most: int = 8) -> str:
-    """The round's latest moves, newest first: what happened stays readable after the
-    status line has moved on."""
-    items = []
-    for move, seat, _t in reversed(session.game.history):
-        if move.kind == NEXT or len(items) == most:
-            break
-        if seat is not None:
-            items.append(f"<li>{prose(session.move_words(move, seat))}</li>")
-    if not items:
-        return ""
-    return ('<section class="move-log" aria-label="Moves"><h2>Moves</h2>'
-            f'<ol>{"".join(items)}</ol></section>')
-
-
-def score_sheet(session: Session, **how) -> str:
-    """The match's score sheet, drawn by the rally scorekeeper's code (issue 9). Imported
-    here, not at start-up: the first screen does not need it."""
-    from app.rally_sheet_views import sheet_table
-    from bones.rally import match_sheet
-
-    g = session.game
-    return sheet_table(match_sheet(g, [session.name(s) for s in range(g.seats)]), **how)
-
-
-def scores_markup(session: Session) -> str:
-    g = session.game
-    total_rounds = getattr(g.options, "rounds", None)
-    by_rounds = session.game_type.length == ROUNDS
-    title = (f"Round {g.round_number} of {total_rounds}" if total_rounds and by_rounds
-             else f"Hand {g.round_number}")
-    extra = ""
-    if session.game_type.counts_ends:
-        extra = _allfives_sheet(session)
-    sheet = score_sheet(session, compact=True)
-    started = f'<p class="round-start">{prose(session.start_summary())}</p>'
-    return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'
-            f"{sheet}{started}</section>")
-
-
-def _allfives_sheet(session: Session) -> str:
-    """A8 / A4: the race to the target by side, and every scoring play with why."""
-    g = session.game
-    groups = session.sides()
-    totals = g.side_totals()
-    target = g.options.target
-    sides = "".join(
-        f'<li class="team team-{i}"><span>{e(session.side_name(seats))}</span> '
-        f'<strong>{totals[i]}</strong></li>' for i, seats in enumerate(groups))
-    lines = []
-    for entry in reversed(g.log[-12:]):
-        lines.append(f'<li><span class="hand-no">Hand {entry.hand}:</span> '
-                     f'{e(session.score_logged(entry))}</li>')
-    log = (f'<ol class="score-log" aria-label="Scoring plays">{"".join(lines)}</ol>'
-           if lines else '<p class="hint-text">No points scored yet.</p>')
-    return (f'<ul class="teams" aria-label="Totals (first to {target} wins)">{sides}</ul>'
-            f'<p class="target">First to {target} wins.</p>{log}')
-
-
 def game_title(session: Session) -> str:
     """The game and the rule sheet it is played by: "Mexican Train: Good Sam's ..."."""
     g = session.game
@@ -428,13 +384,23 @@ def game_title(session: Session) -> str:
     return f"{title}: {preset.title}" if preset is not None else title
 
 
-def topbar_markup(session: Session, hint: str = "") -> str:
+def unsaved_banner(why: str | None) -> str:
+    """While the game cannot be saved: why, and what to do (app.storage)."""
+    if why is None:
+        return ""
+    said, todo = unsaved_words(why)
+    # no live role: it is drawn again at every redraw; the controller says it once
+    return f'<p class="save-banner"><strong>{e(said)}</strong> {e(todo)}</p>'
+
+
+def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) -> str:
     can_hint = bool(session.my_moves())
     # The status and the hint keep bands of a fixed height: a tap that changes their
-    # words must not move the table below them.
+    # words must not move the table below them. The banner shows only while saving fails.
     return (
         '<header class="topbar">'
-        f'<h1 class="game-title">{e(game_title(session))}</h1>'
+        + unsaved_banner(unsaved)
+        + f'<h1 class="game-title">{e(game_title(session))}</h1>'
         f'<div class="messages"><p class="status" data-instruction="1">'
         f'{prose(session.status())}</p>'
         # with no hint, what the others did since your move ("Ann drew and passed.")
@@ -451,13 +417,13 @@ def topbar_markup(session: Session, hint: str = "") -> str:
 
 
 def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",
-                 fresh: Tile | None = None) -> str:
+                 fresh: Tile | None = None, unsaved: str | None = None) -> str:
     moves = session.my_moves()
     targets = {m.target for m in moves if m.kind == PLAY and m.tile == selected}
     obs = session.observation()  # all the screen reads of the tiles, once
     return (
         '<div class="app table-screen">'
-        + topbar_markup(session, hint)
+        + topbar_markup(session, hint, unsaved)
         + '<div class="board">'
         # The labels sit in bands of their own above and below the tiles, so that no
         # label ever covers a tile or a place to play (the layout gets the space between).

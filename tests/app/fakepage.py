@@ -34,6 +34,7 @@ class FakePage:
         self.ghosts: list = []  # every drag ghost added
         self.history = 0
         self.printed = 0
+        self.patches: list = []  # patch_svg's calls
         self.keep_asked = 0  # keep_storage: how often the browser was asked, its answer
         self.keep_answer = "refused"
         self.rects: dict[str, tuple] = {}  # rect's answers, by selector
@@ -75,6 +76,11 @@ class FakePage:
 
     def set_inner(self, id_: str, html: str) -> None:
         self.texts[id_] = html
+
+    def patch_svg(self, id_: str, view_box: str, count: int,
+                  ops: list[tuple[int, int, str]]) -> bool:
+        self.patches.append((id_, view_box, count, ops))
+        return id_ in self.texts
 
     def size(self, id_: str):
         return None

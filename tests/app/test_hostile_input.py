@@ -144,13 +144,13 @@ def test_a_huge_save_does_not_stop_the_start_and_is_not_copied_aside():
     assert "Download" not in html and "too large to keep" in html
 
 
-def test_a_huge_rally_store_is_removed_not_copied_and_the_scorekeeper_opens():
+def test_a_huge_rally_store_is_kept_aside_whole_and_the_scorekeeper_opens():
     c = RallyHost(Storage({RALLY_KEY: "{" + "x" * 3_000_000, "other": "kept"}))
     c.rally.open()
-    assert "too large to keep" in c.rally.ui.error and not c.rally.ui.bad_save
-    assert c.st == {"other": "kept"}
+    assert "kept on this machine until you download it" in c.rally.ui.error
+    assert c.st == {"other": "kept", RALLY_BAD_KEY: "{" + "x" * 3_000_000}
     c.render()
-    assert "Download the damaged save" not in c.html and "Create the event" in c.html
+    assert "Download the damaged save" in c.html and "Create the event" in c.html
 
 
 def test_no_storage_failure_stops_the_start():
@@ -164,7 +164,7 @@ def test_no_storage_failure_stops_the_start():
     assert c._load() is None and st == {} and "not valid JSON" in c.dialog.problem
 
 
-def test_the_copy_aside_goes_once_downloaded_or_when_starting_fresh():
+def test_the_copy_aside_goes_once_downloaded_or_the_game_starts_fresh():
     st = Storage({saving.SAVE_KEY: '{"format": "rally'})
     c = Table(st)
     c._load()
@@ -175,6 +175,8 @@ def test_the_copy_aside_goes_once_downloaded_or_when_starting_fresh():
     c.rally.open()
     assert RALLY_BAD_KEY in c.st
     c.rally.act("rally-new-yes", "")
+    assert RALLY_BAD_KEY in c.st  # the official's damaged event goes only once downloaded
+    c.rally.act("rally-download-bad", "")
     assert RALLY_BAD_KEY not in c.st
 
 

@@ -280,3 +280,61 @@ def test_still_playing_dialog_counts_down():
     html = kiosk_views.still_playing_dialog(17)
     assert 'id="kiosk-countdown">17<' in html and "Still playing?" in html
     assert 'data-act="kiosk-still-yes"' in html
+
+
+def test_the_attract_game_starts_again_after_failures_instead_of_stopping(monkeypatch):
+    """Three failures in a row stopped it for good, leaving a still screen; now it rests
+    and starts again, for as long as the attract screen shows."""
+    import asyncio
+
+    from app import kiosk_attract_ui
+    from app.controller import Controller
+    from app.kiosk_ui import KioskScreen
+    from fakepage import FakePage
+
+    c = Controller(FakePage())
+    c.kiosk = k = KioskScreen(c)
+    c.screen = "attract"
+    steps, rests = [], []
+
+    async def failing_step():
+        steps.append(1)
+        if len(steps) == 10:
+            c.screen = "table"  # a player taps a game: the loop ends
+        raise RuntimeError("a bad game")
+
+    async def no_wait(seconds):
+        rests.append(seconds)
+
+    monkeypatch.setattr(k, "_attract_step", failing_step)
+    monkeypatch.setattr(kiosk_attract_ui.asyncio, "sleep", no_wait)
+    k._attract_running = True
+    asyncio.run(k._attract_loop())
+    assert len(steps) == 10 and not k._attract_running
+    assert rests == [1, 1, 30, 1, 1, 30, 1, 1, 30, 1]
+    assert sum("the attract game failed" in x for x in c.page.errors) == 10
+
+
+def test_the_attract_felt_changes_only_the_pieces_that_change():
+    """Applying ``felt_changes`` to the old pieces gives the new ones, whatever changed."""
+    import random
+
+    from app.kiosk_attract_ui import felt_changes
+
+    rng = random.Random(5)
+    for _ in range(300):
+        old = [f"<g>{rng.randint(0, 9)}</g>" for _ in range(rng.randint(0, 12))]
+        new = list(old)
+        for _ in range(rng.randint(0, 4)):
+            roll = rng.random()
+            if roll < 0.4:
+                new.insert(rng.randint(0, len(new)), f"<g>{rng.randint(0, 99)}</g>")
+            elif roll < 0.7 and new:
+                new.pop(rng.randrange(len(new)))
+            elif new:
+                new[rng.randrange(len(new))] = f"<g>x{rng.randint(0, 9)}</g>"
+        got = list(old)
+        for at, n, html in felt_changes(old, new):
+            got[at:at + n] = [f"<g>{x}" for x in html.split("<g>")[1:]]
+        assert got == new
+    assert felt_changes(["<g>a</g>"] * 3, ["<g>a</g>"] * 3) == []

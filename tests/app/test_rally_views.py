@@ -355,8 +355,8 @@ def test_a_bad_import_changes_nothing_and_a_good_one_asks_first(screen):
     r = screen
     setup(r)
     before = r.c.st[SAVE_KEY]
-    r.import_data('{"format": "rally-dominoes-event", "version": 3, "log": []}', "x.json")
-    assert "x.json was not imported" in r.ui.error and "version 3" in r.ui.error
+    r.import_data('{"format": "rally-dominoes-event", "version": 4, "log": []}', "x.json")
+    assert "x.json was not imported" in r.ui.error and "version 4" in r.ui.error
     r.import_data(b"\x89PNG\x00\xff", "p.png")
     assert "not text" in r.ui.error
     assert r.c.st[SAVE_KEY] == before

@@ -193,7 +193,8 @@ def small_event() -> Event:
 
 
 def test_rally_scorekeeper_pages(axe_page, tmp_path):
-    page, watch = axe_page(storage={RALLY_KEY: small_event().dumps()})
+    ev = small_event()  # one event: each one made has an id of its own
+    page, watch = axe_page(storage={RALLY_KEY: ev.dumps()})
     page.get_by_role("button", name=re.compile("^Rally scorekeeper")).click()
     nav = page.get_by_role("navigation", name="Rally pages")
     bad = violations(page, "rally-tables")
@@ -209,7 +210,6 @@ def test_rally_scorekeeper_pages(axe_page, tmp_path):
     page.get_by_role("button", name="Show Table 1's code").click()
     expect(page.get_by_role("img", name="Table 1's hand-out as a QR code")).to_be_visible()
     bad += violations(page, "rally-hand-out")
-    ev = small_event()
     dev = TableDevice.from_handout(handout(ev, 1))
     dev.event.enter_round(1, 4, [1, 2, 3, 4])
     sheet = tmp_path / "sheet.txt"

@@ -383,3 +383,27 @@ def test_with_the_server_gone_a_kiosk_comes_back_to_its_game_and_attract_screen(
     page.wait_for_function("(window.rallyAttractGames || 0) >= 1", timeout=60_000)
     watch.assert_clean()
     context.close()
+
+
+def test_the_attract_felt_drawn_piece_by_piece_is_the_felt_drawn_whole(page, open_game,
+                                                                        page_watch):
+    """The attract game replaces only the pieces of its felt that a move changed; what it
+    leaves on the page is what drawing the felt whole gives (a resize draws it whole)."""
+    open_game(page, "?kiosk=1&attract-pace=250")
+    expect_attract(page)
+    for _ in range(4):
+        page.wait_for_timeout(3000)
+        # within one task, right after a move is drawn: the felt as patched, then whole
+        patched, whole = page.evaluate("""() => new Promise(done => {
+            const bg = document.getElementById('attract-bg');
+            const seen = new MutationObserver(() => {
+                seen.disconnect();
+                const a = document.getElementById('attract-bg').innerHTML;
+                window.dispatchEvent(new Event('resize'));
+                done([a, document.getElementById('attract-bg').innerHTML]);
+            });
+            seen.observe(bg, {childList: true, subtree: true, attributes: true});
+        })""")
+        assert patched.count("<g") > 20
+        assert patched == whole
+    assert page_watch.page_errors == [] and page_watch.console_errors == []

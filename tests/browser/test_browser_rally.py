@@ -295,6 +295,41 @@ def test_a_damaged_event_save_is_offered_as_a_download_and_a_clean_start(page, o
     page_watch.assert_clean()
 
 
+def test_an_event_too_large_to_open_is_kept_offered_and_never_removed(page, open_game,
+                                                                      page_watch):
+    """An event saved by an older page with 6,007 changes (three 2,000-change table
+    sheets merged in) cannot be opened; it was removed as too large to keep. Now it is
+    kept, whatever its size, until it is downloaded: a new event and a reload keep it."""
+    ev = Event.create("Spring Samboree", "mexican-train", rounds=2)
+    ev.add_table(["Ann", "Bob"])
+    ev.enter_round(1, 1, [1, 2])
+    d = ev.to_json()
+    for n in range(len(d["log"]) + 1, 6008):
+        d["log"].append({"n": n, "op": "correct", "table": "1", "round": 1, "player": "2.1",
+                         "points": n % 100})
+    text = json.dumps(d)
+    assert len(text) > 300_000
+    open_game(page, storage={KEY: text})
+    open_rally(page)
+    expect(alert(page)).to_contain_text("6,007 changes: more than the 5,000 any event takes")
+    expect(alert(page)).to_contain_text("It is kept on this machine until you download it")
+    page.get_by_label("Event title").fill("Fall Rally")
+    page.get_by_role("button", name="Create the event").click()
+    expect(page.get_by_role("heading", name="Fall Rally")).to_be_visible()
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
+    if page.evaluate("document.documentElement.dataset.screen") != "rally":
+        open_rally(page)  # (a reload comes back to the scorekeeper by itself)
+    expect(page.get_by_role("heading", name="Fall Rally")).to_be_visible()
+    tab(page, "Import / export")  # where a running event offers the damaged save
+    with page.expect_download() as dl:
+        page.get_by_role("button", name="Download the damaged save").click()
+    assert Path(dl.value.path()).read_text() == text
+    assert page.evaluate("localStorage.getItem('rally-dominoes:rally-bad-save')") is None
+    page_watch.assert_clean()
+
+
 def small_event() -> Event:
     ev = Event.create("Kiosk check", "mexican-train", "gs-mt", rounds=10, first_double=12)
     ev.add_table(["Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"])

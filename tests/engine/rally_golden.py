@@ -37,7 +37,8 @@ def clock() -> Callable[[], str]:
 def spring() -> Event:
     """Good Sam's Mexican Train: a late arrival, no-shows, corrections, renames, undo and
     redo, a table removed from and added to, a tie for 1st and a playoff of the tied."""
-    ev = Event.create("Spring Samboree", "mexican-train", "gs-mt", rounds=3, clock=clock())
+    ev = Event.create("Spring Samboree", "mexican-train", "gs-mt", rounds=3, clock=clock(),
+                      id="5a1e000001")
     ev.add_table(["Ann", "Bob", "Cy"])
     ev.add_table(["Dee", "Eve", "Zoë"])
     ev.add_player(2, "Gus")
@@ -66,7 +67,8 @@ def spring() -> Event:
 def tournament() -> Event:
     """The tournament sheet (S6): table winners, a tie at a table, a playoff from the
     winners, namesakes from two tables, and a second playoff of the playoff's tie."""
-    ev = Event.create("Fall Tournament", "mexican-train", "st-mt", clock=clock())
+    ev = Event.create("Fall Tournament", "mexican-train", "st-mt", clock=clock(),
+                      id="5a1e000002")
     ev.add_table(["Ann", "Bob", "Cy", "Dee"])
     ev.add_table(["ann", "Eve"])
     for r, pts in enumerate([[5, 10, 0, 3], [0, 0, 12, 4], [7, 2, 2, 9], [1, 1, 30, 0]], 1):
@@ -82,7 +84,8 @@ def tournament() -> Event:
 
 def chicken() -> Event:
     """Good Sam's Chicken Foot, unfinished: standings in progress, candidates not ready."""
-    ev = Event.create("Club night", "chicken-foot", "gs-cf", rounds=4, first_double=6)
+    ev = Event.create("Club night", "chicken-foot", "gs-cf", rounds=4, first_double=6,
+                      id="5a1e000003")
     ev.add_table(["Ann", "Bob"])
     ev.add_table(["Cy", "Dee", "Eve", "Fay", "Gil"])
     ev.enter_round(1, 1, {"Bob": 12, "Ann": "30"})
@@ -94,7 +97,7 @@ def chicken() -> Event:
 
 def fives() -> Event:
     """All Fives: games, partnerships, highest total wins, a playoff of a tie."""
-    ev = Event.create("Fives", "all-fives", "gs-af", rounds=2)
+    ev = Event.create("Fives", "all-fives", "gs-af", rounds=2, id="5a1e000004")
     ev.add_table(["Ann & Cy", "Bob & Dee"])
     ev.add_table(["Eve", "Fay", "Gil", "Hu"])
     ev.enter_round(1, 1, [150, 95])
@@ -161,6 +164,7 @@ def refusals() -> list[str]:
         lambda: chicken().create_playoff(first_double=3, rounds=1, kind="winners"),
         lambda: chicken().late_arrival(1, "Ivy", 2),
         lambda: chicken().undo(5),
+        lambda: Event.create("A", "mexican-train", id="not-hex"),
     ]
     out = []
     for i, f in enumerate(tries, 1):
@@ -181,7 +185,7 @@ def bad_files() -> list[str]:
     d = good.to_json()
     files: list = [
         "", "   ", "{", "[1]", b"\xff\xfe\x00", '{"format": "rally-dominoes-event"}',
-        json.dumps({**d, "version": 3}), json.dumps({**d, "extra": 1}),
+        json.dumps({**d, "version": 4}), json.dumps({**d, "extra": 1}),
         json.dumps({**d, "log": d["log"][1:]}),
         json.dumps({**d, "log": [*d["log"], {"n": len(d["log"]) + 1, "op": "undo",
                                              "change": 1}]}),
@@ -189,7 +193,8 @@ def bad_files() -> list[str]:
                                              "change": 7}]}),
         json.dumps({**d, "log": [*d["log"], {"n": len(d["log"]) + 1, "op": "enter",
                                              "table": "1", "round": 1, "points": [1]}]}),
-        text.replace("rally-dominoes-csv 1", "rally-dominoes-csv 2"),
+        text.replace("rally-dominoes-csv 2", "rally-dominoes-csv 3"),
+        text.replace("id,,,,,,,,5a1e000001", "id,,,,,,,,5A1E"),
         text.replace("record,", "rec,", 1),
         text.replace("score,1,1,9,1,Ann,10,10,", "score,1,1,9,1,Ann,10,11,"),
         text.replace("table,2,,,,,,,table", "table,2,,,,,,,playoff"),

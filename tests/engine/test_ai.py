@@ -601,7 +601,7 @@ def test_bench_ai_gives_a_game_its_own_budget(monkeypatch, capsys):
 
     asked: dict = {}
 
-    def fake(game, preset, seats, level, moves, budget_ms, seed=1, when=None):
+    def fake(game, preset, seats, level, moves, budget_ms, seed=1, when=None, worlds=None):
         asked[game] = budget_ms
         return [1.0]
 

@@ -503,11 +503,12 @@ def test_csv_round_trip_gives_an_equal_event():
 
 
 def test_csv_layout():
-    lines = small().to_csv().splitlines()
-    assert lines[:6] == ["record,table,round,double,seat,player,points,total,info",
-                         "format,,,,,,,,rally-dominoes-csv 1",
+    ev = small()
+    lines = ev.to_csv().splitlines()
+    assert lines[:7] == ["record,table,round,double,seat,player,points,total,info",
+                         "format,,,,,,,,rally-dominoes-csv 2",
                          "event,,,,,,,,Spring Samboree", "game,,,,,,,,mexican-train",
-                         "preset,,,,,,,,gs-mt", "round,,1,9,,,,,"]
+                         "preset,,,,,,,,gs-mt", f"id,,,,,,,,{ev.id}", "round,,1,9,,,,,"]
     assert "player,1,2,,4,Fay,,25,late arrival (General 9)" in lines
     assert "score,1,2,8,2,Bob,22,22,no-show (The Play 10)" in lines
     assert "score,1,2,8,4,Fay,12,37," in lines
@@ -546,16 +547,18 @@ def swap(old: str, new: str):
 
 
 BAD_CSV = [
-    (swap("format,,,,,,,,rally-dominoes-csv 1", "format,,,,,,,,rally-dominoes-csv 2"),
-     "line 2: this file is version 2"),
+    (swap("format,,,,,,,,rally-dominoes-csv 2", "format,,,,,,,,rally-dominoes-csv 3"),
+     "line 2: this file is version 3; this scorekeeper reads versions 1 to 2"),
+    (lambda ls: [x if not x.startswith("id,") else "id,,,,,,,,Z" for x in ls],
+     "line 6: An event's id is ten hex digits, not 'Z'"),
     (lambda ls: [ls[0].replace(",total", "")] + ls[1:], "line 1: the header lacks the column"
                                                         r"\(s\) total"),
     (swap("score,1,1,9,1,Ann,10,10,", "score,1,1,9,1,Ann,-10,,"),
-     "line 14: Points must be whole numbers 0 or more: '-10'"),
+     "line 15: Points must be whole numbers 0 or more: '-10'"),
     (lambda ls: ls + ["score,1,1,9,1,Ann,10,,"], r"round 1 is entered twice for seat 1 \(line "
-                                                 r"14\)"),
+                                                 r"15\)"),
     (swap("score,1,1,9,1,Ann,10,10,", "score,1,1,9,1,Ann,10,11,"),
-     "line 14: Ann's total after round 1 is 10, not 11"),
+     "line 15: Ann's total after round 1 is 10, not 11"),
     (swap("score,1,2,8,2,Bob,22,22,no-show (The Play 10)",
           "score,1,2,8,2,Bob,20,,no-show (The Play 10)"),
      r"a no-show counts the highest score that round \+ 10: 22, not 20 \(The Play 10\)"),
@@ -594,7 +597,7 @@ def with_change(i: int, **fields) -> str:
 
 
 BAD_JSON = [
-    (bad_json(version=3), "version 3; this scorekeeper reads versions 1 to 2 .*newer"),
+    (bad_json(version=4), "version 4; this scorekeeper reads versions 1 to 3 .*newer"),
     (bad_json(format="something"), "not a Rally Dominoes event"),
     (bad_json(log=[]), "no changes"),
     (small().dumps()[:-40], "This file is not valid JSON"),

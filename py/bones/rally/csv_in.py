@@ -16,12 +16,14 @@ from .state import read_house
 from .values import (
     CSV_COLUMNS,
     CSV_FORMAT,
+    CSV_READS,
     CSV_VERSION,
     MAX_CSV_LINES,
     MAX_FILE,
     MAX_ROUNDS,
     NO_SHOW,
     RallyError,
+    check_id,
     folded,
     parse_points,
     table_label,
@@ -72,7 +74,7 @@ class CsvBuilder:
     """Reads the records, then rebuilds the event through the same calls the UI makes,
     so every rule is checked once more; an error names the line it comes from."""
 
-    KINDS = ("format", "event", "game", "preset", "house", "round", "table", "player",
+    KINDS = ("format", "event", "game", "preset", "house", "id", "round", "table", "player",
              "score")
 
     def __init__(self, recs: list[tuple[int, dict]], clock: Callable[[], str] | None):
@@ -99,9 +101,9 @@ class CsvBuilder:
         if not m:
             raise self.fail(ln, f"this is not a Rally Dominoes CSV file (info should be "
                                 f"'{CSV_FORMAT} {CSV_VERSION}')")
-        if m.group(1) != str(CSV_VERSION):
+        if m.group(1) not in map(str, CSV_READS):
             raise self.fail(ln, f"this file is version {m.group(1)}; this scorekeeper reads "
-                                f"version {CSV_VERSION}")
+                                f"versions 1 to {CSV_VERSION}")
         head: dict[str, tuple[int, str]] = {}
         self.rounds: dict[str, dict[int, tuple[int, int | None]]] = {}
         tables: dict[str, dict] = {}
@@ -111,7 +113,7 @@ class CsvBuilder:
             if rec not in self.KINDS:
                 raise self.fail(ln, f"unknown record {rec!r} (the records are "
                                     f"{', '.join(self.KINDS)})")
-            if rec in ("format", "event", "game", "preset", "house"):
+            if rec in ("format", "event", "game", "preset", "house", "id"):
                 if rec in head or rec == "format":
                     first = recs[0][0] if rec == "format" else head[rec][0]
                     raise self.fail(ln, f"a second {rec!r} record (the first is on line "
@@ -215,6 +217,8 @@ class CsvBuilder:
             hl, text = head["house"]
             data = self.at(hl, read_json, text, "The house rules", 10_000, RallyError)
             kw["house"] = self.at(hl, read_house, data, game, preset)
+        if "id" in head:  # the event's own id: its tables' sheets still merge
+            kw["id"] = self.at(head["id"][0], check_id, head["id"][1])
         ev = self.at(ln, Event.create, head["event"][1], game, preset, clock=self.clock, **kw)
         main = [t for t in tables if tables[t]["kind"] == "table"]
         playoffs = [t for t in tables if tables[t]["kind"] == "playoff"]

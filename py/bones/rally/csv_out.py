@@ -31,6 +31,7 @@ def to_csv(ev: Event) -> str:
     row("preset", info=s["preset"])
     if "house" in s:  # the house rules whole, as JSON (docs/house-rules.md)
         row("house", info=to_cell(json.dumps(s["house"], ensure_ascii=False)))
+    row("id", info=ev.id)
     for r, d in enumerate(s["doubles"], 1):
         row("round", rnd=r, double=d)
     for label, t in s["tables"].items():

@@ -13,8 +13,8 @@ from typing import Any
 
 from .event import Event
 from .json_in import from_json
-from .state import Replay, State, in_force, read_house
-from .values import GAMES, MAX_NAME, MAX_ROUNDS, RallyError, folded
+from .state import Replay, State, Table, in_force, read_house
+from .values import GAMES, MAX_NAME, MAX_ROUNDS, MAX_SHEET, RallyError, folded
 from .wire import decode, encode, round_code
 
 FORMAT = "rally-dominoes-table-device"
@@ -25,13 +25,31 @@ _HEX = re.compile(r"[0-9a-f]{10}")
 
 
 def event_id(ev: Event) -> str:
-    """Ten hex digits naming the event (from the change that created it)."""
-    first = json.dumps(ev._log[0], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(first.encode()).hexdigest()[:10]
+    """Ten hex digits naming the event (``Event.id``)."""
+    return ev.id
 
 
 def points_value(v: Any) -> int | str:
     return int(v) if isinstance(v, str) and v.strip().isdigit() else v
+
+
+def handed_out(tab: Table) -> tuple[list[list], list[list]]:
+    """A table as a hand-out gives it: its seats [id, name, round joined] and its rounds
+    entered [round, points in seat order]."""
+    seats = [[pid, tab.players[pid].name, tab.players[pid].joined] for pid in tab.seats]
+    rounds = [[r, [points_value(v.get(pid)) for pid in tab.seats]]
+              for r, v in sorted(tab.entries.items())]
+    return seats, rounds
+
+
+def seats_digest(eid: str, tab: Table) -> str:
+    """Ten hex digits naming one hand-out of a table: the event, the table, its players
+    (names and the round each joined, in seat order) and the rounds that came with them.
+    A sheet carries it back, so a sheet is taken only by the copy of the event that has
+    those very players at that table, never one where other people sit there."""
+    seats, rounds = handed_out(tab)
+    text = json.dumps([eid, tab.label, [s[1:] for s in seats], rounds], ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
 def state_at(log: list[dict], n: int) -> State:
@@ -48,14 +66,13 @@ def handout(ev: Event, table: Any) -> str:
     tab = Replay(ev._s).table(table)
     if tab.kind != "table":
         raise RallyError(f"{tab.title} is a playoff: the official keeps it on this device")
-    seats = [[pid, tab.players[pid].name, tab.players[pid].joined] for pid in tab.seats]
-    rounds = [[r, [points_value(v.get(pid)) for pid in tab.seats]]
-              for r, v in sorted(tab.entries.items())]
+    seats, rounds = handed_out(tab)
     s = ev._s
+    eid = event_id(ev)
     house = {} if s.house is None else {"h": s.house.to_dict()}
-    return encode("H", {"e": event_id(ev), "t": s.title, "g": s.game, "p": s.preset,
+    return encode("H", {"e": eid, "t": s.title, "g": s.game, "p": s.preset,
                         "d": list(s.doubles), "tb": tab.label, "b": len(ev._log),
-                        "s": seats, "r": rounds, **house})
+                        "k": seats_digest(eid, tab), "s": seats, "r": rounds, **house})
 
 
 def _check_handout(h: dict) -> dict:
@@ -64,6 +81,8 @@ def _check_handout(h: dict) -> dict:
 
     if not (isinstance(h.get("e"), str) and _HEX.fullmatch(h["e"])):
         raise bad("its event is not named")
+    if "k" in h and not (isinstance(h["k"], str) and _HEX.fullmatch(h["k"])):
+        raise bad("its players' check is damaged")  # a hand-out made before it had one: none
     for k in ("t", "g", "p"):
         if not isinstance(h.get(k), str) or len(h[k]) > 200:
             raise bad(f"its {'title' if k == 't' else 'game'} is missing")
@@ -106,6 +125,7 @@ class TableDevice:
         self.event = event
         self.floor = floor
         event.floor = floor
+        event.sheet_limit = MAX_SHEET  # a sheet the official merges in a moment
 
     @property
     def table(self) -> str:
@@ -125,12 +145,9 @@ class TableDevice:
         d = h["d"]
         try:
             house = read_house(h.get("h"), h["g"], h["p"], "This hand-out's house rules")
-            if all(x is None for x in d):
-                ev = Event.create(h["t"], h["g"], h["p"], rounds=len(d), house=house,
-                                  clock=clock)
-            else:
-                ev = Event.create(h["t"], h["g"], h["p"], doubles=d, house=house,
-                                  clock=clock)
+            kw = {"rounds": len(d)} if all(x is None for x in d) else {"doubles": d}
+            ev = Event.create(h["t"], h["g"], h["p"], house=house, clock=clock, id=h["e"],
+                              **kw)
             first = [x[1] for x in h["s"] if x[2] == 1]
             ev.add_table(first, number=int(h["tb"]))
             for x in h["s"]:
@@ -191,7 +208,8 @@ class TableDevice:
 
     def sheet(self) -> str:
         """The text the official's device reads: this table's changes since the hand-out."""
-        return encode("S", {"e": self.hand["e"], "tb": self.table, "b": self.hand["b"],
+        k = {"k": self.hand["k"]} if "k" in self.hand else {}
+        return encode("S", {"e": self.hand["e"], "tb": self.table, "b": self.hand["b"], **k,
                             "c": self.changes()})
 
     def round_code(self, round: int) -> str:
@@ -226,8 +244,9 @@ class TableDevice:
             raise RallyError("This table's saved sheet has no hand-out")
         dev = cls._build(_check_handout(copy.deepcopy(hand)), clock)
         saved = from_json(data.get("event"), clock)
-        def bare(log: list[dict]) -> list[dict]:
-            return [{k: v for k, v in c.items() if k != "at"} for c in log[:dev.floor]]
+        def bare(log: list[dict]) -> list[dict]:  # the times and the event's own id aside
+            return [{k: v for k, v in c.items() if k not in ("at", "id")}
+                    for c in log[:dev.floor]]
 
         if bare(saved._log) != bare(dev.event._log):
             raise RallyError("This table's saved sheet does not match its hand-out")

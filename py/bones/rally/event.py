@@ -14,8 +14,9 @@ from ..house import HouseRules
 from ..presets import PRESETS
 from . import sheets as sh
 from .csv_out import to_csv
-from .history import describe, history_of, names_of
-from .state import Replay, State, Table, in_force
+from .history import history_of
+from .replaying import LogKeeping, compact_json
+from .state import Replay, State, Table
 from .values import (
     FORMAT,
     GAMES,
@@ -23,7 +24,9 @@ from .values import (
     VERSION,
     RallyError,
     Rules,
+    check_id,
     folded,
+    new_id,
     presets_named,
     sheet_defaults,
     table_label,
@@ -31,7 +34,7 @@ from .values import (
 )
 
 
-class Event:
+class Event(LogKeeping):
     """A rally event: its log of changes and the state that log replays to.
 
     Every method that changes the event appends one change and returns its number, or
@@ -46,18 +49,25 @@ class Event:
         self._s = _state
         self.clock = clock
         self.floor = 1  # changes up to this one cannot be undone (a table device's hand-out)
+        self.sheet_limit: int | None = None  # a table device: changes its sheet may hold
+        self._chars = 0  # characters the first ``_counted`` changes take in ``dumps``
+        self._counted = 0
+        self._snaps: dict[int, State] = {}  # n -> the state before change n (see _replay)
+        self._undos: list[int] = []  # the numbers of the undos among the first _undos_seen
+        self._undos_seen = 0
 
     # creating, loading ----------------------------------------------------------------------
     @classmethod
     def create(cls, title: str, game: str = "mexican-train", preset: str | None = None, *,
                rounds: int | None = None, first_double: int | None = None,
                doubles: Iterable[int] | None = None, house: HouseRules | None = None,
-               clock: Callable[[], str] | None = None) -> Event:
+               clock: Callable[[], str] | None = None, id: str | None = None) -> Event:
         """A new event. Mexican Train and Chicken Foot: ``rounds`` from ``first_double``
         down one a round (both default to the preset's, or the ``house`` rules'), or the
         ``doubles`` list itself. All Fives: ``rounds`` is the number of games (default 1).
         ``house`` rules (bones.house) are on a preset: ``preset`` is theirs, and the event
-        carries them whole."""
+        carries them whole. ``id``: ten hex digits naming the event (an imported CSV
+        file's); a random one by default."""
         if game not in GAMES:
             raise RallyError(f"Rally mode scores {', '.join(GAMES)}, not {game!r}")
         if house is not None:
@@ -80,13 +90,22 @@ class Event:
         ev = cls([], None, clock)
         extra = {} if house is None else {"house": house.to_dict()}
         ev._append({"op": "create", "title": title, "game": game, "preset": preset,
-                    "doubles": ds, **extra})
+                    "doubles": ds, "id": new_id() if id is None else check_id(id), **extra})
         return ev
+
+    def copy(self) -> Event:
+        """A copy to work changes out on (a table's sheet being merged)."""
+        out = Event(copy.deepcopy(self._log), self._s.copy(), self.clock)
+        out._chars, out._counted = self._chars, self._counted
+        out._snaps = dict(self._snaps)  # never changed in place: each use copies its state
+        out._undos, out._undos_seen = list(self._undos), self._undos_seen
+        return out
 
     def _append(self, change: dict) -> int:
         c = {"n": len(self._log) + 1, **change}
         if self.clock is not None:
             c["at"] = str(self.clock())[:40]
+        self._room(c)
         r = Replay(None if self._s is None else self._s.copy())
         r.apply(c)
         self._log.append(c)
@@ -216,13 +235,13 @@ class Event:
         """Undo a change (default: the latest one in force that is not itself an undo).
         Undoing an undo brings the change back. Refused when a later change depends on
         it (undo that one first)."""
-        eff = in_force(self._log)
+        gone = self._cancelled(self._log)
         if change is None:
-            left = [c for c in eff if c["op"] not in ("undo", "create", "received")
-                    and c["n"] > self.floor]
-            if not left:
+            change = next((c["n"] for c in reversed(self._log) if c["n"] not in gone
+                           and c["op"] not in ("undo", "create", "received")
+                           and c["n"] > self.floor), None)
+            if change is None:
                 raise RallyError("There is nothing to undo")
-            change = left[-1]["n"]
         if not isinstance(change, int) or isinstance(change, bool) or not (
                 1 <= change <= len(self._log)):
             raise RallyError(f"There is no change {change!r} to undo")
@@ -231,7 +250,7 @@ class Event:
         if change <= self.floor:
             raise RallyError(f"Change {change} came with the table from the official: ask "
                              f"the official to change it")
-        if change not in {c["n"] for c in eff}:
+        if change in gone:
             raise RallyError(f"Change {change} is already undone")
         if self._log[change - 1]["op"] == "received":
             raise RallyError(f"Change {change} records a table's sheet received: it cannot be "
@@ -241,26 +260,17 @@ class Event:
             c["via"] = _via
         if self.clock is not None:
             c["at"] = str(self.clock())[:40]
+        self._room(c)
         self._s = self._check_replay(self._log + [c], change)
         self._log.append(c)
         return c["n"]
 
-    def _check_replay(self, log: list[dict], target: int) -> State:
-        r = Replay()
-        for c in in_force(log):
-            if c["op"] == "undo":
-                continue
-            try:
-                r.apply(c)
-            except RallyError as e:
-                tgt = log[target - 1]
-                act = "bring back" if tgt["op"] == "undo" else "undo"
-                names = names_of(self._log)
-                raise RallyError(
-                    f"Cannot {act} change {target} ({describe(tgt, names, self.rules)}): "
-                    f"change {c['n']} ({describe(c, names, self.rules)}) depends on it. {e}"
-                ) from None
-        return r.s
+    def prefix(self, n: int) -> Event:
+        """The event as its first ``n`` changes left it (a copy, with no clock)."""
+        out = Event(copy.deepcopy(self._log[:n]), self.state_before(n), None)
+        same = self._same_before(n)
+        out._snaps = {k: v for k, v in self._snaps.items() if k <= same}
+        return out
 
     # reading ---------------------------------------------------------------------------------
     @property
@@ -268,8 +278,26 @@ class Event:
         return copy.deepcopy(self._log)
 
     @property
+    def latest(self) -> int:
+        """The latest change's number: how many changes the log holds."""
+        return len(self._log)
+
+    @property
     def title(self) -> str:
         return self._s.title
+
+    @property
+    def id(self) -> str:
+        """Ten hex digits naming the event: the random id its first change carries (or, for
+        an event made before events had one, a hash of that change). A table's sheet
+        names it; the CSV file carries it, so an event restored from CSV keeps it."""
+        first = self._log[0]
+        if "id" in first:
+            return first["id"]
+        import hashlib  # here: only events made before ids were random need it
+
+        text = json.dumps(first, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode()).hexdigest()[:10]
 
     @property
     def game(self) -> str:
@@ -390,12 +418,12 @@ class Event:
     def to_json(self) -> dict:
         log = self.log
         synced = any("via" in c or c["op"] == "received" for c in log)
-        version = VERSION if synced or "house" in log[0] else 1
+        version = VERSION if "id" in log[0] else 2 if synced or "house" in log[0] else 1
         return {"format": FORMAT, "version": version, "log": log}
 
     def dumps(self) -> str:
         """The whole event, history included, as JSON text: save it after every change."""
-        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        return compact_json(self.to_json())
 
     def to_csv(self) -> str:
         """The score sheets as CSV (docs/rally.md has the layout): no history."""

@@ -12,7 +12,17 @@ from ..inbound import read_json
 from .csv_in import from_csv, read_text
 from .event import Event
 from .state import Replay, in_force
-from .values import FORMAT, MAX_CHANGES, MAX_FILE, NO_SHOW, READS, VERSION, RallyError
+from .values import (
+    FORMAT,
+    MAX_CHANGES,
+    MAX_FILE,
+    MAX_SHEET,
+    NO_SHOW,
+    READS,
+    VERSION,
+    RallyError,
+    is_id,
+)
 
 
 def _is_ref(x: Any) -> bool:
@@ -57,7 +67,12 @@ SHAPES: dict[str, dict[str, Callable[[Any], bool]]] = {
 
 # Fields a change may leave out (checked whole when the change is replayed).
 OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "create": {"house": lambda x: isinstance(x, dict)}}
+    "create": {"house": lambda x: isinstance(x, dict),
+               "id": is_id},  # an event made before events had random ids has none
+    "received": {"known": lambda x: isinstance(x, list) and len(x) <= MAX_SHEET and all(
+        isinstance(p, list) and len(p) == 2 and _is_count(p[0]) and isinstance(p[1], str)
+        for p in x)},  # the players an event rebuilt from CSV had seated itself
+}
 
 
 def _is_via(x: Any) -> bool:
@@ -82,7 +97,7 @@ def check_shape(c: Any, n: int) -> dict:
     for k in shape:
         if k not in c:
             raise RallyError(f"change {n} ({op}) lacks its {k!r}")
-    for k, ok in {**shape, **optional}.items():
+    for k, ok in (shape | optional).items():
         if k in c and not ok(c[k]):
             raise RallyError(f"change {n} ({op}) has a bad {k!r}: {str(c[k])[:40]!r}")
     if "via" in c and not _is_via(c["via"]):

@@ -19,6 +19,7 @@ from .values import (
     clean_name,
     parse_points,
     presets_named,
+    rules_for,
     same_name,
     table_label,
     table_title,
@@ -85,7 +86,9 @@ class State:
 
     @property
     def rules(self) -> Rules:
-        return Rules(self.game, self.preset, self.house)
+        if self.house is not None:
+            return Rules(self.game, self.preset, self.house)
+        return rules_for(self.game, self.preset)
 
     def copy(self) -> State:
         """A copy to try a change on (far quicker than ``copy.deepcopy``)."""
@@ -205,11 +208,12 @@ class Replay:
 
     def check_points(self, tab: Table, r: int, pid: str, v: Any) -> int | str:
         rules = self.rules
-        where = f"{self.where(tab, r)}, {self.name(tab, pid)}"
-        v = parse_points(v, rules.fives, where)
-        if v == NO_SHOW and not rules.no_show_ok:
-            raise RallyError(f"'Did not show their bones' is not an All Fives rule "
-                             f"({where})")
+        try:  # the place is written only into a refusal: replaying a log checks many
+            v = parse_points(v, rules.fives)
+            if v == NO_SHOW and not rules.no_show_ok:
+                raise RallyError("'Did not show their bones' is not an All Fives rule")
+        except RallyError as e:
+            raise RallyError(f"{e} ({self.where(tab, r)}, {self.name(tab, pid)})") from None
         return v
 
     # the changes
@@ -325,17 +329,19 @@ class Replay:
             pairs = list(zip(seated, got))
         else:
             pairs = []
+            given: set[str] = set()
             for who, v in got.items():
                 pid = self.seat(tab, who)
                 if pid not in seated:
                     raise RallyError(f"{self.name(tab, pid)} joins {tab.title}"
                                      f" at {self.rules.word} "
                                      f"{tab.players[pid].joined}, not {r}")
-                if pid in (p for p, _v in pairs):
+                if pid in given:
                     raise RallyError(f"{self.where(tab, r)}: {self.name(tab, pid)} is given "
                                      f"twice")
+                given.add(pid)
                 pairs.append((pid, v))
-            missing = [self.name(tab, p) for p in seated if p not in dict(pairs)]
+            missing = [self.name(tab, p) for p in seated if p not in given]
             if missing:
                 raise RallyError(f"{self.where(tab, r)}: no points for {', '.join(missing)}")
         for pid, v in pairs:

@@ -19,14 +19,22 @@ joins the event's log. No server: the words go by QR code, file or a code read a
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from .device import TableDevice, event_id, handout, points_value, state_at
+from .device import _HEX, TableDevice, event_id, handout, points_value, seats_digest
 from .event import Event
 from .history import describe, names_of
-from .state import Table, in_force
-from .values import MAX_NAME, MAX_POINTS, MAX_ROUNDS, NO_SHOW, RallyError, table_title
+from .state import Replay, Table, in_force
+from .values import (
+    MAX_NAME,
+    MAX_POINTS,
+    MAX_ROUNDS,
+    MAX_SHEET,
+    NO_SHOW,
+    RallyError,
+    TooLarge,
+    table_title,
+)
 from .wire import decode
 
 __all__ = ["Merge", "TableDevice", "event_id", "handout"]
@@ -75,8 +83,11 @@ def _change_ok(op: str, a: list, i: int, seats: int) -> bool:
 
 
 def _check_changes(cs: Any, seats: int) -> list[list]:
-    if not isinstance(cs, list) or len(cs) > 2000:
+    if not isinstance(cs, list):
         raise RallyError("This table's sheet has no changes list")
+    if len(cs) > MAX_SHEET:
+        raise RallyError(f"This table's sheet has {len(cs):,} changes: a sheet holds at most "
+                         f"{MAX_SHEET}")
     for i, c in enumerate(cs, 1):
         if not (isinstance(c, list) and c and isinstance(c[0], str)
                 and _change_ok(c[0], c[1:], i, seats)):
@@ -107,29 +118,38 @@ class Merge:
         if not (isinstance(label, str) and label in ev._s.tables):
             raise RallyError(f"This sheet is for a table this event does not have "
                              f"({str(label)[:10]!r})")
-        if not (isinstance(base, int) and not isinstance(base, bool)
-                and 1 < base <= len(ev._log)):
+        if not (isinstance(base, int) and not isinstance(base, bool) and 1 < base < 10 ** 6):
             raise RallyError("This sheet's hand-out is not one this device made")
         self.table, self.base = label, base
         self.title = table_title(label)
-        before = state_at(ev._log, base)
-        if label not in before.tables:
-            raise RallyError(f"{self.title} was not there when this sheet was handed out")
-        self.seats = list(before.tables[label].seats)
+        # Where this event's log has the table as it was handed out: ``base`` itself on
+        # the device that handed it out; elsewhere in an event rebuilt from its CSV file.
+        self.at = self._handed_out_at(body.get("k"))
+        self.seats = list(ev.state_before(self.at).tables[label].seats)
         self.changes = _check_changes(body.get("c"), len(self.seats))
-        self.upto, self.last_n = self._received()
-        self.new = list(enumerate(self.changes, 1))[self.upto:]
+        # known: the players some of the sheet's changes seated, which this event seated
+        # by changes of its own (an event rebuilt from CSV already had part of the sheet)
+        self.upto, self.last_n, self.known = self._received()
         self.rows: list[dict] = []
         self.reason = ""
         self.added = 0
         self.own = self._own_changes()
+        self.rebuilt = self.upto == 0 and self.at != self.base
+        if self.rebuilt:  # nothing of it recorded here: how much of it is here already?
+            self.theirs = self._scratch(self.at, self.changes)
+            self.upto, self.known = self.here
+        self.new = list(enumerate(self.changes, 1))[self.upto:]
         if not self.new:
             self.status = "nothing"
             return
-        self.theirs = self._scratch(ev._log[:base], self.changes, skip_same=False)
+        if not self.rebuilt:
+            self.theirs = self._scratch(self.at, self.changes)
         self.attempt: Event | None = None
         try:
             self.attempt = self._apply(ev, self.new, skip_same=True)
+            self.attempt._room(self._received_record())  # and room to say it was read
+        except TooLarge:
+            raise  # the event could not be opened again: refused before anything changes
         except RallyError as e:
             self.reason = str(e)
         if self.attempt is not None and self._canon(self.attempt) == self._canon(self.theirs):
@@ -140,15 +160,51 @@ class Merge:
             self.rows = self._side_by_side()
 
     # reading the official's log
-    def _received(self) -> tuple[int, int]:
-        upto, last = 0, self.base
+    def _handed_out_at(self, k: Any) -> int:
+        """The change after which this event has the table exactly as the sheet's hand-out
+        gave it (its digest ``k``: players and rounds). Refused when there is none: the
+        sheet was handed out by another copy of the event, whose players differ."""
+        ev, label = self.ev, self.table
+        if k is None:  # a hand-out made before hand-outs carried their players' digest
+            if self.base > len(ev._log):
+                raise RallyError("This sheet's hand-out is not one this device made")
+            if label not in ev.state_before(self.base).tables:
+                raise RallyError(f"{self.title} was not there when this sheet was handed out")
+            return self.base
+        if not (isinstance(k, str) and _HEX.fullmatch(k)):
+            raise RallyError("This sheet is damaged: its players' check is not readable")
+        eid = event_id(ev)
+        if self.base <= len(ev._log):
+            tab = ev.state_before(self.base).tables.get(label)
+            if tab is not None and seats_digest(eid, tab) == k:
+                return self.base
+        found, r = None, Replay()
+        for n, c in enumerate(ev._log, 1):
+            if c["op"] == "undo":
+                r = Replay(ev.state_before(n))
+            else:
+                r.apply(c)
+            tab = r.s.tables.get(label)
+            if tab is not None and c.get("table", label) == label and \
+                    seats_digest(eid, tab) == k:
+                found = n
+        if found is None:
+            raise RallyError(
+                f"This sheet was handed out with players or rounds that {self.title} never "
+                f"had on this device (another copy of the event?): taking it could put "
+                f"scores on the wrong people. Hand {self.title} out again from this device")
+        return found
+
+    def _received(self) -> tuple[int, int, dict[int, str]]:
+        upto, last, known = 0, self.at, {}
         for c in self.ev._log:
             if c["op"] == "received" and c["table"] == self.table and c["base"] == self.base:
                 upto, last = max(upto, c["upto"]), c["n"]
+                known.update(dict(c.get("known", [])))
             v = c.get("via")
             if v and v[0] == self.table and v[1] == self.base:
                 upto, last = max(upto, v[2]), c["n"]
-        return upto, last
+        return upto, last, known
 
     def _touches(self, c: dict) -> bool:
         if c["op"] == "undo":
@@ -167,6 +223,8 @@ class Merge:
         def pid(ref: int) -> str:
             if ref >= 0:
                 return self.seats[ref]
+            if -ref in self.known:
+                return self.known[-ref]
             n = self._merged_n(ev, -ref)
             return f"{n}.1"
 
@@ -191,14 +249,15 @@ class Merge:
         return {"op": "undo", "change": self._merged_n(ev, a[0]), "via": via}
 
     def _merged_n(self, ev: Event, seq: int) -> int:
-        for c in ev._log:
+        for c in reversed(ev._log):  # the latest first: what a sheet refers to is recent
             if c.get("via") == [self.table, self.base, seq]:
                 return c["n"]
         raise RallyError(f"The table's change {seq} was not kept on this device, and a later "
                          f"change of the table's needs it: hand the table out again")
 
-    def _apply(self, ev: Event, changes: list[tuple[int, list]], skip_same: bool) -> Event:
-        out = Event(copy.deepcopy(ev._log), ev._s.copy(), ev.clock)
+    def _apply(self, ev: Event, changes: list[tuple[int, list]], skip_same: bool,
+               copy: bool = True) -> Event:
+        out = ev.copy() if copy else ev
         for seq, c in changes:
             t = self._translate(out, seq, c)
             try:
@@ -212,6 +271,8 @@ class Merge:
                             p: points_value(v) for p, v in t["points"].items()}:
                         continue  # the official already has this round, the same
                 out._append(t)
+            except TooLarge:
+                raise
             except RallyError as e:
                 names = names_of(out._log)
                 raise RallyError(f"The table's change {seq} "
@@ -219,13 +280,39 @@ class Merge:
                                  f"device's sheet: {e}") from None
         return out
 
-    def _scratch(self, log: list[dict], changes: list[list], skip_same: bool) -> Event:
-        """The table's sheet as the table has it: the hand-out plus all its changes."""
-        ev = Event(copy.deepcopy(log), state_at(log, len(log)), None)
+    def _scratch(self, at: int, changes: list[list]) -> Event:
+        """The table's sheet as the table has it: the hand-out plus all its changes. For an
+        event rebuilt from its CSV file (``rebuilt``), also how much of the sheet it has
+        already (``here``): the most changes after which the table here is the table
+        there, with no later change undoing one of them, and the players those seated."""
+        ev = self.ev.prefix(at)
+        now = self._canon(self.ev) if self.rebuilt else None
+        found = [(0, {})] if now is not None and self._canon(ev) == now else []
         try:
-            return self._apply(ev, list(enumerate(changes, 1)), skip_same)
+            for seq, c in enumerate(changes, 1):
+                self._apply(ev, [(seq, c)], skip_same=False, copy=False)
+                if now is not None and self._canon(ev) == now:
+                    found.append((seq, self._seated_by(ev, seq)))
+        except TooLarge:
+            raise
         except RallyError as e:
             raise RallyError(f"This table's sheet does not add up: {e}") from None
+        undone = [(i, c[1]) for i, c in enumerate(changes, 1) if c[0] == "u"]
+        self.here = next(((k, known) for k, known in reversed(found)
+                          if not any(i > k >= t for i, t in undone)), (0, {}))
+        return ev
+
+    def _seated_by(self, scratch: Event, upto: int) -> dict[int, str]:
+        """The players the sheet's first ``upto`` changes seated, as this event has them:
+        the table there and here are the same, seat for seat."""
+        there = scratch._s.tables[self.table].seats
+        here = self.ev._s.tables[self.table].seats
+        out = {}
+        for seq, c in enumerate(self.changes[:upto], 1):
+            pid = f"{self._merged_n(scratch, seq)}.1"
+            if c[0] in ("l", "a") and pid in there:
+                out[seq] = here[there.index(pid)]
+        return out
 
     def _canon(self, ev: Event) -> list:
         return _canon(ev._s.tables[self.table])
@@ -249,7 +336,7 @@ class Merge:
         names = names_of(self.ev._log)
         theirs = []
         if self.new:
-            scratch = self.theirs._log[self.base:]
+            scratch = self.theirs._log[self.at:]
             theirs = [describe(c, names_of(self.theirs._log), self.ev.rules)
                       for c in scratch[self.upto:]]
         return {"theirs": theirs,
@@ -269,6 +356,12 @@ class Merge:
         return (f"{self.title}'s sheet differs from this device's: you also changed the "
                 f"table. Pick which to keep")
 
+    def _received_record(self, keep: str = "table") -> dict:
+        known = {"known": [[j, p] for j, p in sorted(self.known.items())]} if self.known \
+            else {}
+        return {"op": "received", "table": self.table, "base": self.base,
+                "upto": len(self.changes), "kept": keep, **known}
+
     def apply(self, keep: str = "table") -> int:
         """Change the event: ``keep="table"`` takes the table's sheet (undoing the official's
         own changes to the table since, on a conflict), ``"official"`` keeps this device's
@@ -285,14 +378,16 @@ class Merge:
             if self.status == "clean":
                 out = self.attempt
             else:
-                out = Event(copy.deepcopy(ev._log), ev._s.copy(), ev.clock)
+                out = ev.copy()
                 for c in reversed(self.own):
                     if c["n"] in {x["n"] for x in in_force(out._log)}:
                         out.undo(c["n"])
-                out = self._apply(out, self.new, skip_same=True)
+                if self.rebuilt:  # this event's own changes went: the sheet's all come
+                    self.known = {}
+                out = self._apply(out, list(enumerate(self.changes, 1)) if self.rebuilt
+                                  else self.new, skip_same=True)
         else:
-            out = Event(copy.deepcopy(ev._log), ev._s.copy(), ev.clock)
-        out._append({"op": "received", "table": self.table, "base": self.base,
-                     "upto": len(self.changes), "kept": keep})
-        ev._log, ev._s = out._log, out._s
+            out = ev.copy()
+        out._append(self._received_record(keep))
+        ev._log, ev._s, ev._snaps = out._log, out._s, out._snaps
         return len(ev._log) - before

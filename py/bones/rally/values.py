@@ -5,6 +5,7 @@ scored (``Rules``)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -20,13 +21,14 @@ if TYPE_CHECKING:  # bones.house reads its QR codes with .wire, which imports th
 
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"
 FORMAT = "rally-dominoes-event"
-# 2: a log with table devices' sheets ("via", "received") or house rules (whole, in its
-# "create" change: a page older than them refuses the field). A log without either is
-# still written as version 1, so an older page reads it.
-VERSION = 2
-READS = (1, 2)
+# 3: the event's id in its first change; 2: a log with table devices' sheets ("via",
+# "received") or house rules (whole, in its "create" change: a page older than them
+# refuses the field). An event made before ids is written as it was (1, or 2).
+VERSION = 3
+READS = (1, 2, 3)
 CSV_FORMAT = "rally-dominoes-csv"
-CSV_VERSION = 1
+CSV_VERSION = 2  # 2: an "id" record names the event, so its tables' sheets still merge
+CSV_READS = (1, 2)
 CSV_COLUMNS = ("record", "table", "round", "double", "seat", "player", "points", "total",
                "info")
 
@@ -37,6 +39,7 @@ MAX_ROUNDS = 100
 MAX_FILE = 5_000_000  # characters: far beyond any real event
 MAX_CHANGES = 5_000  # a 40-table event of 10 rounds has about 450
 MAX_CSV_LINES = 20_000  # the same event's score sheets take about 2,700
+MAX_SHEET = 200  # changes in one table's sheet: a table of 8 over 13 rounds makes about 40
 GAMES = {g.id: g.title for g in games()}  # id -> title, every registered game
 
 
@@ -44,6 +47,34 @@ class RallyError(BadData):
     """A change or a file that makes no sense. Nothing was changed."""
 
     __module__ = "bones.rally"  # where callers import it from, and what a traceback names
+
+
+class TooLarge(RallyError):
+    """A change that would take the event (or a table's sheet) past what it can hold: what
+    is saved must always load again (``MAX_CHANGES``, ``MAX_FILE``)."""
+
+    __module__ = "bones.rally"
+
+
+_ID = re.compile(r"[0-9a-f]{10}")
+
+
+def new_id() -> str:
+    """A new event's id: ten random hex digits, so two events made alike in the same minute
+    are told apart (a table's sheet names the event it belongs to)."""
+    import os
+
+    return os.urandom(5).hex()
+
+
+def is_id(v: Any) -> bool:
+    return isinstance(v, str) and _ID.fullmatch(v) is not None
+
+
+def check_id(v: Any) -> str:
+    if not is_id(v):
+        raise RallyError(f"An event's id is ten hex digits, not {str(v)[:20]!r}")
+    return v
 
 
 # ---- small checks ---------------------------------------------------------------------------
@@ -171,6 +202,12 @@ class Rules:
         shifted = dataclasses.replace(o, first_double=first)
         return [shifted.round_double(r) for r in range(1, n + 1)]
 
+
+
+@functools.cache
+def rules_for(game: str, preset: str) -> Rules:
+    """The one ``Rules`` of a game and preset (never changed once made)."""
+    return Rules(game, preset)
 
 
 def sheet_defaults(preset: str, house: HouseRules | None = None) -> tuple[int, int | None]:

@@ -17,7 +17,7 @@ import random
 from typing import Any, ClassVar
 
 from . import moves as mv
-from .deals import check_seat, draw_for_first_player
+from .deals import Deck, check_seat, draw_for_first_player
 from .errors import IllegalMove
 from .games import MATCHES as GAMES
 from .games import presets_of
@@ -74,6 +74,17 @@ class Match:
 
     def _start_round(self) -> None:
         raise NotImplementedError
+
+    @classmethod
+    def round_deck(cls, options: Any, seats: int, round_number: int) -> Deck:
+        """The tiles a round shuffles and how they are dealt (deals.Deck), by the rules."""
+        raise NotImplementedError
+
+    @classmethod
+    def lead_draw(cls, options: Any, seats: int, rng: Any) -> list:
+        """Every round of the draw for first player before round one, as lists of
+        ``(seat, tile)``, drawn with ``rng`` (none: no draw)."""
+        return []
 
     def _round_moves(self) -> list[Move]:
         """Legal moves while the round is in progress."""

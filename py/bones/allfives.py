@@ -47,6 +47,7 @@ class AllFives(Match):
     max_seats = 4
     lower_wins = False
     knocks = False  # the All Fives sheet never asks for a knock
+    lead_purpose = "lead-draw"
 
     # ---- the match -----------------------------------------------------------------------
     def _setup_match(self) -> None:
@@ -68,7 +69,7 @@ class AllFives(Match):
                 if len(drawn) != n or len(set(drawn)) != n:
                     raise ValueError(f"deal: 'draw' must list {n} different tiles, one a seat")
             else:
-                drawn = [t for _s, t in self.lead_draw(o, n, self.rng("lead-draw"))[0]]
+                drawn = [t for _s, t in self.lead_draw(o, n, self.rng(self.lead_purpose))[0]]
             self.first_draw = tuple(enumerate(drawn))
             self.first_leader = max(range(n), key=lambda s: _key(drawn[s]))
         self.leader = self.first_leader

@@ -19,13 +19,14 @@ from typing import Any, ClassVar
 from . import moves as mv
 from .deals import Deck, check_seat, draw_for_first_player
 from .errors import IllegalMove
+from .fair_seed import Sealed, Shuffler
 from .games import MATCHES as GAMES
 from .games import presets_of
 from .moves import Move
 from .presets import PRESETS
 from .tiles import Tile
 
-_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules")
+_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules", "fair")
 
 # The edition of the rules a match is played by, saved as the save's format version
 # (record.py). 2: the sheets as today. 1: matches saved before issue 31, replayed as they
@@ -45,10 +46,11 @@ class Match:
     lower_wins: ClassVar[bool] = True
     default_preset: ClassVar[str] = ""
     knocks: ClassVar[bool] = True  # G6: a player knocks as they play down to one bone
+    lead_purpose: ClassVar[str] = "first-player"  # the shuffle of the draw for the lead
 
     def __init__(self, *, seats: int, options: Any, seed: int | str | None = None,
                  deal: dict | list | None = None, preset: str | None = None,
-                 rules: int = RULES):
+                 rules: int = RULES, fair: list[Sealed] | None = None):
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"{self.game} is played by {self.min_seats} to {self.max_seats} "
                              f"players, not {seats!r}")
@@ -58,6 +60,13 @@ class Match:
         self.rules = rules
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**48)
         self.deals = [deal] if isinstance(deal, dict) else list(deal or [])
+        # One seal a round, from round one (fair_seed.py): a round that has one is dealt
+        # (and round one's draw for first player drawn) from its seed, not from ``seed``.
+        self.fair: list[Sealed] = list(fair or [])
+        if any(type(f) is not Sealed for f in self.fair):
+            raise ValueError("fair: each round's deal code must be a Sealed")
+        if self.fair and self.deals:
+            raise ValueError("a stacked deal cannot also be a committed one")
         self.initial_seats = seats
         self.seats = seats
         self.round_number = 1
@@ -83,7 +92,7 @@ class Match:
     @classmethod
     def lead_draw(cls, options: Any, seats: int, rng: Any) -> list:
         """Every round of the draw for first player before round one, as lists of
-        ``(seat, tile)``, drawn with ``rng`` (none: no draw)."""
+        ``(seat, tile)``, drawn with ``rng`` (``lead_purpose``'s; none: no draw)."""
         return []
 
     def _round_moves(self) -> list[Move]:
@@ -170,10 +179,14 @@ class Match:
             self.first_draw = []
         else:
             self.first_seat, self.first_draw = draw_for_first_player(
-                self.seats, set_high, self.rng("first-player"))
+                self.seats, set_high, self.rng(self.lead_purpose))
 
-    def rng(self, purpose: str) -> random.Random:
-        """A generator fixed by the match seed and a purpose: every shuffle reproduces."""
+    def rng(self, purpose: str) -> random.Random | Shuffler:
+        """A generator fixed by the match seed and a purpose: every shuffle reproduces.
+        A round with a seal (``fair``) shuffles from the seal's seed instead."""
+        i = self.round_number - 1
+        if i < len(self.fair):
+            return Shuffler(self.fair[i].seed, purpose)
         return random.Random(f"{self.seed}/{purpose}")
 
     def round_deal(self) -> dict | None:
@@ -329,7 +342,7 @@ class Match:
         """The match as ``seat`` sees it, for a computer player to think on (ai/levels.py
         hands it nothing else): the seat's own hand as it is, every tile it cannot see
         (the others' hands, the boneyard) dealt out again in the tiles' order, sizes
-        kept, and no seed or set deal to work the tiles out from (once the round is
+        kept, and no seed, set deal or round's secret to work the tiles out from (once the round is
         over, the hands are all shown). The moves so far stay, so the layout can be
         walked back. What the player imagines of the hidden tiles
         it deals into these places itself (ai/world.py)."""
@@ -338,6 +351,7 @@ class Match:
         view = self.clone()
         view.seed = f"seen/{seat}"
         view.deals = []
+        view.fair = []
         if self.round_over:  # every hand is shown (G10); only the next deals stay hidden
             return view
         hidden = sorted([t for s, h in enumerate(view.hands) if s != seat for t in h]
@@ -370,6 +384,7 @@ class Match:
             "seed": self.seed,
             "deal": [_plain_deal(d) for d in self.deals],
             "moves": self.moves_played(),
+            **({"fair": [f.to_json() for f in self.fair]} if self.fair else {}),
         }
 
 
@@ -402,11 +417,13 @@ def _plain_deal(deal: dict) -> dict:
 
 def new_game(game: str, *, seats: int, preset: str | None = None,
              options: Any = None, seed: int | str | None = None,
-             deal: dict | list | None = None, _rules: int | None = None) -> Match:
+             deal: dict | list | None = None, fair: list[Sealed] | None = None,
+             _rules: int | None = None) -> Match:
     """Start a match of ``game`` by a preset's rules, changed by ``options``.
 
     ``options`` is an options object or a dict of fields to change; ``seed``
-    reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md).
+    reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md); ``fair``
+    holds the rounds' seals (docs/fair-deals.md), one a round from round one.
     """
     cls = GAMES.get(game)
     if cls is None:
@@ -425,9 +442,8 @@ def new_game(game: str, *, seats: int, preset: str | None = None,
         opts = _with_options(opts, options)
     elif options is not None:
         raise TypeError(f"options must be a dict or {cls.options_type.__name__}")
-    if _rules is None:
-        return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name)
-    return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name, rules=_rules)
+    return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name, fair=fair,
+               rules=RULES if _rules is None else _rules)
 
 
 def _with_options(base: Any, changes: dict) -> Any:

@@ -22,12 +22,14 @@ def random_seal(rng: random.Random) -> fair.Sealed:
 
 
 def play_random(game: str, preset: str, seats: int, seed: int, *, sealed: bool = True,
-                rounds: int = 3, max_moves: int = 400, joins: bool = True) -> bones.Match:
+                rounds: int = 3, max_moves: int = 400, joins: bool = True,
+                options: dict | None = None) -> bones.Match:
     """A match played at random from ``seed``: ``rounds`` rounds at most (the last one
     played to its end when the moves allow), every round sealed when ``sealed``."""
     rng = random.Random(seed)
     seals = [random_seal(rng)] if sealed else None
-    g = bones.new_game(game, seats=seats, preset=preset, seed=seed, fair=seals)
+    g = bones.new_game(game, seats=seats, preset=preset, seed=seed, fair=seals,
+                       options=options)
     for _ in range(max_moves):
         moves = g.legal_moves()
         if not moves:
@@ -43,4 +45,16 @@ def play_random(game: str, preset: str, seats: int, seed: int, *, sealed: bool =
             g.play(next(m for m in moves if m.kind == NEXT))
             continue
         g.play(rng.choice(moves))
+    return g
+
+
+SHORT = {"mexican-train": {"rounds": 2}, "chicken-foot": {"rounds": 2},
+         "all-fives": {"target": 40}}  # matches short enough to play to their end
+
+
+def finished(game: str, preset: str, seats: int, seed: int, **kw) -> bones.Match:
+    """A short match (``SHORT``) played at random to its end."""
+    g = play_random(game, preset, seats, seed, rounds=100, max_moves=20_000,
+                    options=SHORT[game], **kw)
+    assert g.match_over
     return g

@@ -1,5 +1,5 @@
 """Past games kept on the device: the record of a finished or abandoned game, and the
-bounded collection of them (docs/engine.md, "Past games"). Pure functions over JSON-able
+bounded collection of them (docs/records.md, "Past games"). Pure functions over JSON-able
 values: the page stores ``dumps(archive)`` as one string and never reads inside it.
 
 A record holds the date (the page's clock), the game, its sheet and house rules, the

@@ -423,7 +423,7 @@ def new_game(game: str, *, seats: int, preset: str | None = None,
 
     ``options`` is an options object or a dict of fields to change; ``seed``
     reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md); ``fair``
-    holds the rounds' seals (docs/fair-deals.md), one a round from round one.
+    holds the rounds' seals (docs/records.md), one a round from round one.
     """
     cls = GAMES.get(game)
     if cls is None:

@@ -1,4 +1,4 @@
-"""Deals anyone can check (docs/fair-deals.md), as the page uses them.
+"""Deals anyone can check (docs/records.md), as the page uses them.
 
 Before each deal the page makes a secret number (``new_secret``) and shows the short code
 of its hash (``commitment``, ``short_code``); the player may cut (a number); the round is

@@ -1,4 +1,4 @@
-"""The arithmetic of a deal anyone can check (docs/fair-deals.md): the page's secret
+"""The arithmetic of a deal anyone can check (docs/records.md): the page's secret
 number, the code that commits to it, the seed it makes with the player's cut, and the
 shuffle that seed drives. Standard library only (``hashlib``, ``secrets``); nothing here
 knows a game, so ``core`` can shuffle with it.

@@ -19,6 +19,7 @@ from bones import fair, fair_seed
 from bones.__main__ import main as cli
 from bones.errors import BadSave
 from bones.replay import Replay
+from invariants import assert_seen_copy_is_the_observation
 from records_play import GAMES, play_random, random_seal, secret_of
 
 SECRET = "00" * 32
@@ -104,8 +105,12 @@ def test_the_deal_is_shown_only_once_its_round_is_over():
 
 def test_the_computers_copy_holds_no_secret():
     g = bones.new_game("chicken-foot", seats=3, seed=1, fair=[fair.seal(SECRET, 5)])
-    view = g.seen_by(0)
-    assert view.fair == [] and SECRET not in json.dumps(view.to_json())
+    rng = random.Random(1)
+    for _ in range(30):
+        g.play(rng.choice(g.legal_moves()))
+        assert_seen_copy_is_the_observation(g, rng)
+        view = g.seen_by(0)
+        assert view.fair == [] and SECRET not in json.dumps(view.to_json())
 
 
 def test_seal_next_only_between_rounds_of_a_sealed_game():

@@ -194,19 +194,25 @@ def dumps(archive: dict) -> str:
     return json.dumps(archive, separators=(",", ":"), ensure_ascii=False)
 
 
+def _games_of(text: Any, what: str, kind: str) -> list:
+    """The games listed in a collection or a file (``text``), read through the guarded
+    entry; BadData when ``what`` ("the file") is no such thing or of another version."""
+    data = read_json(text, what, MAX_FILE)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise BadData(f"{what} is not {kind} of Rally Dominoes games")
+    if data.get("version") != VERSION or not isinstance(data.get("games"), list):
+        raise BadData(f"{what} holds games of another version "
+                      f"({str(data.get('version'))[:20]}; this game reads {VERSION})")
+    return data["games"]
+
+
 def loads(text: Any) -> tuple[dict, list[str]]:
     """The collection the page stored, and what could not be kept of it (messages). A
     record whose shape is wrong is left out (the others stay); text that is no
     collection at all raises BadData, and the page sets it aside. Saves are not replayed
     here (a record is replayed when it is opened); imports are checked in full."""
-    data = read_json(text, "the kept games", MAX_FILE)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadData("the kept games are not a collection of Rally Dominoes games")
-    if data.get("version") != VERSION or not isinstance(data.get("games"), list):
-        raise BadData(f"the kept games are of another version "
-                      f"({str(data.get('version'))[:20]}; this game reads {VERSION})")
     kept, problems = [], []
-    for i, rec in enumerate(data["games"]):
+    for i, rec in enumerate(_games_of(text, "the kept games", "a collection")):
         what = f"kept game {i + 1}"
         try:
             fields(rec, what, _RECORD, {"house"})
@@ -299,17 +305,12 @@ def import_games(archive: dict, text: Any, *, budget: int = BUDGET) -> tuple[dic
     changes nothing; a bad game in a good file is refused alone. Games already kept are
     recognised by id; games that do not fit the budget are left out, and a game
     already kept is never pushed out."""
-    data = read_json(text, "the file", MAX_FILE)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadData("the file is not a file of Rally Dominoes games")
-    if data.get("version") != VERSION or not isinstance(data.get("games"), list):
-        raise BadData(f"the file's games are of another version "
-                      f"({str(data.get('version'))[:20]}; this game reads {VERSION})")
+    raw_games = _games_of(text, "the file", "a file")
     have = {r["id"] for r in archive["games"]}
     games = list(archive["games"])
     added, already, refused, no_room = [], [], [], 0
     used = size(archive)
-    for i, raw in enumerate(data["games"]):
+    for i, raw in enumerate(raw_games):
         try:
             rec = read_record(raw, f"game {i + 1} of the file")
         except BadData as e:

@@ -249,7 +249,6 @@ class Controller:
         preset = arg or (s.game.preset if s else self.start_screen.form.preset)
         self.dialog = dialogs.Rules(preset)
         self.render()
-        self.focus(".dialog [data-act=close]")
 
     def do_settings(self, arg, el) -> None:
         self.dialog = dialogs.Settings()
@@ -266,7 +265,6 @@ class Controller:
     def do_sheet(self, arg, el) -> None:
         self.dialog = dialogs.Sheet()
         self.render()
-        self.focus(".dialog [data-act=close]")
 
     def do_close(self, arg, el) -> None:
         self.dialog = None
@@ -331,7 +329,6 @@ class Controller:
         self.hint = ""
         self.save()
         self.render()
-        self.focus(".dialog [data-act=begin]")
         self.turns.warm_up()  # while the players read who plays first
 
     # ---- the computer's turns -----------------------------------------------------------

@@ -35,10 +35,15 @@ def sheet_dialog(session: Session) -> str:
 
 
 def handoff_dialog(session: Session) -> str:
+    """Hot seat: the screen goes to the player whose turn it is (the start form names the
+    first player "You": then it is "Your turn", never "Pass to You")."""
     name = session.name(session.game.turn)
-    whose = "your" if name == "You" else f"{e(name)}'s"
+    if name == "You":
+        return dialog("Your turn", "<p>Take the screen. Everyone else, look away!</p>",
+                      button("Show my tiles", "take-seat", cls="btn big primary"),
+                      kind="handoff")
     return dialog(f"Pass to {name}",
-                  f"<p>It is {whose} turn. Everyone else, look away!</p>",
+                  f"<p>It is {e(name)}'s turn. Everyone else, look away!</p>",
                   button(f"I am {e(name)}: show my tiles", "take-seat", cls="btn big primary"),
                   kind="handoff")
 
@@ -77,12 +82,14 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
                      error: str = "") -> str:
     """Every hand shown (as the observation shows them once the round is over, G10), the
     round's scores; ``can_join`` is off where nobody can type a name (a kiosk has no
-    keyboard)."""
+    keyboard). First who went out (or won the hand), then the people at the screen, then
+    the others: the rows that matter most are in view when the dialog opens."""
     g = session.game
     shown = session.observation().get("shown", [])  # none before the round is over
     rows = []
     scores = g.round_scores[-1] if g.round_scores else []
-    for s, seat in enumerate(session.seats):
+    for s in _summary_order(session):
+        seat = session.seats[s]
         hand = shown[s] if s < len(shown) else []
         # big enough to count the pips against your own count
         tiles = "".join(domino_svg(t, height=88, **tile_look(session))
@@ -106,6 +113,16 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     return dialog(f"{word.capitalize()} {g.round_number} is over", body, btns, kind="wide")
 
 
+def _summary_order(session: Session) -> list[int]:
+    """The seats as the round's summary lists them: who went out (All Fives: who won the
+    hand), the people at the screen, then everyone else in seat order."""
+    g = session.game
+    first = g.out if getattr(g, "out", None) is not None else getattr(g, "winner", None)
+    lead = ([first] if first is not None else []) + session.humans
+    order = list(dict.fromkeys(s for s in lead if 0 <= s < len(session.seats)))
+    return order + [s for s in range(len(session.seats)) if s not in order]
+
+
 def join_form(preset: str, error: str = "") -> str:
     return ('<fieldset class="join"><legend>A late arrival (joins with the highest total, '
             f'{e(cite("G7", preset))})</legend>{alert(error)}<label>Name '
@@ -119,6 +136,7 @@ def join_form(preset: str, error: str = "") -> str:
 def match_end_dialog(session: Session) -> str:
     g = session.game
     places = g.standings()
+    # the places are written out ("1st", a tie twice): the list is not numbered as well
     items = "".join(f'<li class="place-{p}"><span class="place">{_ordinal(p)}</span> '
                     f'{e(session.name(s))} <span class="total">{t}</span></li>'
                     for p, s, t in places)
@@ -139,11 +157,20 @@ def rules_dialog(preset: str) -> str:
                     for rid, place, text in rules_for(preset))
     body = (f"<p><strong>{e(game_type(p.game).title)}: {e(p.title)}</strong></p>"
             f"<p>{e(p.summary)}</p>"
-            f'<p class="rule-sheet">As the {e(SHEET_TITLES[preset])} sheet has them:</p>'
+            f'<p class="rule-sheet">{e(_as_the_sheet(preset))}:</p>'
             f'<ul class="rules">{items}</ul>'
             f'<h3>Playing by keyboard</h3><p class="keys-help">{e(KEYS_HELP)}</p>')
     return dialog("The rules", body, button("Close", "close", cls="btn big primary"),
                   kind="wide")
+
+
+def _as_the_sheet(preset: str) -> str:
+    """"As the Good Sam's Mexican Train sheet has them", "As the Samboree tournament sheet
+    has them" (never "sheet sheet"), "As Candela's Mexican Train rules have them"."""
+    title = SHEET_TITLES[preset]
+    if title.endswith("rules"):
+        return f"As {title} have them"
+    return f"As the {title if title.endswith('sheet') else title + ' sheet'} has them"
 
 
 HINT_CHOICES = (("normal", "Normal's choice (straight away)"),

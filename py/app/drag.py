@@ -1,6 +1,8 @@
-"""Dragging a tile from the hand onto a train: a pointer pressed on a playable tile and
-moved 12 px chooses it and shows a ghost of it under the finger; let go over a place it
-may go, it is played there (as tapping the tile, then the place, does).
+"""Dragging a tile of the hand: a pointer pressed on a tile and moved 12 px shows a ghost
+of it under the finger (and chooses it, when it is playable). Let go over a place it may
+go, it is played there (as tapping the tile, then the place, does); let go over another
+tile of the hand, it takes that tile's place (over the hand past its last tile: the
+last place), so a player keeps their own order (app.hand).
 
 ``c`` is the page's controller (app.controller), read and called as the rally and kiosk
 screens do."""
@@ -31,11 +33,12 @@ class Drag:
             self.c.page.remove_all(".drag-ghost")
 
     def on_pointer_down(self, event) -> None:
-        el = closest(event.target, ".hand-tile.playable")
+        el = closest(event.target, ".hand-tile")
         if nothing(el):
             return
+        playable = not nothing(closest(event.target, ".hand-tile.playable"))
         self.held = {"tile": self.c.page.data(el, "tile"), "x": event.clientX, "y": event.clientY,
-                     "ghost": None}
+                     "ghost": None, "playable": playable}
 
     def on_pointer_move(self, event) -> None:
         d = self.held
@@ -46,7 +49,8 @@ class Drag:
             if abs(event.clientX - d["x"]) + abs(event.clientY - d["y"]) < START_PX:
                 return
             t = parse_tile(d["tile"])
-            c.table.select(t, render=True)
+            if d["playable"]:
+                c.table.select(t, render=True)
             d["ghost"] = c.page.add_ghost(markup.upright(t, **markup.tile_look(c.session)))
         c.page.place(d["ghost"], event.clientX - 30, event.clientY - 60)
 
@@ -65,10 +69,31 @@ class Drag:
         p = self.c.page
         p.remove(d["ghost"])
         self._suppress_click = True
-        spot = closest(p.element_at(event.clientX, event.clientY), "[data-target],[data-drop]")
-        if nothing(spot):
+        under = p.element_at(event.clientX, event.clientY)
+        spot = closest(under, "[data-target],[data-drop]")
+        if not nothing(spot):
+            if d["playable"]:
+                target = p.data(spot, "target")
+                if target is None:
+                    target = p.data(spot, "drop")
+                self.c.table.play_on(int(target))
             return
-        target = p.data(spot, "target")
-        if target is None:
-            target = p.data(spot, "drop")
-        self.c.table.play_on(int(target))
+        self._drop_in_hand(parse_tile(d["tile"]), under)
+
+    def _drop_in_hand(self, t, under) -> None:
+        """The tile let go over the hand: it takes the place of the tile it is over."""
+        p = self.c.page
+        other = closest(under, ".hand-tile")
+        order = self.c.session.hand_in_order()
+        if not nothing(other):
+            over = parse_tile(p.data(other, "tile") or "")
+            to = order.index(over) if over in order else None
+        elif not nothing(closest(under, ".hand")):
+            to = len(order)
+        else:
+            return
+        if to is None or t not in order or to == order.index(t):
+            return
+        if self.c.selected == t:  # chosen as the drag began: a move in the hand, not a play
+            self.c.table.select(None, render=False)
+        self.c.table.move_tile(t, to)

@@ -31,7 +31,7 @@ class TableWords:
     hard_ms = 300  # Hard's thinking time in the page's worker (app.worker: the figures)
 
     def target_label(self, s: Session, target: int) -> str:
-        """How a target is named on its button ("Ann's train", "line 2 (a toe of 6-6)")."""
+        """How a target is named on its button ("Ann's train", "6-6 toe 2")."""
         raise NotImplementedError
 
     def duty_text(self, s: Session) -> str:
@@ -78,7 +78,14 @@ class MexicanWords(TableWords):
         if target == bones.MEXICAN:
             return "Mexican Train"
         name = s.name(target)
-        return "Your train" if name == "You" else f"{name}'s train"
+        if name != "You":
+            return f"{name}'s train"
+        # the start form's first name: "Your train" to that player, and to anyone else at
+        # a shared screen the seat's number (never "Your train" for another's)
+        at_screen = s.viewer()
+        if len(s.humans) <= 1 or at_screen == target:
+            return "Your train"
+        return f"Player {target + 1}'s train"
 
     def duty_text(self, s):
         g = s.game
@@ -89,14 +96,14 @@ class MexicanWords(TableWords):
         if g.owe:
             return (f"cover your double {d}" if g.options.double_rule == "on-double"
                     else f"play another tile after your double {d}")
-        return f"satisfy the double {d} on {s.target_label(target)}"
+        return f"satisfy the double {d} on {s.where(target)}"
 
     def double_owed(self, s):
         g = s.game
         if not g.pending:
             return ""
         target = g.pending[-1]
-        return (f"The double {g.trains[target][-1][0]} on {s._where(target)} "
+        return (f"The double {g.trains[target][-1][0]} on {s.where(target)} "
                 "must be satisfied")
 
     def lines(self, s):
@@ -120,12 +127,12 @@ class MexicanWords(TableWords):
 class ChickenWords(TableWords):
     hard_ms = 500  # reading the others' plays costs half its worlds
     def target_label(self, s, target):
+        # the double a line grows from and which of its paths: "9-9 spur", "8-8 toe 2"
+        # (bones' line_title), the same on the felt, in the log, the hints and the lists
         g = s.game
-        info = g.line_info[target] if 0 <= target < len(g.line_info) else None
-        if info is None:
+        if not 0 <= target < len(g.line_info):
             return f"line {target + 1}"
-        kind = {"toe": "a toe", "spur": "the spur"}.get(info.kind, "a line")
-        return f"line {target + 1} ({kind} of {info.double})"
+        return g.line_title(target)
 
     def duty_text(self, s):
         g = s.game

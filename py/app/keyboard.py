@@ -1,6 +1,7 @@
 """The keyboard, and focus that is never lost (issue 34; docs/accessibility.md).
 
-Arrows move along the hand or among the places lit for the chosen tile; D, P, K, H and T
+Arrows move along the hand or among the places lit for the chosen tile, and Shift with an
+arrow moves the focused tile along the hand (the player's own order); D, P, K, H and T
 are the table's keys (markup.SHORTCUTS); Escape closes a dialog or puts a chosen tile back;
 Tab stays inside an open dialog. Every screen is redrawn from scratch, so before a redraw
 ``focus_key`` notes what has focus by the attributes that name it, and ``settle`` focuses
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from app import markup
 from app.dom import closest, nothing
+from bones.tiles import parse_tile
 
 DIALOG = "[role=dialog]"  # an open dialog in the screen Python draws
 # The attributes that name a control across redraws (the markup is made anew each time).
@@ -47,6 +49,9 @@ class Keyboard:
             self.c.focus(f'.hand-tile[data-tile="{t}"]')
             return
         el = event.target
+        if key in ARROWS and event.shiftKey and self._move_tile(el, ARROWS[key]):
+            event.preventDefault()
+            return
         if key in ARROWS and self._arrow(el, ARROWS[key]):
             event.preventDefault()
             return
@@ -67,9 +72,11 @@ class Keyboard:
             event.preventDefault()
             return True
         active = p.active()
-        inside = p.inside(active, DIALOG)
         back = bool(event.shiftKey)
-        if not inside or active == (items[0] if back else items[-1]):
+        # from outside, from the dialog's heading, or past its last control (or its first):
+        # to its first control (or its last)
+        if (not p.inside(active, DIALOG) or active not in items
+                or active == (items[0] if back else items[-1])):
             event.preventDefault()
             p.focus_el(items[-1] if back else items[0])
             return True
@@ -87,6 +94,18 @@ class Keyboard:
                     p.focus_el(items[(items.index(el) + step) % len(items)])
                     return True
         return False
+
+    def _move_tile(self, el, step: int) -> bool:
+        """Shift and an arrow key move the focused tile of the hand one place along it
+        (the player's own order, app.hand); focus stays on it."""
+        tile = closest(el, ".hand-tile")
+        if self.c.screen != "table" or nothing(tile) or self.c.page.has(DIALOG):
+            return False
+        text = self.c.page.data(tile, "tile")
+        if text is None:
+            return False
+        self.c.table.step_tile(parse_tile(text), step)
+        return True
 
     def _shortcut(self, event, key: str) -> bool:
         """The table's keys: D draws, P passes, K knocks, H hints, T reads the table."""
@@ -116,7 +135,7 @@ class Keyboard:
         return self.c.page.focus_key(KEY_ATTRS)
 
     def settle(self, before) -> None:
-        """After a redraw: a dialog that opened takes focus (its main button); one that
+        """After a redraw: a dialog that opened takes focus (``_open_at_top``); one that
         closed gives it back to what had it before; else the same control has it again,
         or the next sensible one (a playable tile, Draw or Pass)."""
         p = self.c.page
@@ -130,11 +149,7 @@ class Keyboard:
                 return
             if before is not None and p.try_focus(before[0], DIALOG):
                 return
-            first = p.find(".primary:not([disabled])", DIALOG)
-            items = p.focusables(DIALOG)
-            target = first if first is not None else (items[0] if items else None)
-            if target is not None:
-                p.focus_el(target)
+            self._open_at_top()
             return
         if kept:
             return
@@ -145,6 +160,19 @@ class Keyboard:
         if before is not None and p.try_focus(before[0]):
             return
         self._fallback_focus(before[1] if before is not None else 0)
+
+    def _open_at_top(self) -> None:
+        """A dialog just opened shows its top: focus on its first control when the whole
+        dialog is in view, else on its heading (the first control may be far down: the
+        Rules' Close would open it at its end)."""
+        p = self.c.page
+        p.scroll_top(DIALOG, 0)
+        items = p.focusables(DIALOG)
+        if items and not p.scrolls(DIALOG):
+            p.focus_el(items[0])
+        else:
+            p.focus("h2", DIALOG)
+            p.scroll_top(DIALOG, 0)
 
     def _fallback_focus(self, place: int) -> None:
         """The control gone, focus goes on: at the table to the next playable tile (from

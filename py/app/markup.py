@@ -47,10 +47,11 @@ SHORTCUTS = {"draw": "D", "pass": "P", "knock": "K", "hint": "H", "read": "T"}
 
 
 KEYS_HELP = ("Keys: Tab moves between the parts of the screen. Arrow keys move among your "
-             "tiles, and among the places lit for the chosen tile. Enter or Space chooses "
-             "a tile and plays it there. Escape puts the chosen tile back, or closes a "
-             "window. D draws, P passes, K knocks, H asks for a hint, and T reads the "
-             "whole table aloud.")
+             "tiles, and among the places lit for the chosen tile. Shift and an arrow key "
+             "move a tile along your hand, to keep your tiles in your own order. Enter or "
+             "Space chooses a tile and plays it there. Escape puts the chosen tile back, "
+             "or closes a window. D draws, P passes, K knocks, H asks for a hint, and T "
+             "reads the whole table aloud.")
 
 
 def _keyed(act: str) -> str:
@@ -67,9 +68,12 @@ def button(label: str, act: str, *, cls: str = "btn", disabled: bool = False,
 
 
 def dialog(title: str, body: str, buttons: str, *, kind: str = "") -> str:
-    """A modal dialog over the screen: its title names it, its buttons close it."""
+    """A modal dialog over the screen: its title names it, its buttons close it. The title
+    can take focus (``tabindex=-1``): a dialog longer than the screen opens at its top
+    with focus there (app.keyboard)."""
     return (f'<div class="overlay"><div class="dialog {kind}" role="dialog" aria-modal="true" '
-            f'aria-labelledby="dialog-title"><h2 id="dialog-title">{e(title)}</h2>{body}'
+            f'aria-labelledby="dialog-title"><h2 id="dialog-title" tabindex="-1">{e(title)}</h2>'
+            f'{body}'
             f'<div class="dialog-buttons">{buttons}</div></div></div>')
 
 

@@ -135,6 +135,13 @@ class Page:
         if el is not None:
             el.outerHTML = html
 
+    def set_var(self, selector: str, name: str, value: str) -> None:
+        """The CSS custom property ``name`` (``--tile``) of what ``selector`` finds, set
+        through its style (markup has no ``style=``: docs/csp.md)."""
+        el = self.find(selector)
+        if el is not None:
+            el.style.setProperty(name, value)
+
     def watch_size(self, selector: str, fn) -> None:
         """``fn`` is called when what ``selector`` finds changes size (a ResizeObserver,
         made once per selector, moved to the element drawn now). Nothing where the browser
@@ -159,6 +166,11 @@ class Page:
         if value is not None:
             el.scrollTop = value
         return int(el.scrollTop)
+
+    def scrolls(self, selector: str) -> bool:
+        """Whether what ``selector`` finds holds more than it shows (it scrolls)."""
+        el = self.find(selector)
+        return el is not None and int(el.scrollHeight) > int(el.clientHeight) + 1
 
     def open_panel(self, id_: str) -> None:
         """Show the panel ``id_`` (outside #table) as a modal dialog."""

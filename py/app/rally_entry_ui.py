@@ -39,14 +39,30 @@ class EntryActions:
         return f'[data-act="rally-pick:{d.active}"]'
 
     def do_noshow(self, arg, el):
+        """G10: a player marked as not showing their bones scores the table's highest
+        plus 10, so the mark is asked about first (a big button is easily brushed); a
+        mark is taken away at once."""
         d = self.draft()
         names = self._names()
         n = names[int(arg)]
         if n in d.no_show:
             d.no_show.discard(n)
-        else:
+            return f'[data-act="rally-noshow:{arg}"]'
+        d.asking = n
+        return f'[data-act="rally-noshow-no:{arg}"]'  # the answer that changes nothing
+
+    def do_noshow_yes(self, arg, el):
+        d = self.draft()
+        names = self._names()
+        n = names[int(arg)]
+        if d.asking == n:
             d.no_show.add(n)
             d.points.pop(n, None)
+        d.asking = None
+        return f'[data-act="rally-noshow:{arg}"]'
+
+    def do_noshow_no(self, arg, el):
+        self.draft().asking = None
         return f'[data-act="rally-noshow:{arg}"]'
 
     def do_key(self, arg, el):

@@ -6,7 +6,7 @@ above the table's score sheet.
 from __future__ import annotations
 
 from app.rally_event_views import tables_page
-from app.rally_markup import NAME_INPUT, button, e, text_field
+from app.rally_markup import NAME_INPUT, button, confirm_box, e, text_field
 from app.rally_sheet_views import sheet_notes, sheet_table
 from app.rally_state import RallyState, entry_round, fives, new_draft, word
 from bones.presets import PRESETS
@@ -55,7 +55,14 @@ def table_page(ev: Event, ui: RallyState) -> str:
         active = i == min(draft.active, len(names) - 1)
         val = draft.points.get(n, "")
         tools = ""
-        if can_g10:
+        if can_g10 and draft.asking == n and not ns:
+            tools = confirm_box(
+                f"Did {n} not show their bones?",
+                f"Did {e(n)} not show their bones? Their score this round becomes the "
+                f"table's highest plus 10 ({e(cite('G10', ev.preset))}).",
+                (f"Yes: {e(n)} did not show them", f"rally-noshow-yes:{i}"),
+                ("No", f"rally-noshow-no:{i}"))
+        elif can_g10:
             tools = button("Did not show their bones" + (" (marked)" if ns else ""),
                            f"rally-noshow:{i}", cls="btn noshow" + (" on" if ns else ""),
                            pressed=ns, name=f"{n} did not show their bones")

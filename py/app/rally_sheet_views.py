@@ -39,9 +39,9 @@ def sheet_table(sh: dict, *, compact: bool = False, caption: str | None = None) 
             dbl = f'<small class="dbl">{e(r["double_label"])}</small>' if r["double_label"] \
                 else ""
             head.append(f'<th scope="col">{e(r["label"])}{dbl}</th>')
-    head.append('<th scope="col">Total</th>')
+    head.append('<th scope="col" class="total">Total</th>')
     if not compact:
-        head.append('<th scope="col">Place</th>')
+        head.append('<th scope="col" class="place">Place</th>')
     body = []
     shown = {r["round"] for r in rounds}
     for p in sh["players"]:

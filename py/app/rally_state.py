@@ -68,6 +68,7 @@ class Draft:
     points: dict[str, str] = field(default_factory=dict)  # name -> digits as typed
     no_show: set[str] = field(default_factory=set)  # names marked G10
     active: int = 0  # the seat the number pad types for (0-based among the seated)
+    asking: str | None = None  # "did not show their bones?" asked about this name
 
 
 @dataclass

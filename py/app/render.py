@@ -53,25 +53,25 @@ def pip_positions(n: int) -> tuple[tuple[float, float], ...]:
 
 
 # S7: colour-coded pips, one colour a number, so that matching by colour is matching by
-# number. Each of 1-12 stands out from the ivory face by at least 3:1, and the colours were
-# chosen (research/pip_palette.py) to stay apart for colour-blind players too: under a
-# simulation of protanopia, deuteranopia and tritanopia any two of them differ by at least
-# 10 CIEDE2000 (the old palette: 2.4), numbers one or two apart by at least 12, and with
-# normal sight any two by at least 18. tests/app/test_pip_colours.py holds those figures.
+# number. Each of 1-12 stands out from the ivory face by at least 3:1; under a simulation
+# of protanopia, deuteranopia and tritanopia any two differ by at least 11.6 CIEDE2000,
+# numbers one or two apart by at least 20.9, and with normal sight any two by 19.6; at arm's
+# length (the screen scaled to a quarter and blurred) only one, 10, reads as black. Chosen
+# by research/pip_palette.py; tests/app/test_pip_colours.py holds the figures.
 PIP_COLOURS = (
     "#222222",  # 0 (no pips; used for the blank's outline)
-    "#1144cc",  # 1 blue
-    "#005500",  # 2 dark green
-    "#ff3366",  # 3 rose red
-    "#330033",  # 4 deep plum
-    "#666688",  # 5 slate
-    "#558822",  # 6 leaf green
-    "#111100",  # 7 black
-    "#aa2255",  # 8 crimson
-    "#009999",  # 9 teal
-    "#bb55ff",  # 10 violet
-    "#553333",  # 11 brown
-    "#888877",  # 12 grey
+    "#a5695b",  # 1 clay
+    "#9687b4",  # 2 lavender
+    "#0f0087",  # 3 navy
+    "#962d4b",  # 4 wine
+    "#789600",  # 5 olive
+    "#e14bff",  # 6 orchid
+    "#004b96",  # 7 blue
+    "#4b9687",  # 8 sea green
+    "#b20000",  # 9 red
+    "#111100",  # 10 black
+    "#7800ff",  # 11 violet
+    "#ff4f87",  # 12 pink
     "#00796b",  # 13
     "#7b1fa2",  # 14
     "#b71c1c",  # 15

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 import bones
 from app.games_ui import TableWords, titles, words
+from app.hand import arrange, moved, order_from_save, order_to_save
 from app.seats import (
     DEFAULT_NAMES,
     LEVELS,
@@ -31,6 +32,7 @@ from bones.games import GameType
 from bones.games import game as registered
 from bones.inbound import fields, letters, read_json, unsafe
 from bones.moves import JOIN, NEXT, Move
+from bones.tiles import Tile
 
 SAVE_FORMAT = "rally-dominoes-table"
 SAVE_VERSION = 1
@@ -47,6 +49,8 @@ class Session(TableWording):
     shown: int | None = None  # hotseat: the human seat whose hand is on screen
     started: bool = False  # the start (who plays first, and why) has been shown
     news: list[str] = field(default_factory=list)  # what the last move scored, in words
+    # each person's own order of their hand (app.hand), by seat; none: in order by number
+    order: dict[int, list[Tile]] = field(default_factory=dict)
 
     # ---- starting -----------------------------------------------------------------------
     @classmethod
@@ -122,6 +126,32 @@ class Session(TableWording):
         ``hand`` are None."""
         return self.game.observation(self.viewer())
 
+    # ---- the hand's order (app.hand) ---------------------------------------------------
+    def hand_in_order(self, obs: dict | None = None) -> list[Tile]:
+        """The hand of the seat at the screen in its player's order (``obs``: its
+        observation, made if not given); empty when no seat is at the screen."""
+        obs = self.observation() if obs is None else obs
+        if obs["seat"] is None or obs["hand"] is None:
+            return []
+        return arrange(obs["hand"], self.order.get(obs["seat"]))
+
+    def sort_hand(self) -> None:
+        """The hand at the screen back in order by number (tiles drawn later join in
+        their place)."""
+        v = self.viewer()
+        if v is not None:
+            self.order.pop(v, None)
+
+    def move_in_hand(self, tile: Tile, to: int) -> int | None:
+        """Move ``tile`` of the hand at the screen to place ``to`` (0 the first); the
+        place it took, or None when it is not in that hand."""
+        v = self.viewer()
+        hand = self.hand_in_order()
+        if v is None or tile not in hand:
+            return None
+        self.order[v] = moved(hand, tile, to)
+        return self.order[v].index(tile)
+
     def my_moves(self) -> list[Move]:
         """What the person at the screen may do now (nothing when it is not their turn)."""
         v = self.viewer()
@@ -137,6 +167,8 @@ class Session(TableWording):
         m = self.game.play(move)
         if m.kind in (NEXT, JOIN):
             self.shown = None
+        if m.kind == NEXT:
+            self.order.clear()  # a new deal: the old order names none of its tiles
         if m.kind == JOIN:
             self._seat_newcomer("", "human", "normal")
         self.news = [self.score_words(x) for x in log[before:]] if log is not None else []
@@ -186,6 +218,7 @@ class Session(TableWording):
             "seats": [asdict(s) for s in self.seats],
             "settings": asdict(self.settings),
             "shown": self.shown, "started": self.started,
+            **({"order": order_to_save(self.order)} if self.order else {}),
         }, separators=(",", ":"))
 
     @classmethod
@@ -199,7 +232,7 @@ class Session(TableWording):
             raise BadSave(f"the saved game is from another version of the game (format "
                           f"{str(data.get('version'))[:20]}, this one reads {SAVE_VERSION})")
         fields(data, "the saved game", {"format", "version", "match", "seats"},
-               {"settings", "shown", "started"}, BadSave)
+               {"settings", "shown", "started", "order"}, BadSave)
         g = bones.from_json(data["match"])
         seats = data["seats"]
         if not isinstance(seats, list) or len(seats) != g.seats:
@@ -215,7 +248,10 @@ class Session(TableWording):
         if not isinstance(started, bool):
             raise BadSave(f"the saved game's started is not true or false: "
                           f"{str(started)[:20]!r}")
-        return cls(g, seats, settings, shown, started)
+        # the hands' order is a preference: what cannot be read is left out, never refused
+        order = {seat: tiles for seat, tiles in order_from_save(data.get("order")).items()
+                 if seat < len(seats)}
+        return cls(g, seats, settings, shown, started, order=order)
 
 
 def _saved_seat(s, i: int) -> Seat:

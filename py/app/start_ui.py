@@ -102,5 +102,4 @@ class StartScreen(Screen):
             return False
         c.dialog = dialogs.ConfirmNew(what)
         c.render()
-        c.focus(".dialog [data-act=resume]")
         return True

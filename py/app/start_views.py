@@ -46,7 +46,10 @@ def start_screen(form, *, can_resume: bool) -> str:
             f'{i + 1}">{kinds}</select>'
             f'<select data-field="level" data-seat="{i}" aria-label="Level of player {i + 1}"'
             f'{" disabled" if seat.kind == "human" else ""}>{levels}</select></li>')
-    resume = (button("Resume your game", "resume", cls="btn big") if can_resume else "")
+    # a game in progress: resuming it is the big choice, a new quick game the smaller one
+    resume = (button("Resume your game", "resume", cls="btn huge primary") if can_resume
+              else "")
+    quick_cls = "btn big" if can_resume else "btn huge primary"
     length = _length_choice(form)
     return (
         '<div class="app start-screen"><header class="start-head">'
@@ -54,11 +57,11 @@ def start_screen(form, *, can_resume: bool) -> str:
         '</div><div><h1>Rally Dominoes</h1>'
         '<p class="tagline">Mexican Train, Chicken Foot and All Fives, by your rally\'s '
         "rules.</p></div></header>"
-        '<div class="quick">'
-        + button("Quick game", "quick", cls="btn huge primary",
+        '<div class="quick">' + resume
+        + button("Quick game", "quick", cls=quick_cls,
                  name="Quick game: you against three computer players, Good Sam's rules")
         + '<p class="summary">You against three computer players, Mexican Train by the '
-          "Good Sam's rules.</p>" + resume
+          "Good Sam's rules.</p>"
         + button("Rally scorekeeper", "rally", cls="btn big",
                  name="Rally scorekeeper: score sheets for tables playing with real tiles")
         + button("Keep score for a table", "rally:table", cls="btn big",

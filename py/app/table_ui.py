@@ -11,7 +11,7 @@ screens do."""
 from __future__ import annotations
 
 from app import dialog_types as dialogs
-from app import dialog_views, views
+from app import dialog_views, hand, views
 from app.screen import Screen
 from app.seats import HINT_LEVELS, PACES, BadName, clean_name
 from bones.errors import IllegalMove
@@ -19,6 +19,7 @@ from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
 FELT = ".felt-area"  # the felt, less its labels' bands: its size is watched (app.page)
+HAND = ".hand"  # the hand's area: as wide as the screen, its tiles sized to fit (app.hand)
 
 
 class TableScreen(Screen):
@@ -44,6 +45,7 @@ class TableScreen(Screen):
         s = c.session
         # large print: bigger text and hand as well as numbers (docs/kiosk.md)
         c.page.flag("large", "1" if s.settings.numerals else "0")
+        self._fit_hand()
         self._draw_felt()
         self._watch_felt()
         c.page.flag("turn", str(s.game.turn))
@@ -63,6 +65,20 @@ class TableScreen(Screen):
         if s.needs_handoff():
             return dialog_views.handoff_dialog(s)
         return ""
+
+    def _fit_hand(self) -> None:
+        """Size the hand's tiles to the room there is (app.hand.fit): every tile on
+        screen at once. Before the felt is measured: the hand's rows take their height
+        first."""
+        p = self.c.page
+        area, screen = p.size_of(HAND), p.size_of(".table-screen")
+        if area is None or screen is None or area[0] <= 0 or screen[1] <= 0:
+            return
+        n = len(self.c.session.hand_in_order())
+        f = hand.fit(area[0], screen[1], n, large=self.c.session.settings.numerals,
+                     screen_w=screen[0])
+        p.set_var(HAND, "--tile", f"{f.tile}px")
+        p.set_var(HAND, "--hand-h", f"{f.height}px")
 
     def _felt_size(self):
         """The felt's size (less its labels' bands) in CSS px; None while it is
@@ -94,6 +110,7 @@ class TableScreen(Screen):
         try:
             if self.c.screen != "table" or self.c.session is None:
                 return
+            self._fit_hand()  # drawn while the page was hidden: sized now it is shown
             size = self._felt_size()
             if size is not None and size != self._drawn_size:
                 before = self.c.keys.focus_key()
@@ -109,7 +126,14 @@ class TableScreen(Screen):
         key = (w, h, id(g), g.round_number, len(self.c.session.seats),
                [(m, seat) for m, seat, _t in g.history])
         if key != self._lay_key:
-            self._lay = views.lanes_layout(self.c.session, w, h)
+            # the same round keeps its frame (bones.layout.lanes): placed tiles stay put,
+            # and room is made right after a person's own move rather than a computer's
+            s = self.c.session
+            same = self._lay_key is not None and self._lay_key[2:5] == key[2:5]
+            last = g.history[-1][1] if g.history else None
+            brace = last is not None and last < len(s.seats) and s.seats[last].human
+            self._lay = views.lanes_layout(s, w, h, before=self._lay if same else None,
+                                           brace=brace)
             self._lay_key = key
         return self._lay
 
@@ -129,7 +153,7 @@ class TableScreen(Screen):
             s = self.c.session
             spots = [m for m in s.my_moves() if m.kind == PLAY and m.tile == t]
             if spots:
-                names = ", ".join(s.target_label(m.target) for m in spots)
+                names = ", ".join(s.where(m.target) for m in spots)
                 self.c.hint = f"{t} can go on: {names}. Tap where it goes."
             else:
                 self.c.hint = f"{t} does not fit anywhere now."
@@ -141,6 +165,30 @@ class TableScreen(Screen):
                 # The keyboard goes on to where it may go (arrows choose, Enter plays).
                 self.c.focus(f'.hand-tile[data-tile="{t}"]')
                 self.c.focus("[data-act=target]")
+
+    # ---- the hand's order (app.hand) ---------------------------------------------------
+    def do_sort(self, arg, el) -> None:
+        self.c.session.sort_hand()
+        self.c.save()
+        self.c.render()
+        self.c.say("Your tiles are in order by number, highest first.")
+
+    def move_tile(self, t, to: int) -> None:
+        """Move the hand's tile ``t`` to place ``to`` (dragged, or Shift and an arrow
+        key), keep the order with the save, and say where it went."""
+        s = self.c.session
+        place = s.move_in_hand(t, to)
+        if place is None:
+            return
+        self.c.save()
+        self.c.render()
+        self.c.say(f"{t} moved to place {place + 1} of {len(s.hand_in_order())}.")
+
+    def step_tile(self, t, step: int) -> None:
+        """Move the hand's tile ``t`` one place left (``step`` -1) or right (1)."""
+        order = self.c.session.hand_in_order()
+        if t in order:
+            self.move_tile(t, order.index(t) + step)
 
     def do_target(self, arg, el) -> None:
         self.play_on(int(el.data["target"]))
@@ -311,6 +359,7 @@ class _EmptyLayout:
 
     view_box = "0 0 1 1"
     station = None
+    hub = None
     trains = ()
 
     def tiles(self):

@@ -31,10 +31,11 @@ def table_layout(s, width: int, height: int, prefer=None):
                        max_scale=64.0)
 
 
-def lanes_layout(s, width: int, height: int):
-    """The play screen's table: every open line in a lane of its own, its newest tiles at
-    full size and older ones folded (bones.layout.lanes), each lane named as its button
-    is ("Ann's train", "Line 5 (a toe of 6-6)")."""
+def lanes_layout(s, width: int, height: int, before=None, brace: bool = False):
+    """The play screen's table: every line in a lane of its own (bones.layout.lanes),
+    each lane named as its button is ("Ann", "Mexican Train", "8-8 toe 2"), in the frame
+    of ``before`` (the last layout of this round at this felt size) while the tiles fit
+    it, so nothing on the table moves."""
     from bones.layout.lanes import layout_table  # not needed by the first screen
 
     g = s.game
@@ -44,7 +45,8 @@ def lanes_layout(s, width: int, height: int):
         name = (s.name(t) if s.game_type.seat_trains and t >= 0
                 else s.target_label(t))
         names[t] = name[:1].upper() + name[1:]
-    return layout_table(g, width=width, height=height, names=names)
+    return layout_table(g, width=width, height=height, names=names, before=before,
+                        brace=brace)
 
 
 def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int],
@@ -65,18 +67,30 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     # what each player did since your move, beside their train (Mexican Train)
     since = session.since_viewer() if session.game_type.seat_trains else {}
-    for tv in lay.trains:
-        parts.append(_train_markup(session, tv, selected, targets, lay,
-                                   since.get(tv.train, "")))
-    ends = {id(tv.tiles[-1]) for tv in lay.trains if tv.target is not None and tv.tiles}
-    hub_open = extra.get("hub_open", False)
-    for p in lay.tiles():
+    ends = extra.get("open_ends")  # (tile, train, index) of each drawing to play onto
+    if ends is None:  # the whole-table layouts (the kiosk's attract screen)
+        ends = {(p.tile, p.train, p.index) for tv in lay.trains
+                if tv.target is not None and tv.tiles for p in tv.tiles[-1:]}
+        if extra.get("hub_open") and lay.hub is not None:
+            ends.add((lay.hub.tile, lay.hub.train, lay.hub.index))
+
+    def tile(p) -> str:
         cls = "placed fresh" if fresh is not None and p.tile == fresh else "placed"
-        end = ' data-open-end="1"' if id(p) in ends or (p is lay.hub and hub_open) else ""
+        end = ' data-open-end="1"' if (p.tile, p.train, p.index) in ends else ""
         x, y = p.corner()
-        parts.append(f'<g class="{cls}"{end} role="img" aria-label="Domino {p.tile}">'
-                     + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W,
-                                    **look) + "</g>")
+        return (f'<g class="{cls}"{end} role="img" aria-label="Domino {p.tile}">'
+                + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W, **look)
+                + "</g>")
+
+    if lay.hub is not None:
+        parts.append(tile(lay.hub))
+    # each lane a group named as the log and the hints name it, its tiles inside
+    for tv in lay.trains:
+        parts.append(f'<g class="lane-group" role="group" aria-label="{e(tv.name)}" '
+                     f'data-folded="{tv.folded}">'
+                     + _train_markup(session, tv, selected, targets, lay,
+                                     since.get(tv.train, ""))
+                     + "".join(tile(p) for p in tv.tiles) + "</g>")
     scored = _scored(session) if fresh is not None else 0
     if scored:
         parts.append(_score_badge(lay, fresh, scored))
@@ -84,7 +98,8 @@ def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int]
     # (tiles included) plays there.
     for tv in lay.trains:
         if tv.train in targets and tv.target is not None:
-            parts.append(_target_button(session, tv.train, tv.target.box, tv.lane))
+            parts.append(_target_button(session, tv.train, tv.target.box, tv.lane,
+                                        _slot_number(tv, lay)))
     lead = extra.get("lead")
     if lead is not None:  # All Fives: the first tile of a hand goes in the middle (A3)
         if lead.value in targets:
@@ -146,7 +161,21 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     if tv.label is not None:
         lb = tv.label
         x, y = lb.point
-        if px:
+        if px and extra.get("labels") == "head2":
+            # a name in two lines before the lane's tiles (a narrow felt)
+            from bones.layout.lane_frame import LINE_PX, name_lines
+
+            size = px / lay.scale
+            parts = name_lines(lb.text, True)
+            step = LINE_PX / lay.scale
+            y0 = lb.box.cy - step * (len(parts) - 1) / 2
+            spans = "".join(
+                f'<tspan x="{x:.3f}" y="{y0 + i * step:.3f}">'
+                f'{e(_fit_text(part, lb.box.w * lay.scale, px))}</tspan>'
+                for i, part in enumerate(parts))
+            out.append(f'<text class="train-label" text-anchor="{lb.anchor}" '
+                       f'dominant-baseline="central" font-size="{size:.3f}">{spans}</text>')
+        elif px:
             size = px / lay.scale
             y = lb.box.cy
             text = _fit_text(lb.text, lb.box.w * lay.scale, px)
@@ -192,11 +221,25 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
         b = tv.target.box
         cls = "slot pending" if tv.pending else "slot"
         out.append(f'<rect class="{cls}" x="{b.x:.3f}" y="{b.y:.3f}" width="{b.w:.3f}" '
-                   f'height="{b.h:.3f}" rx="0.15" data-drop="{tv.train}"/>')
+                   f'height="{b.h:.3f}" rx="0.15" data-drop="{tv.train}"/>'
+                   + _slot_number(tv, lay))
     return "".join(out)
 
 
-def _target_button(session: Session, target: int, b, lane) -> str:
+def _slot_number(tv, lay) -> str:
+    """The number to match, written in the slot of a lane with no tile drawn before it
+    (a toe whose double lies in another lane, an empty train): what to play there."""
+    px = (getattr(lay, "extra", {}) or {}).get("label_px")
+    if tv.tiles or tv.target is None or not px:
+        return ""
+    b = tv.target.box
+    size = max(px, min(px * 1.4, 0.8 * lay.scale)) / lay.scale
+    return (f'<text class="slot-number" x="{b.cx:.3f}" y="{b.cy:.3f}" text-anchor="middle" '
+            f'dominant-baseline="central" font-size="{size:.3f}" '
+            f'aria-hidden="true">{tv.target.value}</text>')
+
+
+def _target_button(session: Session, target: int, b, lane, number: str = "") -> str:
     name = session.target_label(target)
     name = name[:1].upper() + name[1:]
     hit = lane or b
@@ -204,13 +247,15 @@ def _target_button(session: Session, target: int, b, lane) -> str:
             f'data-act="target" data-target="{target}">'
             f'<rect class="hit" x="{hit.x:.3f}" y="{hit.y:.3f}" width="{hit.w:.3f}" '
             f'height="{hit.h:.3f}"/><rect class="slot lit" x="{b.x:.3f}" y="{b.y:.3f}" '
-            f'width="{b.w:.3f}" height="{b.h:.3f}" rx="0.15"/></g>')
+            f'width="{b.w:.3f}" height="{b.h:.3f}" rx="0.15"/>{number}</g>')
 
 
 # ---- the hand and the buttons ----
 def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
-    """The tiles of the seat at the screen, from its observation (``Session.observation``);
-    hidden when no seat is at the screen."""
+    """The tiles of the seat at the screen, from its observation (``Session.observation``),
+    in its player's order (app.hand); hidden when no seat is at the screen. Each tile is
+    marked ``data-hand-tile="1"``; the tiles' size is set once the page knows the room
+    there is (app.table_ui)."""
     seat = obs["seat"]
     if seat is None:
         return ('<div class="hand hidden-hand" role="group" aria-label="Tiles">'
@@ -219,10 +264,11 @@ def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
     moves = session.my_moves()
     playable = {m.tile for m in moves if m.kind == PLAY}
     look = tile_look(session)
-    hand = sorted(obs["hand"], key=lambda t: (-t.hi, -t.lo))
+    hand = session.hand_in_order(obs)
     who = ("Your tiles" if len(session.humans) == 1 or session.name(seat) == "You"
            else f"{session.name(seat)}'s tiles")
-    parts = [f'<div class="hand" role="group" aria-label="{e(who)}">']
+    parts = [f'<div class="hand" role="group" aria-label="{e(who)}" '
+             f'aria-describedby="hand-keys" data-tiles="{len(hand)}">']
     for t in hand:
         ok = t in playable
         state = "playable" if ok else "not playable"
@@ -230,19 +276,21 @@ def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
         pressed = "true" if t == selected else "false"
         parts.append(
             f'<button type="button" class="{cls}" data-act="select" data-tile="{t}" '
-            f'aria-pressed="{pressed}">' + upright(t, **look)
+            f'data-hand-tile="1" aria-pressed="{pressed}">' + upright(t, **look)
             # named by hidden words, not aria-label: the name need not hold what large
             # print shows on the tile ("12" over "8"; axe's label-content-name-mismatch)
             + f'<span class="vh">Domino {t}, {state}</span></button>')
     if not hand:
         parts.append('<p class="hint-text">No tiles left.</p>')
-    parts.append("</div>")
+    parts.append('<p class="vh" id="hand-keys">Shift and an arrow key moves a tile along '
+                 'your hand.</p></div>')
     return "".join(parts)
 
 
 def actions_markup(session: Session, obs: dict | None = None) -> str:
-    """Draw, pass, knock, catch a missed knock, and the moves and scores; ``obs``: the
-    observation of the seat at the screen (``Session.observation``, made if not given)."""
+    """Draw, pass, knock, catch a missed knock, sort the hand, and the moves and scores;
+    ``obs``: the observation of the seat at the screen (``Session.observation``, made if
+    not given)."""
     obs = session.observation() if obs is None else obs
     moves = session.my_moves()
     kinds = {m.kind for m in moves}
@@ -260,13 +308,16 @@ def actions_markup(session: Session, obs: dict | None = None) -> str:
                      and not session.settings.knock_for_me)
         parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
                             if last_play else "Knock", "knock",
-                            cls="btn big primary" if last_play else "btn big",
+                            cls="btn big primary knock" if last_play else "btn big knock",
                             disabled=KNOCK not in kinds, name="Knock"))
     for m in moves:
         if m.kind == CALL:
             who = session.name(m.target)
             parts.append(button(f"Catch {e(who)}: no knock!", f"call:{m.target}",
                                 cls="btn big warn", name=f"Catch {who} not knocking"))
+    if obs["hand"]:
+        parts.append(button("Sort", "sort", cls="btn big sort",
+                            name="Sort my tiles by number"))
     # The move log and the score sheet, whole, in a dialog: narrow screens (up to 900 px)
     # have no room for them beside the table, and a long player list pushes them down.
     parts.append(button("Moves <small>and scores</small>", "sheet", cls="btn big sheet-open",
@@ -283,7 +334,7 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
     sizes = obs["hand_sizes"]
     g = session.game
     last = session.last_moves()
-    parts = ['<ul class="seat-list" aria-label="Players">']
+    parts = [f'<ul class="seat-list seats-{len(session.seats)}" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
         if len(session.sides()) == 2 and len(session.seats) == 4:  # partners (A1)
@@ -297,13 +348,14 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
                       else '<span class="badge">train closed</span>')
         count = sizes[s] if s < len(sizes) else 0
         total = g.totals[s] if s < len(g.totals) else 0
+        tiles = f'{count} tile{"s" if count != 1 else ""}'
         parts.append(
             f'<li class="seat{turn}" data-seat="{s}"><span class="seat-name">{e(seat.name)}'
             f'{e(you)}</span><span class="seat-total"><span class="word">Total</span> '
             f'<strong>{total}</strong></span>'
-            f'<span class="seat-info"><span class="seat-count">{count} tile'
-            f'{"s" if count != 1 else ""}</span>{marker} <span class="seat-kind">{e(kind)}'
-            f'</span> <span class="seat-last">{e(last.get(s, ""))}</span></span></li>')
+            f'<span class="seat-info"><span class="seat-count">{tiles}</span>{marker} '
+            f'<span class="seat-kind">{e(kind)}</span> '
+            f'<span class="seat-last">{e(last.get(s, ""))}</span></span></li>')
     parts.append("</ul>")
     return "".join(parts)
 
@@ -360,10 +412,8 @@ def _allfives_sheet(session: Session) -> str:
         f'<strong>{totals[i]}</strong></li>' for i, seats in enumerate(groups))
     lines = []
     for entry in reversed(g.log[-12:]):
-        who = "nobody" if entry.seat is None else session.name(entry.seat)
-        lines.append(f'<li><span class="hand-no">Hand {entry.hand}</span> {e(who)} '
-                     f'<strong>{entry.points}</strong> <span class="why">{e(entry.reason)}'
-                     "</span></li>")
+        lines.append(f'<li><span class="hand-no">Hand {entry.hand}:</span> '
+                     f'{e(session.score_logged(entry))}</li>')
     log = (f'<ol class="score-log" aria-label="Scoring plays">{"".join(lines)}</ol>'
            if lines else '<p class="hint-text">No points scored yet.</p>')
     return (f'<ul class="teams" aria-label="Totals (first to {target} wins)">{sides}</ul>'
@@ -385,9 +435,10 @@ def topbar_markup(session: Session, hint: str = "") -> str:
     return (
         '<header class="topbar">'
         f'<h1 class="game-title">{e(game_title(session))}</h1>'
-        f'<p class="status">{prose(session.status())}</p>'
+        f'<div class="messages"><p class="status" data-instruction="1">'
+        f'{prose(session.status())}</p>'
         # with no hint, what the others did since your move ("Ann drew and passed.")
-        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
+        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p></div>'
         '<nav class="menu" aria-label="Game menu">'
         + button("Hint", "hint", disabled=not can_hint)
         + button("Undo", "undo", disabled=not can_hint and not session.humans)
@@ -421,8 +472,9 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + seats_markup(session, obs) + move_log_markup(session)
         + scores_markup(session) + "</aside>"
         + "</div>"
-        + '<footer class="tray">' + hand_markup(session, obs, selected)
-        + actions_markup(session, obs) + "</footer></div>")
+        # the hand, then its actions, as Tab reaches them (the style sheet places them)
+        + '<div class="tray">' + hand_markup(session, obs, selected)
+        + actions_markup(session, obs) + "</div></div>")
 
 
 def lines_list(session: Session, lit: set[int]) -> str:

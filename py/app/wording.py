@@ -10,6 +10,7 @@ differ by game come from the game's table words (app/games_ui.py, ``self.words``
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from bones.games import ROUNDS
@@ -20,6 +21,41 @@ if TYPE_CHECKING:
     from app.games_ui import TableWords
     from bones.core import Match
     from bones.games import GameType
+
+
+# All Fives' score log gives why each score came in the engine's short notes
+# (bones.allfives: "ends 15", "domino: opponents 23 -> 25", "blocked: fewest pips 12,
+# opponents 23 -> 25", "blocked: tied at 12 pips, nobody scores"); the page says them in
+# sentences.
+_PIPS = r"(\d+)(?: -> (\d+))?"
+_DOMINO = re.compile(rf"domino: opponents {_PIPS}")
+_BLOCKED = re.compile(rf"blocked: fewest pips (\d+), opponents {_PIPS}")
+_TIED = re.compile(r"blocked: tied at (\d+) pips, nobody scores")
+
+
+def _held(pips: str, rounded: str | None) -> str:
+    """"the others held 23 pips, 25 to the nearest five"."""
+    near = f", {rounded} to the nearest five" if rounded and rounded != pips else ""
+    return f"the others held {pips} pip{'s' if pips != '1' else ''}{near}"
+
+
+def scored_words(who: str, points: int, reason: str, past: bool = False) -> str:
+    """A score in a sentence (``who`` "" for nobody), now ("You went out and score 5: the
+    others held 7 pips, 5 to the nearest five") or in the score log's past tense ("Ann
+    scored 15: the ends counted 15"); a note it does not know, after the score as it
+    is."""
+    verb = "scored" if past else "score" if who == "You" else "scores"
+    if m := _TIED.fullmatch(reason):
+        return (f"Play was blocked and the fewest pips were tied at {m[1]}: nobody "
+                f"{'scored' if past else 'scores'}")
+    if reason.startswith("ends "):
+        return f"{who} {verb} {points}: the ends counted {reason[5:]}"
+    if m := _DOMINO.fullmatch(reason):
+        return f"{who} went out and {verb} {points}: {_held(m[1], m[2])}"
+    if m := _BLOCKED.fullmatch(reason):
+        return (f"{who} {verb} {points} with the fewest pips ({m[1]}) when play was "
+                f"blocked: {_held(m[2], m[3])}")
+    return f"{who or 'Nobody'} {verb} {points}: {reason}"
 
 
 class TableWording:
@@ -34,15 +70,17 @@ class TableWording:
         return " & ".join(self.name(s) for s in seats)
 
     def score_words(self, entry) -> str:
-        """One scoring play in words: "15! Ann scores 15 (ends 15)"."""
-        if entry.seat is None:
-            return f"Nobody scores: {entry.reason}"
+        """One score in words, as it is announced: "15! Ann scores 15", "You went out and
+        score 5: the others held 7 pips, 5 to the nearest five"."""
         who = self.name(entry.seat)
-        pts = entry.points
-        verb = "score" if who == "You" else "scores"
-        if entry.reason.startswith("ends"):
-            return f"{pts}! {who} {verb} {pts}"
-        return f"{who} {verb} {pts}: {entry.reason}"
+        if entry.seat is not None and entry.reason.startswith("ends "):
+            return f"{entry.points}! {who} {'score' if who == 'You' else 'scores'} " \
+                   f"{entry.points}"
+        return scored_words(who, entry.points, entry.reason)
+
+    def score_logged(self, entry) -> str:
+        """A line of the score log: "Ann scored 15: the ends counted 15"."""
+        return scored_words(self.name(entry.seat), entry.points, entry.reason, past=True)
 
     # ---- moves and the status line -----------------------------------------------------
     def target_label(self, target: int) -> str:
@@ -53,7 +91,7 @@ class TableWording:
         who = self.name(seat)
         k = move.kind
         if k == PLAY:
-            return f"{who} played {move.tile} on {self._where(move.target)}"
+            return f"{who} played {move.tile} on {self.where(move.target)}"
         if k == DRAW:
             return f"{who} drew a tile"
         if k == PASS:
@@ -97,7 +135,7 @@ class TableWording:
         v = self.viewer() or 0
         return (seat - v) % len(self.seats)
 
-    def _where(self, target: int) -> str:
+    def where(self, target: int) -> str:
         """A target's label inside a sentence ("your train", not "Your train")."""
         where = self.target_label(target)
         return "y" + where[1:] if where.startswith("Your ") else where
@@ -106,7 +144,7 @@ class TableWording:
         """A move as advice to the player whose turn it is ("draw a tile")."""
         k = move.kind
         if k == PLAY:
-            return f"play {move.tile} on {self._where(move.target)}"
+            return f"play {move.tile} on {self.where(move.target)}"
         if k == DRAW:
             return "draw a tile"
         if k == PASS:
@@ -145,8 +183,11 @@ class TableWording:
             who = self.name(t)  # a computer may keep the name "You" (the form's default)
             return f"{who} {'are' if who == 'You' else 'is'} playing\N{HORIZONTAL ELLIPSIS}"
         if self.needs_handoff():
-            return f"Pass the screen to {self.name(t)}"
-        you = "Your turn" if len(self.humans) == 1 else f"{self.name(t)}, your turn"
+            name = self.name(t)
+            return ("Your turn: take the screen" if name == "You"
+                    else f"Pass the screen to {name}")
+        you = ("Your turn" if len(self.humans) == 1 or self.name(t) == "You"
+               else f"{self.name(t)}, your turn")
         moves = g.legal_moves()
         kinds = {m.kind for m in moves}
         duty = self.duty_text()

@@ -249,9 +249,18 @@ class ChickenFoot(TrainGame):
                               "like 7-3@4", rule="notation") from None
 
     def line_name(self, line: int) -> str:
+        return f"line {line} ({self.line_title(line)})"
+
+    def line_title(self, line: int) -> str:
+        """A line's name for people, fixed for the round: the double it grows from and
+        which of its paths it is, "9-9 toe 1", "9-9 spur", "9-9 path 4" (6 centre paths),
+        "8-8 toe 2" (a double's toes, in the order they are filled)."""
         info = self.line_info[line]
-        where = "the centre double" if info.stem == HUB else f"{info.double} on line {info.stem}"
-        return f"line {line} (a {info.kind} of {where})"
+        if info.kind == SPUR:
+            return f"{info.double} spur"
+        first = next(i for i, x in enumerate(self.line_info)
+                     if x.stem == info.stem and x.double == info.double)
+        return f"{info.double} {'path' if info.kind == LINE else 'toe'} {line - first + 1}"
 
     def _explain(self, move: Move) -> IllegalMove:
         o = self.options

@@ -41,7 +41,7 @@ class GameType:
     match: type  # the Match subclass: the rules, its presets and options type
     layout: Callable[..., Any]  # (match, *, width, height, names, ...) -> TableLayout
     layout_seen: Callable[..., Any]  # (observation, *, width, ...) -> TableLayout
-    lanes: Callable[..., tuple]  # (match, names) -> (hub, lanes, hub_open, extra)
+    lanes: Callable[..., Any]  # (match, names) -> layout.lanes.Lanes
     policy: str  # the module of the computer's policy, imported when a computer plays
     set_high: Callable[[Any], int]  # options -> the highest number of the set played with
     round_word: str = "round"  # what one deal is called: "hand" in All Fives (A1)

@@ -2,7 +2,8 @@
 
 Simulation: Machado, Oliveira and Fernandes (2009), severity 1.0 (full dichromacy), applied
 in linear sRGB. Difference: CIEDE2000 in CIELAB (D65). Both are published formulas; the
-numbers below are the paper's matrices.
+numbers below are the paper's matrices. At arm's length (``distant``): a pip as a screenshot
+scaled to a quarter and blurred shows it, its colour and the face's mixed in linear light.
 """
 
 from __future__ import annotations
@@ -43,6 +44,23 @@ def simulate(colour: str, deficiency: str | None) -> str:
     lin = _linear(colour)
     m = MACHADO[deficiency]
     return _encode([sum(m[i][j] * lin[j] for j in range(3)) for i in range(3)])
+
+
+def coverage(radius_px: float, blur_px: float = 1.0) -> float:
+    """How much of the colour at a pip's centre is the pip's own, once the screen is
+    scaled to a quarter (each pixel the mean of 4 x 4) and blurred by a Gaussian of
+    ``blur_px`` px there (seen from a metre away, with reading glasses): the share of a
+    Gaussian (the blur, and the quarter's pixel as a box) that falls on the pip, a disc of
+    ``radius_px`` CSS px."""
+    r = radius_px / 4
+    return 1 - math.exp(-r * r / (2 * (blur_px ** 2 + 1 / 12)))
+
+
+def distant(colour: str, face: str, share: float) -> str:
+    """``colour`` at arm's length on ``face``: the two mixed in linear light, ``share``
+    (``coverage``) of it the pip's."""
+    return _encode([share * a + (1 - share) * b for a, b in zip(_linear(colour), _linear(face),
+                                                                 strict=True)])
 
 
 def luminance(colour: str) -> float:

@@ -29,6 +29,7 @@ class FakePage:
         self.downloads: list[tuple[str, str, str]] = []
         self.globals: dict = {}
         self.scrolls: dict[str, int] = {}
+        self.vars: dict[tuple[str, str], str] = {}  # set_var: (selector, property) -> value
         self.at = None  # what element_at finds
         self.ghosts: list = []  # every drag ghost added
         self.history = 0
@@ -78,6 +79,9 @@ class FakePage:
     def replace(self, selector: str, html: str) -> None:
         pass
 
+    def set_var(self, selector: str, name: str, value: str) -> None:
+        self.vars[(selector, name)] = value
+
     def watch_size(self, selector: str, fn) -> None:
         pass
 
@@ -85,6 +89,9 @@ class FakePage:
         if value is not None:
             self.scrolls[selector] = value
         return self.scrolls.get(selector, 0)
+
+    def scrolls(self, selector: str) -> bool:
+        return False
 
     def open_panel(self, id_: str) -> None:
         self.panels.add(id_)

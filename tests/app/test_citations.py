@@ -186,6 +186,7 @@ def test_every_rally_screen_cites_the_sheet_not_our_ids(preset):
     r.event = ev
     r.ui = RallyState(page="table", table="1")
     r.act("rally-noshow", "0")
+    r.act("rally-noshow-yes", "0")
     screens["table with a no-show marked"] = r.markup()
     for where, html in screens.items():
         assert_no_ids(html, f"the rally {where} page ({preset})")

@@ -13,7 +13,7 @@ from app.seats import Seat
 from app.session import Session
 from pagestub import NoPage
 
-TITLE = re.compile(r'<h2 id="dialog-title">(.*?)</h2>')
+TITLE = re.compile(r'<h2 id="dialog-title" tabindex="-1">(.*?)</h2>')
 
 KINDS = [
     (dialogs.Rules("gs-cf"), "The rules"),

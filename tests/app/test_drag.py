@@ -1,8 +1,9 @@
-"""Dragging a tile onto a train (app.drag), in CPython with a stand-in for the page: a
-press on a playable tile becomes a drag only once the pointer has moved, the tile is
-chosen and shown under the finger, and letting go over a place plays it there; the click
-that ends a drag is not taken as a tap, and a drag the browser takes over leaves no
-ghost. The page is tests/app/fakepage.py's."""
+"""Dragging a tile (app.drag), in CPython with a stand-in for the page: a press on a
+tile becomes a drag only once the pointer has moved, a playable tile is chosen and shown
+under the finger, and letting go over a place plays it there; letting go over another
+tile of the hand puts it in that tile's place; the click that ends a drag is not taken
+as a tap, and a drag the browser takes over leaves no ghost. The page is
+tests/app/fakepage.py's."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class Table:
     def __init__(self):
         self.chosen: list = []
         self.played: list[int] = []
+        self.moved: list = []
 
     def select(self, t, render=True):
         self.chosen.append(str(t))
@@ -37,11 +39,14 @@ class Table:
     def play_on(self, target):
         self.played.append(target)
 
+    def move_tile(self, t, to):
+        self.moved.append((str(t), to))
+
 
 def page():
     session = Session.new("mexican-train", "gs-mt", [Seat("You", "human"), Seat("Ann")],
                           seed=1)
-    c = SimpleNamespace(page=FakePage(), table=Table(), session=session)
+    c = SimpleNamespace(page=FakePage(), table=Table(), session=session, selected=None)
     return c, Drag(c)
 
 
@@ -49,7 +54,7 @@ def at(x, y, target=None):
     return SimpleNamespace(clientX=x, clientY=y, target=target)
 
 
-TILE = El({".hand-tile.playable"}, tile="12-5")
+TILE = El({".hand-tile", ".hand-tile.playable"}, tile="12-5")
 
 
 def test_a_drag_onto_a_train_plays_the_tile_there_and_its_click_is_no_tap():
@@ -71,8 +76,6 @@ def test_a_drag_onto_a_train_plays_the_tile_there_and_its_click_is_no_tap():
 
 def test_a_press_that_does_not_move_is_a_tap_and_a_taken_over_drag_leaves_no_ghost():
     c, drag = page()
-    drag.on_pointer_down(at(10, 10, El({".hand-tile"}, tile="1-1")))  # not playable
-    assert drag.held is None
     drag.on_pointer_down(at(10, 10, TILE))
     drag.on_pointer_up(at(10, 10))
     assert c.table.played == [] and not drag.swallow_click()
@@ -89,3 +92,30 @@ def test_letting_go_off_the_trains_plays_nothing():
     c.page.at = El()  # the felt, not a place
     drag.on_pointer_up(at(40, 10))
     assert c.table.played == [] and c.page.ghosts[0].removed and drag.swallow_click()
+
+
+def test_a_tile_let_go_over_another_takes_its_place_and_is_never_played():
+    """A player arranges their hand: a tile (playable or not) dropped on another tile of
+    the hand goes to that tile's place; over the hand past its tiles, to the end."""
+    c, drag = page()
+    order = c.session.hand_in_order()
+    first, third = order[0], order[2]
+    for playable in (True, False):
+        marks = {".hand-tile", ".hand-tile.playable"} if playable else {".hand-tile"}
+        c.table.chosen.clear()
+        drag.on_pointer_down(at(10, 10, El(marks, tile=str(first))))
+        drag.on_pointer_move(at(60, 10))
+        assert c.table.chosen == ([str(first)] if playable else [])
+        c.page.at = El({".hand-tile", ".hand"}, tile=str(third))
+        drag.on_pointer_up(at(60, 10))
+        assert c.table.moved[-1] == (str(first), 2) and c.table.played == []
+    drag.on_pointer_down(at(10, 10, El({".hand-tile"}, tile=str(first))))
+    drag.on_pointer_move(at(60, 10))
+    c.page.at = El({".hand"})  # the hand's area, past its last tile
+    drag.on_pointer_up(at(60, 10))
+    assert c.table.moved[-1] == (str(first), len(order))
+    drag.on_pointer_down(at(10, 10, El({".hand-tile"}, tile=str(first))))
+    drag.on_pointer_move(at(60, 10))
+    c.page.at = El({"[data-target],[data-drop]"}, target="3")  # not playable: no play
+    drag.on_pointer_up(at(60, 10))
+    assert c.table.played == [] and len(c.table.moved) == 3

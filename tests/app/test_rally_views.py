@@ -265,6 +265,7 @@ def test_an_entered_round_opens_with_its_scores_and_saves_only_corrections(scree
     r.on_change(el("round", "1"))
     r.on_input(el("pts", "12", 1))
     r.act("rally-noshow", "2")
+    r.act("rally-noshow-yes", "2")
     r.act("rally-save", "")
     assert r.ui.error == ""
     assert "Bob corrected to 12" in r.ui.note and "Cy did not show" in r.ui.note
@@ -314,6 +315,7 @@ def test_late_arrival_no_show_and_undo(screen):
     r.act("rally-late", "")
     assert "Fay joins Table 1 at round 2 with 25" in r.ui.note
     r.act("rally-noshow", "1")
+    r.act("rally-noshow-yes", "1")
     for i, v in ((0, "3"), (2, "0"), (3, "12")):
         r.on_input(el("pts", v, i))
     r.act("rally-save", "")
@@ -449,3 +451,25 @@ def test_what_the_official_typed_stays_when_the_rules_change(screen):
     assert form_fields(r) == ("10", "9")
     r.act("rally-game", "mexican-train")
     assert form_fields(r) == ("10", "9")
+
+
+def test_did_not_show_their_bones_asks_before_the_penalty_is_added(screen):
+    """G10's button is big and easily brushed: the first press only asks; "No" leaves the
+    player's points as they are, "Yes" marks them; a mark is taken away at once."""
+    r = screen
+    setup(r)
+    r.on_input(el("pts", "7", 1))
+    r.act("rally-noshow", "1")
+    assert r.ui.drafts["1"].no_show == set() and r.ui.drafts["1"].points["Bob"] == "7"
+    assert "Did Bob not show their bones?" in r.c.html
+    assert "table's highest plus 10" in r.c.html and "The Play 10" in r.c.html
+    r.act("rally-noshow-no", "1")
+    assert r.ui.drafts["1"].no_show == set() and "Did Bob not show" not in r.c.html
+    r.act("rally-noshow", "1")
+    r.act("rally-noshow-yes", "1")
+    assert r.ui.drafts["1"].no_show == {"Bob"} and "Bob" not in r.ui.drafts["1"].points
+    assert 'aria-label="Bob did not show their bones" aria-pressed="true"' in r.c.html
+    r.act("rally-noshow", "1")  # taken away without a question
+    assert r.ui.drafts["1"].no_show == set() and "Did Bob not show" not in r.c.html
+    r.act("rally-noshow-yes", "2")  # a "yes" never asked for marks nobody
+    assert r.ui.drafts["1"].no_show == set()

@@ -139,6 +139,10 @@ def test_a_player_called_you_reads_in_plain_grammar_at_a_shared_screen():
         s.take_seat()
         s.play(s.game.legal_moves()[0])
     text = read(dialog_views.handoff_dialog(s))
-    assert "It is your turn" in text and "You's" not in text
+    assert "Your turn" in text and "You's" not in text
+    # never "Pass to You" / "I am You" / "Pass the screen to You"
+    assert "to You" not in text and "I am You" not in text and "Show my tiles" in text
+    assert s.status() == "Your turn: take the screen"
     s.take_seat()
+    assert s.status().startswith("Your turn: ")
     assert 'aria-label="Your tiles"' in views.hand_markup(s, s.observation(), None)

@@ -81,3 +81,72 @@ def position(kind: str, players: int, seed: int = 1) -> Session:
 
 def saved(kind: str, players: int, seed: int = 1) -> str:
     return position(kind, players, seed).to_json()
+
+
+# Names as long as the table must show whole (12 letters), for the hand's positions.
+LONG_NAMES = ("You", "Christabelle", "Bartholomew", "Maximilianus")
+HAND_GAMES = ("mexican-train", "chicken-foot", "all-fives")
+
+
+def hand_position(game: str, tiles: int, players: int = 4, seed: int = 1,
+                  names: tuple[str, ...] = LONG_NAMES) -> Session:
+    """A session mid-round with ``tiles`` tiles in the hand of seat 0 (a person), who is
+    to play and has a tile that fits: a set deal gives seat 0 one tile more and the first
+    turn, it plays one, and the others play at random until its turn comes again."""
+    from bones.tiles import full_set, tile
+
+    preset = bones.GAMES[game].default_preset
+    for k in range(400):
+        rng = random.Random(seed * 1000 + k)
+        options = {"partners": False} if game == "all-fives" else None
+        probe = bones.new_game(game, seats=players, preset=preset, options=options)
+        pool = full_set(probe.options.set_high if game != "all-fives" else 6)
+        if game != "all-fives":  # round 1's double is placed before the deal (G8)
+            pool.remove(tile(probe.options.round_double(1), probe.options.round_double(1)))
+        rng.shuffle(pool)
+        others = min(7, (len(pool) - tiles - 1) // (players - 1))
+        hands = [pool[:tiles + 1]]
+        for i in range(1, players):
+            hands.append(pool[tiles + 1 + (i - 1) * others:tiles + 1 + i * others])
+        deal = {"hands": [[str(t) for t in h] for h in hands]}
+        deal["leader" if game == "all-fives" else "first"] = 0
+        g = bones.new_game(game, seats=players, preset=preset, options=options,
+                           seed=seed * 1000 + k, deal=deal)
+        s = Session(g, [Seat(names[0], "human")] + [Seat(n) for n in names[1:players]])
+        s.started = True
+        g = s.game
+        if g.turn != 0:
+            continue
+        plays = [m for m in g.legal_moves() if m.kind == PLAY]
+        if not plays:
+            continue
+        g.play(rng.choice(plays))
+        for _ in range(40):
+            if g.round_over or g.turn == 0:
+                break
+            moves = g.legal_moves()
+            g.play(rng.choice([m for m in moves if m.kind == PLAY] or moves))
+        if (not g.round_over and g.turn == 0 and len(g.hands[0]) == tiles
+                and any(m.kind == PLAY for m in g.legal_moves())):
+            return s
+    raise LookupError(f"no {game} position with {tiles} tiles in hand")
+
+
+def round_over_position(game: str, seed: int = 1, names: tuple[str, ...] = LONG_NAMES,
+                        humans: int = 1) -> Session:
+    """A session whose first round (hand) has just ended, someone else than seat 0 having
+    gone out: the round's summary is up."""
+    for k in range(400):
+        s = Session.new(game, bones.GAMES[game].default_preset,
+                        [Seat(n, "human" if i < humans else "computer")
+                         for i, n in enumerate(names)], seed=seed * 1000 + k)
+        s.started = True
+        g = s.game
+        rng = random.Random(k)
+        while not g.round_over:
+            moves = g.legal_moves()
+            g.play(rng.choice([m for m in moves if m.kind == PLAY] or moves))
+        out = g.out if getattr(g, "out", None) is not None else getattr(g, "winner", None)
+        if not g.match_over and out not in (None, 0):
+            return s
+    raise LookupError(f"no {game} round ending")

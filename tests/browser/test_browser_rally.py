@@ -58,8 +58,9 @@ def add_table(page, names):
 def enter_round(page, table, rnd, points, no_show=(), enter_key=False):
     """Type each player's points in their box (the keyboard way), mark no-shows, save
     (with the Save button, or the Enter key in the last box)."""
-    for name in no_show:
+    for name in no_show:  # G10 asks first: the button is big and easily brushed
         page.get_by_role("button", name=f"{name} did not show their bones").click()
+        page.get_by_role("button", name=f"Yes: {name} did not show them").click()
     for name, pts in points.items():
         page.get_by_label(f"Points for {name}").fill(str(pts))
     if enter_key:
@@ -367,3 +368,43 @@ def test_a_wrong_score_and_a_misspelt_name_are_corrected_on_the_page(page, open_
     expect(page.get_by_text("Table 1, round 2: Bob corrected to 15")).to_be_visible()
     shot(page, "rally-corrections-history")
     page_watch.assert_clean()
+
+
+SHEET_ROWS = """() => [...document.querySelectorAll('.rally-sheet tbody tr')]
+  .filter(tr => tr.checkVisibility()).map(tr => {
+    const wrap = tr.closest('.sheet-wrap').getBoundingClientRect();
+    const seen = el => { const r = el.getBoundingClientRect();
+        return r.width > 0 && r.left >= Math.max(0, wrap.left) - 0.5
+            && r.right <= Math.min(innerWidth, wrap.right) + 0.5; };
+    return [tr.querySelector('th').textContent, seen(tr.querySelector('th')),
+            seen(tr.querySelector('.total')), seen(tr.querySelector('.place'))]; })"""
+
+
+def test_a_phone_keeps_names_totals_and_places_in_view_and_asks_before_a_no_show(
+        sized_page):
+    """On a 390 x 844 phone a table's sheet (ten rounds) scrolls its rounds sideways
+    between the names and the totals and places, which stay in view at either end of the
+    scroll; "Did not show their bones" asks first, and "No" changes nothing."""
+    ev = small_event()
+    page, watch = sized_page(390, 844, storage={KEY: ev.dumps()})
+    open_rally(page)
+    open_table(page, "Table 1")
+    wrap = page.get_by_role("region", name="Score sheet of Table 1").locator(".sheet-wrap")
+    wrap.scroll_into_view_if_needed()
+    for end in (0, 10_000):
+        wrap.evaluate("(w, x) => { w.scrollLeft = x; }", end)
+        rows = page.evaluate(SHEET_ROWS)
+        assert len(rows) == 8 and all(all(r[1:]) for r in rows), (end, rows)
+    assert wrap.evaluate("w => w.scrollWidth > w.clientWidth")  # the rounds do scroll
+    page.get_by_label("Points for Bob").fill("9")
+    page.get_by_role("button", name="Bob did not show their bones").click()
+    ask = page.get_by_role("group", name="Did Bob not show their bones?")
+    expect(ask).to_contain_text("highest plus 10")
+    expect(ask.get_by_role("button", name="No")).to_be_focused()
+    ask.get_by_role("button", name="No").click()
+    expect(ask).to_have_count(0)
+    expect(page.get_by_label("Points for Bob")).to_have_value("9")
+    expect(page.get_by_role("button", name="Bob did not show their bones")).to_have_attribute(
+        "aria-pressed", "false")
+    shot(page, "rally-sheet-390x844")
+    watch.assert_clean()

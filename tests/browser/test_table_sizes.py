@@ -7,9 +7,10 @@ game open in another tab would hand it over (a ``storage`` event), without a rel
 
 Figures: every tile a player can play onto (``data-open-end="1"``: a line's open end,
 a double to satisfy, the hub of an empty train) has a short side of at least 48 CSS px
-and pips at least 7 px across (a 390 x 844 phone: 36 px and 5 px); no text on the table
-screen under 16 px, and its body text (status, hint, names, lane names) at least 18 px;
-nothing scrolls the page, and every player's running total is in view.
+and pips at least 7 px across (a 390 x 844 phone: 36 px and 5 px, with seven or eight
+players 30 px and 4.5 px); no text on the table screen under 16 px, and its body text
+(status, hint, names, lane names) at least 18 px; nothing scrolls the page, and every
+player's running total is in view.
 
 With RALLY_TABLE_EVIDENCE=DIR the figures go to DIR/figures.json and a screenshot of
 each chosen position to DIR/*.png (docs/table.md; see there for the command).
@@ -31,7 +32,7 @@ from browser_steps import PLAYABLE
 from table_positions import SAVE_KEY, position, saved
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
-from colour_vision import delta_e  # noqa: E402
+from colour_vision import delta_e, distant, luminance  # noqa: E402
 
 VIEWPORTS = [(1920, 1080), (1280, 800), (1024, 768), (768, 1024), (390, 844)]
 POSITIONS = [("long", 4), ("long", 6), ("long", 8), ("double", 4), ("double", 6),
@@ -41,11 +42,11 @@ BOOT = ("long", 6)  # the position each size boots into (the reload test's)
 PHONE = (390, 844)
 EVIDENCE = os.environ.get("RALLY_TABLE_EVIDENCE")
 # the positions photographed for docs/table.md, per size (about 20 pictures in all)
-SHOTS = {(1920, 1080): [("long", 8), ("spinner", 4)],
+SHOTS = {(1920, 1080): [("long", 4), ("long", 8), ("toes", 4), ("spinner", 4)],
          (1280, 800): [("long", 4), ("long", 8), ("double", 6), ("toes", 8), ("crowd", 8),
                        ("spinner", 2)],
          (1024, 768): [("long", 8), ("double", 8), ("toes", 6), ("spinner", 4)],
-         (768, 1024): [("long", 6), ("toes", 8), ("spinner", 4)],
+         (768, 1024): [("long", 6), ("toes", 8), ("crowd", 8), ("spinner", 4)],
          (390, 844): [("long", 4), ("long", 8), ("double", 6), ("toes", 6), ("crowd", 8),
                       ("spinner", 4)]}
 
@@ -147,12 +148,19 @@ def table(request, browser, site_url):
     ctx.close()
 
 
-def limits(size) -> tuple[float, float]:
-    return (36.0, 5.0) if size == PHONE else (48.0, 7.0)
+def limits(size, seats: int = 4, kind: str = "") -> tuple[float, float]:
+    """The smallest open end and pip; on a phone, 16 named Chicken Foot lanes, or seven or
+    eight players (the whole hand and every player's tiles left take their room first),
+    allow less (docs/table.md)."""
+    if size == PHONE and kind == "crowd":
+        return (26.0, 4.0)
+    if size == PHONE:
+        return (30.0, 4.5) if seats >= 7 else (36.0, 5.0)
+    return (48.0, 7.0)
 
 
-def problems(m: dict, size) -> list[str]:
-    side, pip = limits(size)
+def problems(m: dict, size, kind: str = "") -> list[str]:
+    side, pip = limits(size, m["seats"], kind)
     out = []
     if not m["ends"]:
         out.append("no tile is marked as an open end")
@@ -195,7 +203,7 @@ def test_open_ends_pips_text_and_totals_read_at_a_glance(table, kind, players):
         table.figures[f"{kind}-{players}"] = summary(m)
         if (kind, players) in SHOTS[table.size]:
             _shot(table, Path(EVIDENCE) / f"{table.size[0]}x{table.size[1]}-{kind}-{players}.png")
-    assert problems(m, table.size) == []
+    assert problems(m, table.size, kind) == []
 
 
 def test_tapping_a_tile_lights_its_places_and_moves_nothing_else(table):
@@ -302,6 +310,92 @@ def test_pip_colours_stay_apart_in_a_colour_blind_view_of_the_screen(table, visi
     if EVIDENCE:
         table.figures[f"pips-{vision}"] = {"numbers": len(seen), "closest": closest}
     assert closest[0] >= 8, closest
+
+
+# The screen as someone with reading glasses sees it from a metre away: scaled to a
+# quarter (each pixel the mean of 4 x 4) and blurred by a Gaussian of ``sigma`` px there,
+# in linear light. The colour at each of ``points`` (CSS px of the full screen) is that
+# view's at the point itself (a box of 4 px and a Gaussian of 4 sigma px about it, as
+# tests/app/colour_vision.py's ``coverage`` has it on paper); the view itself comes back
+# as a PNG a quarter of the size, to look at.
+ARMS_LENGTH = """async ([b64, points, sigma]) => {
+  const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
+  const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+  const x = c.getContext('2d'); x.drawImage(img, 0, 0);
+  const d = x.getImageData(0, 0, c.width, c.height).data;
+  const lin = v => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const enc = v => { v = Math.min(1, Math.max(0, v));
+    return Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055)); };
+  const L = new Float64Array(256).map((_, i) => lin(i));
+  const erf = z => { const t = 1 / (1 + 0.3275911 * Math.abs(z)); const y = 1 - t * (0.254829592
+      + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+      * Math.exp(-z * z); return z < 0 ? -y : y; };
+  const sf = 4 * sigma, R = Math.ceil(2 + 3 * sf);
+  const k = []; let ks = 0;
+  for (let t = -R; t <= R; t++) {
+    k.push((erf((t + 2) / (sf * Math.SQRT2)) - erf((t - 2) / (sf * Math.SQRT2))) / 2);
+    ks += k[k.length - 1];
+  }
+  const px = (xx, yy, ch) => L[d[(Math.min(c.height - 1, Math.max(0, yy)) * c.width
+      + Math.min(c.width - 1, Math.max(0, xx))) * 4 + ch]];
+  const hex = v => '#' + v.map(t => enc(t).toString(16).padStart(2, '0')).join('');
+  const colours = points.map(([cx, cy]) => {
+    cx = Math.round(cx); cy = Math.round(cy);
+    const v = [0, 0, 0];
+    for (let i = -R; i <= R; i++) for (let j = -R; j <= R; j++)
+      for (let ch = 0; ch < 3; ch++) v[ch] += k[i + R] * k[j + R] * px(cx + j, cy + i, ch);
+    return hex(v.map(t => t / (ks * ks)));
+  });
+  const W = Math.floor(c.width / 4), H = Math.floor(c.height / 4);
+  const o = document.createElement('canvas'); o.width = W; o.height = H;
+  const ox = o.getContext('2d');
+  ox.filter = `blur(${sigma}px)`;
+  ox.imageSmoothingQuality = 'high';
+  ox.drawImage(img, 0, 0, W, H);
+  return [colours, o.toDataURL('image/png').split(',')[1]]; }"""
+
+
+def test_pip_colours_stay_apart_at_arms_length(table):
+    """The screen scaled to a quarter and blurred, as from a metre away with reading
+    glasses, the table's pips read there: no two numbers' pips read as black (within 12
+    CIEDE2000 of how black pips of the same size look; with the palette before, 4, 7 and
+    11 did here, and 2 and 12 on paper), and any two numbers' pips differ by at least 6
+    (6.2 on paper: tests/app/test_pip_colours.py)."""
+    if table.size != (1280, 800):
+        pytest.skip("one laptop-sized screen is enough")
+    table.open("long", 8)
+    page = table.page
+    shot = page.screenshot()
+    pips = page.evaluate(PIPS.replace(".table-screen .domino", ".felt-svg .domino"))
+    scratch = _scratch(page)
+    try:
+        colours, view = scratch.evaluate(ARMS_LENGTH, [base64.b64encode(shot).decode(),
+                                                       [p[1:] for p in pips], 0.7])
+    finally:
+        scratch.close()
+    if EVIDENCE:
+        Path(EVIDENCE).mkdir(parents=True, exist_ok=True)
+        Path(EVIDENCE, "arms-length-1280x800-long-8.png").write_bytes(base64.b64decode(view))
+    face = "#fffdf4"
+    samples = {}
+    for (fill, _, _), colour in zip(pips, colours):
+        samples.setdefault(fill, []).append(colour)
+    # each number's median look, and how much of its own colour that is (from lightness)
+    seen = {fill: sorted(cols, key=luminance)[len(cols) // 2] for fill, cols in samples.items()}
+    assert len(seen) >= 8, f"only {len(seen)} numbers' pips in view"
+    black = {}
+    for fill, colour in seen.items():
+        share = (luminance(face) - luminance(colour)) / (luminance(face) - luminance(fill))
+        away = delta_e(colour, distant("#000000", face, min(1.0, max(0.0, share))))
+        if away < 12:
+            black[fill] = round(away, 1)
+    closest = min((round(delta_e(seen[a], seen[b]), 1), a, b)
+                  for i, a in enumerate(seen) for b in list(seen)[i + 1:])
+    if EVIDENCE:
+        table.figures["pips-arms-length"] = {"numbers": len(seen), "closest": closest,
+                                             "read_as_black": black}
+    assert len(black) <= 1, black
+    assert closest[0] >= 6, closest
 
 
 def test_a_new_game_over_one_in_progress_asks_first(page, site_url):

@@ -1,188 +1,88 @@
 """The table as straight lanes, the way the play screen draws it (docs/layout.md).
 
-Every line a tile can be played on gets a lane of its own: a Mexican Train train, a
-Chicken Foot line or toe that is still open, an All Fives arm that is open. Lanes are
-rows, one under another, leaving a station that holds the hub (the engine, the centre
-double or the lead): all to the right of it (one column), or left and right of it (two
-columns). A lane holds, from the station outwards: the double it grows from when that
-is not the hub and the lane is still empty (the tile to play on), a fold chip "+N"
-standing for its older tiles when they do not all fit, its newest tiles at full size,
-and the slot for the next tile. Its name (and a Mexican Train marker) sits in a band
-above it.
+Every line a tile can be played on has a lane of its own: a Mexican Train train, an All
+Fives arm that is open, a Chicken Foot *row* (a centre path, and at each double its first
+toe straight on after the double; the double's other two toes start rows of their own,
+so a double lies once, where it was played). Lanes are rows leaving a station that holds
+the hub (the engine, the centre double or the lead): all to the right of it (one column),
+or left and right of it (two columns, rows taking turns). A lane holds, from the station
+outwards: its name (in a band above, or in a head before its tiles, in one line or two),
+the tile it grows from when that is not the hub and nothing of the lane is folded, a
+fold chip "+N" standing for its older tiles, its tiles end to end (doubles in line) and
+the slot for the next tile.
 
-So the tile a player plays onto is always drawn at the layout's scale, which is chosen
-for the open ends, not for the whole round: older tiles fold away instead of every
-tile shrinking. A lane's place depends only on which lines are open and their order,
-so tiles added to one lane never move another. Doubles lie in line (a lane is one tile
-thick); the slot of an unsatisfied double is marked ``pending``.
+The table stays put. A *frame* (``Frame``: the scale, the columns, where the names go,
+rows to hold, each row's place and how many of its tiles are folded) is chosen with room
+to spare and kept: each layout is handed the last one (``before``), new tiles go after
+the old ones and new rows into free places, so nothing drawn moves. When something no
+longer fits (or, ``brace``, right after the person at the screen moved, when a lane is
+full) a new frame is chosen (``extra["relaid"]`` says why). If the old geometry, its
+full lanes folded again, is nearly as good as any, it is kept: only those lanes change
+(a *refold*: their older tiles fold into the chip and the newest come after it), and
+nothing else moves. Otherwise the whole table is laid out anew (a *rescale*).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 
 from ..games import game
 from ..tiles import Tile
 from .geometry import ANGLES, Box, Label, Marker, Placed, TableLayout, Target, TrainView, bounds
-
-MAX_SCALE = 72.0  # px per unit: a tile 144 x 72 px
-MIN_SCALE = 12.0
-FLOOR = 50.0  # the open ends' size aimed at first (px per unit; a face is 0.98 of a unit)
-LABEL_PX = 18.0  # a lane's name, in CSS px whatever the scale
-BAND_PX = 24.0  # the band above a lane that holds it
-HEAD_PX = 210.0  # or the room before a lane's tiles that holds it, at most
-HEAD_MIN_PX = 90.0
-GAP = 0.3  # between lanes (units)
-TIGHT_GAP = 0.15  # between lanes with no names (Chicken Foot's many lines on a phone)
-MARGIN = 0.3
-STATION_W = 1.6  # the hub's plate (units); the hub stands in it
-PAD = 0.25  # between the station and a lane
-CHIP = 1.5  # the fold chip, along the lane
-SLOT = 1.4  # the slot for the next tile, along the lane
-WANT = (3, 2, 1)  # newest tiles a lane would show, best first
-
-
-@dataclass(frozen=True, slots=True)
-class Lane:
-    """One line of play to draw: ``tiles`` from its root outwards with ``firsts`` (the
-    half of each touching the one before), ``root`` the double it grows from (None: the
-    hub), ``value`` its open end (None: closed, no slot)."""
-
-    id: int
-    name: str
-    tiles: tuple[Tile, ...]
-    firsts: tuple[int, ...]
-    root: Tile | None = None
-    value: int | None = None
-    marker: bool | None = None  # Mexican Train: the marker is up (None: no marker)
-    pending: bool = False
-    kind: str = "train"
-    parent: int | None = None
-    counts: int | None = None
-
-    def along(self, room: float) -> tuple[float, int, int] | None:
-        """(root length, tiles shown, tiles folded) in a lane ``room`` units long."""
-        root = 2.0 if self.root is not None and not self.tiles else 0.0
-        avail = room - root - (SLOT if self.value is not None else 0.0)
-        n = len(self.tiles)
-        if 2.0 * n <= avail + 1e-9:
-            return (root, n, 0) if avail >= -1e-9 else None
-        k = int((avail - CHIP) // 2.0)
-        if k < 1:
-            return None
-        return root, k, n - k
-
-
-def _gap(label: str) -> float:
-    return TIGHT_GAP if label == "none" else GAP
-
-
-def _pitch(scale: float, label: str) -> float:
-    return (BAND_PX / scale if label == "band" else 0.0) + 1.0 + _gap(label)
-
-
-def _room(width_u: float, columns: int, head: float = 0.0) -> float:
-    return (width_u - 2 * MARGIN - STATION_W - PAD * columns) / columns - head
-
-
-def head_px(lanes: Sequence[Lane], width: float) -> float:
-    """Room for the names before the lanes' tiles (CSS px): the longest name's, within
-    bounds (a longer one is shortened with an ellipsis)."""
-    longest = max((len(ln.name) for ln in lanes), default=0)
-    marker = BAND_PX if any(ln.marker is not None for ln in lanes) else 0.0
-    most = min(HEAD_PX, 0.3 * width)
-    return max(min(HEAD_MIN_PX, most), min(most, longest * 0.6 * LABEL_PX + marker + 8))
-
-
-def _fits(lanes: Sequence[Lane], scale: float, w: float, h: float, columns: int,
-          label: str, want: int, head: float) -> bool:
-    wu, hu = w / scale, h / scale
-    rows = math.ceil(len(lanes) / columns)
-    if rows * _pitch(scale, label) - _gap(label) + 2 * MARGIN > hu + 1e-9 or hu < 2.0 + 2 * MARGIN:
-        return False
-    room = _room(wu, columns, head / scale if label == "head" else 0.0)
-    for ln in lanes:
-        a = ln.along(room)
-        if a is None or a[1] < min(want, len(ln.tiles)):
-            return False
-    return True
-
-
-def _biggest(lanes, width, height, columns, label, want, head, max_scale) -> float | None:
-    """The biggest whole scale at which the lanes fit this way, or None."""
-    def ok(s):
-        return _fits(lanes, s, width, height, columns, label, want, head)
-
-    lo, hi = int(MIN_SCALE), int(max_scale)
-    if not ok(lo):
-        return None
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if ok(mid):
-            lo = mid
-        else:
-            hi = mid - 1
-    return float(lo)
-
-
-# A lane's name reads best above it, in full: that way is taken unless another gives
-# clearly bigger tiles (or reaches FLOOR where it does not).
-_WEIGHT = {"band": 1.0, "head": 0.88, "none": 0.8}
-
-
-def choose(lanes: Sequence[Lane], width: float, height: float,
-           max_scale: float = MAX_SCALE, labels: Sequence[str] = ("band", "head")
-           ) -> tuple[float, int, str]:
-    """(scale in px per unit, columns, where the names go): the biggest scale at which
-    each lane shows its newest 3 tiles, else 2, else 1; fewer tiles only when more would
-    take the scale below FLOOR (or below the biggest there is, when that is under it).
-    Names go in a band above each lane ("band"), before its tiles ("head"), or nowhere
-    ("none", when ``labels`` allows it)."""
-    cols = (1, 2) if len(lanes) > 1 else (1,)
-    head = head_px(lanes, width)
-    best: dict[int, tuple[float, int, str]] = {}
-    for want in WANT:
-        found = []
-        for c in cols:
-            for lb in labels:
-                sc = _biggest(lanes, width, height, c, lb, want, head, max_scale)
-                if sc is not None:
-                    # up to FLOOR size is all; above it, the names' place counts
-                    found.append((min(sc, FLOOR), sc * _WEIGHT[lb], -c, sc, c, lb))
-        if found:
-            *_, sc, c, lb = max(found)
-            best[want] = (sc, c, lb)
-    if not best:
-        return MIN_SCALE, cols[-1], labels[-1]
-    # Context (more tiles shown) is bought only with size above FLOOR: below it, the
-    # biggest tiles win.
-    top = max(b[0] for b in best.values())
-    enough = min(FLOOR, top)
-    for want in WANT:
-        if want in best and best[want][0] >= enough:
-            return best[want]
-    return best[1]
+from .lane_frame import (
+    BAND_PX,
+    BRACE_GIVES,
+    BRACE_WHEN,
+    CHIP,
+    LABEL_PX,
+    MARGIN,
+    MAX_SCALE,
+    PAD,
+    SLOT,
+    STATION_W,
+    TIGHT_GAP,
+    Lane,
+    gap,
+    keep,
+    new_frame,
+    tight,
+)
 
 
 def layout_lanes(game: str, hub: Tile | None, lanes: Sequence[Lane], *, width: float,
                  height: float, max_scale: float = MAX_SCALE, extra: dict | None = None,
-                 hub_open: bool = False, labels: Sequence[str] = ("band", "head")
+                 hub_open: bool = False, before: TableLayout | None = None,
+                 names: Sequence[str] = (), spare: int = 0, brace: bool = False
                  ) -> TableLayout:
     """Lay ``lanes`` out for a view of ``width`` x ``height`` CSS px (see the module's
-    docstring). ``hub_open``: a lane grows from the hub and is still empty (the hub is
-    a tile to play onto)."""
+    docstring), in the frame of ``before`` (the last layout of this table) when they
+    still fit it. ``hub_open``: a lane grows from the hub and is still empty (the hub is
+    a tile to play onto). ``names``, ``spare``: see ``new_frame``."""
     extra = dict(extra or {})
-    scale, columns, where = choose(lanes, width, height, max_scale, labels)
+    old = None if before is None else before.extra.get("frame")
+    frame, why = keep(old, lanes, width, height, hub)
+    marker = any(ln.marker is not None for ln in lanes)
+    if frame is not None and brace and tight(frame, lanes, spare, *BRACE_WHEN):
+        # the person at the screen has just moved: make room now if a new frame has it,
+        # rather than on a computer player's move soon after
+        made, _ = keep(new_frame(lanes, width, height, hub, max_scale=max_scale,
+                                 names=names, spare=spare, marker=marker, old=frame),
+                       lanes, width, height, hub)
+        if made is not None and not tight(made, lanes, spare, *BRACE_GIVES):
+            frame, why = made, "brace"
+    if frame is None:
+        made = new_frame(lanes, width, height, hub, max_scale=max_scale, names=names,
+                         spare=spare, marker=marker, old=old if why in ("rows", "room") else None)
+        # (a felt too small for anything keeps the smallest frame even if tiles run over)
+        frame = keep(made, lanes, width, height, hub)[0] or made
+    scale, columns, where = frame.scale, frame.columns, frame.where
     wu, hu = width / scale, height / scale
     band = BAND_PX / scale if where == "band" else 0.0
-    head = head_px(lanes, width) / scale if where == "head" else 0.0
-    pitch = _pitch(scale, where)
-    rows = max(1, math.ceil(len(lanes) / columns))
-    total = max(rows * pitch - _gap(where), 2.4)
+    pitch = frame.pitch
+    total = max(frame.rows * pitch - gap(where), 2.4)
     top = -total / 2
-    room = _room(wu, columns)
     if columns == 2:
         station = Box(-STATION_W / 2, top, STATION_W, total)
         view = Box(-wu / 2, -hu / 2, wu, hu)
@@ -192,97 +92,85 @@ def layout_lanes(game: str, hub: Tile | None, lanes: Sequence[Lane], *, width: f
     hub_p = None
     if hub is not None:
         hub_p = Placed(hub, station.cx, station.cy, 0, hub.hi, hub.lo, (0, 1), -1, -1)
-    extra.update(label_px=LABEL_PX, hub_open=hub_open, columns=columns, labels=where)
+    extra.update(label_px=LABEL_PX, hub_open=hub_open, columns=columns, labels=where,
+                 frame=frame, relaid="" if why == "table" else why)
+    by_key = {ln.row: ln for ln in lanes}
     views = []
-    for i, ln in enumerate(lanes):
-        col = 0 if columns == 1 else (0 if i < rows else 1)
-        row = i if columns == 1 else i % rows
+    for i, k in enumerate(frame.keys):
+        ln = by_key.get(k)
+        if ln is None:
+            continue
+        col, row = (0, i) if columns == 1 else (i % 2, i // 2)
         d = 1 if columns == 1 or col == 1 else -1
         base = station.x1 + PAD if d > 0 else station.x - PAD
-        views.append(_lane_view(ln, base, d, top + row * pitch, band, head, room, scale))
+        views.append(_lane_view(ln, frame.starts[i], base, d, top + row * pitch, band,
+                                frame.head, frame.room + frame.head, scale, where))
     content = bounds([station] + [tv.lane for tv in views])
+    # the tiles a player can play onto, as (tile, train, index) of their drawing: each
+    # open lane's last tile, else what it grows from (drawn in another lane, or the hub)
+    drawn = {p.tile: p for tv in views for p in tv.tiles}
+    ends = set()
+    for tv, ln in zip(views, (by_key[k] for k in frame.keys if k in by_key), strict=True):
+        if tv.target is None:
+            continue
+        p = tv.tiles[-1] if tv.tiles else drawn.get(ln.source) if ln.source else hub_p
+        if p is not None:
+            ends.add((p.tile, p.train, p.index))
+    extra["open_ends"] = frozenset(ends)
     return TableLayout(game, width, height, scale, view, content,
                        "lanes" if columns == 1 else "lanes-2", hub_p, station, tuple(views),
                        extra)
 
 
-def _lane_view(ln: Lane, base: float, d: int, y0: float, band: float, head: float,
-               room: float, scale: float) -> TrainView:
+def _lane_view(ln: Lane, start: int, base: float, d: int, y0: float, band: float,
+               head: float, room: float, scale: float, where: str) -> TrainView:
     def span(u0: float, u1: float, v0: float, v1: float) -> Box:
         xa, xb = base + d * u0, base + d * u1
         return Box(min(xa, xb), v0, abs(xb - xa), v1 - v0)
 
     yc = y0 + band + 0.5
-    fit = ln.along(room - head)
-    if fit is None:  # a view too small for anything: show the open end alone
-        fit = (0.0, min(1, len(ln.tiles)), max(0, len(ln.tiles) - 1))
-    root_len, shown, folded = fit
     heading = (d, 0)
     angle = ANGLES[heading]
     # the name and the marker: in the band above, or in the head before the tiles
-    marker = label = None
-    if band or head:
-        line_h = band or min(1.0, BAND_PX / scale)
-        ly = y0 if band else yc - line_h / 2
-        lab0 = 0.0
-        if ln.marker is not None:
-            r = min(line_h * 0.36, 0.4)
-            marker = Marker(base + d * (line_h / 2), ly + line_h / 2, r)
-            lab0 = line_h * 1.05
-        label = Label(ln.name, span(lab0, head or room, ly, ly + line_h),
-                      "start" if d > 0 else "end")
+    line_h = band or min(1.0, BAND_PX / scale)
+    ly = y0 if band else yc - line_h / 2
+    if where == "head2":
+        ly, line_h = yc - 0.5 - TIGHT_GAP / 2, 1.0 + TIGHT_GAP
+    marker = None
+    lab0 = 0.0
+    if ln.marker is not None:
+        r = min(min(1.0, BAND_PX / scale) * 0.36, 0.4)
+        marker = Marker(base + d * (min(1.0, BAND_PX / scale) / 2), yc if not band else
+                        ly + line_h / 2, r)
+        lab0 = min(1.0, BAND_PX / scale) * 1.05
+    label = Label(ln.name, span(lab0, head or room, ly, ly + line_h),
+                  "start" if d > 0 else "end")
     placed = []
     u = head
-    if root_len:
+    owners = ln.owners or tuple((ln.id, k) for k in range(len(ln.tiles)))
+    if ln.root is not None and start == 0:
         r = ln.root
         placed.append(Placed(r, base + d * (u + 1.0), yc, angle, r.hi, r.lo, heading, ln.id,
                              -1))
-        u += root_len
+        u += 2.0
     fold = None
-    if folded:
+    if start:
         fold = span(u, u + CHIP, yc - 0.5, yc + 0.5)
         u += CHIP
-    for k in range(len(ln.tiles) - shown, len(ln.tiles)):
+    for k in range(start, len(ln.tiles)):
         t, first = ln.tiles[k], ln.firsts[k]
+        line, index = owners[k]
         placed.append(Placed(t, base + d * (u + 1.0), yc, angle, first, t.other(first),
-                             heading, ln.id, k))
+                             heading, line, index))
         u += 2.0
     target = None
     if ln.value is not None:
         slot = span(u, u + SLOT, yc - 0.5, yc + 0.5)
         target = Target(slot, (base + d * u, yc), heading, ln.value)
-    lane = span(0.0, room, y0, yc + 0.5)
+    lane = span(0.0, room, min(y0, ly), max(yc + 0.5, ly + line_h))
     return TrainView(ln.id, ln.name, tuple(placed), target, marker, label,
                      ln.marker is not False, ln.pending, lane, (base, yc), kind=ln.kind,
-                     parent=ln.parent, counts=ln.counts, folded=folded, fold=fold)
-
-
-def transposed(lay: TableLayout) -> TableLayout:
-    """``lay`` mirrored in the line x = y: its lanes run down and up from a station lying
-    across. Made for a view ``lay.height`` x ``lay.width``, it fits one ``lay.width`` x
-    ``lay.height``: a tall, narrow felt (a phone), where lanes in rows beside the station
-    would be too short for many lines. Names are not drawn that way (sideways text)."""
-    def box(b):
-        return None if b is None else Box(b.y, b.x, b.h, b.w)
-
-    def turn(hd):
-        return (hd[1], hd[0])
-
-    def tile(p):
-        hd = turn(p.heading)
-        return replace(p, x=p.y, y=p.x, heading=hd, angle=ANGLES[hd])
-
-    trains = tuple(replace(
-        tv, tiles=tuple(tile(p) for p in tv.tiles), label=None, marker=None,
-        target=None if tv.target is None else Target(
-            box(tv.target.box), turn(tv.target.end), turn(tv.target.heading),
-            tv.target.value),
-        lane=box(tv.lane), root=None if tv.root is None else turn(tv.root), fold=box(tv.fold),
-        joints=tuple(tuple(turn(q) for q in j) for j in tv.joints)) for tv in lay.trains)
-    return TableLayout(lay.game, lay.height, lay.width, lay.scale, box(lay.view),
-                       box(lay.content), lay.arrangement + "-down",
-                       None if lay.hub is None else tile(lay.hub), box(lay.station), trains,
-                       dict(lay.extra, labels="none"))
+                     parent=ln.parent, counts=ln.counts, folded=start, fold=fold)
 
 
 # ---- the three games as lanes -----------------------------------------------------------
@@ -300,71 +188,91 @@ def _chain(entries) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
     return tuple(tiles), tuple(firsts)
 
 
-HEADS = ("band", "head")  # where a lane's name may go, tried in turn
-OPTIONAL = ("band", "head", "none")  # ... or nowhere: lines that belong to nobody
+@dataclass(frozen=True)
+class Lanes:
+    """What a game's ``lanes`` hook gives: the hub, the lanes in the order rows take
+    their places, whether the hub is a tile to play onto, the layout's extra facts,
+    every name a lane may take this round (for the names' room) and the rows that may
+    still come (room kept for them when it costs nothing below the floor)."""
+
+    hub: Tile | None
+    lanes: list[Lane]
+    hub_open: bool = False
+    extra: dict = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+    spare: int = 0
 
 
-def mexican_table(g, names: dict[int, str]) -> tuple:
-    """The registry's ``lanes`` hook: (hub, lanes, hub open, extra, label places)."""
-    return (*mexican_lanes(g, names), {}, HEADS)
-
-
-def chicken_table(g, names: dict[int, str]) -> tuple:
-    """Chicken Foot's lines belong to nobody: their names may go when room is short."""
-    return (*chicken_lanes(g, names), {"pending": tuple(g.pending)}, OPTIONAL)
-
-
-def allfives_table(g, names: dict[int, str]) -> tuple:
-    return (*allfives_lanes(g, names), HEADS)
-
-
-def mexican_lanes(g, names: dict[int, str]) -> tuple[Tile, list[Lane], bool]:
-    seats = g.seats
-    ids = list(range(seats)) + [-1]
+def mexican_table(g, names: dict[int, str]) -> Lanes:
+    """The registry's ``lanes`` hook for Mexican Train: a lane a train, seats in order,
+    then the Mexican Train."""
     lanes, empty = [], False
-    for t in ids:
+    for t in [*range(g.seats), -1]:
         tiles, firsts = _chain(g.trains[t])
-        value = g.end_of(t)
         empty = empty or not tiles
         lanes.append(Lane(t, names.get(t, "Mexican Train" if t < 0 else f"Player {t + 1}"),
-                          tiles, firsts, None, value,
+                          tiles, firsts, None, g.end_of(t),
                           True if t < 0 else bool(g.markers[t]), t in set(g.pending)))
-    return g.hub, lanes, empty
+    return Lanes(g.hub, lanes, empty)
 
 
-def chicken_lanes(g, names: dict[int, str]) -> tuple[Tile, list[Lane], bool]:
-    lines = g.layout()
-    by_id = {d["line"]: d for d in lines}
+def chicken_rows(g) -> list[list[int]]:
+    """Chicken Foot's lines as rows: each centre path starts a row, and a double's first
+    toe goes on in the row of the line the double ends (straight on); its other toes
+    start rows of their own. Rows in the order they began, each its lines in order."""
+    rows: list[list[int]] = []
+    row_of: dict[int, int] = {}
+    first_toe: dict[int, int] = {}  # the line a double ends -> its first toe
+    for i, info in enumerate(g.line_info):
+        if info.stem >= 0 and first_toe.setdefault(info.stem, i) == i:
+            r = row_of[info.stem]
+            rows[r].append(i)
+        else:
+            r = len(rows)
+            rows.append([i])
+        row_of[i] = r
+    return rows
+
+
+def chicken_table(g, names: dict[int, str]) -> Lanes:
+    """Chicken Foot's rows (``chicken_rows``), each named by its open line: "9-9 toe 1",
+    "8-8 toe 2" (``g.line_title``). A row that starts at a double's second or third toe
+    shows no tile before its own: the double lies once, where it was played."""
     pend = set(g.pending)
-
-    def path(d) -> tuple[int, ...]:  # tree order: toes come where their stem was
-        out = []
-        while d is not None:
-            out.append(d["line"])
-            d = by_id.get(d["stem"])
-        return tuple(reversed(out))
-
     lanes, empty = [], False
-    for d in sorted((d for d in lines if d["open"]), key=path):
-        tiles, firsts = _chain(d["tiles"])
-        stem = d["stem"]
-        root = None if stem == -1 else _tile(d["double"])
-        empty = empty or (root is None and not tiles)
-        lanes.append(Lane(d["line"], names.get(d["line"], f"Line {d['line'] + 1}"), tiles,
-                          firsts, root, d["end"], None, d["line"] in pend, d["kind"],
-                          None if stem == -1 else stem))
-    return g.hub, lanes, empty
+    for row in chicken_rows(g):
+        tiles, firsts, owners = [], [], []
+        for line in row:
+            ts, fs = _chain(g.lines[line])
+            tiles += ts
+            firsts += fs
+            owners += [(line, k) for k in range(len(ts))]
+        last = row[-1]
+        info = g.line_info[last]
+        open_ = g.is_open(last)
+        empty = empty or (info.stem == -1 and not tiles)
+        lanes.append(Lane(last, names.get(last, g.line_title(last)), tuple(tiles),
+                          tuple(firsts), None, g.end_of(last) if open_ else None, None,
+                          last in pend, info.kind, None if info.stem == -1 else info.stem,
+                          key=row[0], owners=tuple(owners),
+                          source=None if tiles or info.stem == -1 else info.double))
+    high = g.options.set_high
+    longest = ((f"{high}-{high} toe 3", f"{g.hub} spur") if g.options.centre_paths == 4
+               else (f"{high}-{high} toe 3", f"{g.hub} path 6"))
+    # each double adds two rows: room for half as many again (two doubles at least)
+    spare = max(4, 2 * math.ceil(len(lanes) / 4))
+    return Lanes(g.hub, lanes, empty, {"pending": tuple(g.pending)}, longest, spare)
 
 
-_ARM_ORDER = {"W": 0, "N": 1, "E": 2, "S": 3}
+_ARM_ORDER = {"W": 0, "E": 1, "N": 2, "S": 3}
 
 
-def allfives_lanes(g, names: dict[int, str]) -> tuple[Tile | None, list[Lane], bool, dict]:
+def allfives_table(g, names: dict[int, str]) -> Lanes:
     lay = g.layout()
     extra = {"count": lay.get("count", 0), "scores": bool(lay.get("scores")), "ends": {}}
     root = lay.get("root")
     if root is None:
-        return None, [], False, extra
+        return Lanes(None, [], False, extra)
     arms = lay["arms"]
     spinners = lay["spinners"]
     lanes, empty = [], False
@@ -384,28 +292,26 @@ def allfives_lanes(g, names: dict[int, str]) -> tuple[Tile | None, list[Lane], b
         extra["ends"][a["name"]] = (a["end"], a["counts"])
         lanes.append(Lane(i, names.get(i, a["name"]), tiles, firsts, root_tile, a["end"],
                           None, False, "arm", parent, a["counts"]))
-    return _tile(root), lanes, empty, extra
+    # the spinner's sides open later: room for them where there is a spinner to come
+    spare = 2 if getattr(g.options, "spinner", "none") != "none" and len(lanes) < 4 else 0
+    return Lanes(_tile(root), lanes, empty, extra, tuple(names.values()), spare)
 
 
 def layout_table(g, *, width: float, height: float, names: dict[int, str] | None = None,
-                 max_scale: float = MAX_SCALE) -> TableLayout:
+                 max_scale: float = MAX_SCALE, before: TableLayout | None = None,
+                 brace: bool = False) -> TableLayout:
     """The play screen's table for a match ``g`` (any game): lanes, as above.
-    ``names``: what to call each target (its lane's name)."""
-    hub, lanes, empty, extra, labels = game(g.game).lanes(g, names or {})
-    if hub is None:  # nothing played yet (All Fives): the lead goes in the middle
+    ``names``: what to call each target (its lane's name); ``before``: the last layout
+    of this table (this round, this felt), whose frame is kept while the tiles fit it."""
+    got = game(g.game).lanes(g, names or {})
+    extra = dict(got.extra)
+    if got.hub is None:  # nothing played yet (All Fives): the lead goes in the middle
         s = max_scale
         w, h = width / s, height / s
         extra.update(lead=Target(Box(-1.0, -0.5, 2.0, 1.0), (0.0, 0.0), (1, 0), -1),
-                     label_px=LABEL_PX)
+                     label_px=LABEL_PX, relaid="", open_ends=frozenset())
         return TableLayout(g.game, width, height, s, Box(-w / 2, -h / 2, w, h),
                            Box(-1.0, -0.5, 2.0, 1.0), "lanes", None, None, (), extra)
-    lay = layout_lanes(g.game, hub, lanes, width=width, height=height,
-                       max_scale=max_scale, extra=extra, hub_open=empty, labels=labels)
-    if "none" in labels and height > width and lay.scale < FLOOR:
-        # a tall, narrow felt with many lines: lanes down and up may give bigger tiles
-        down = transposed(layout_lanes(g.game, hub, lanes, width=height, height=width,
-                                       max_scale=max_scale, extra=extra, hub_open=empty,
-                                       labels=("none",)))
-        if down.scale > lay.scale:
-            return down
-    return lay
+    return layout_lanes(g.game, got.hub, got.lanes, width=width, height=height,
+                        max_scale=max_scale, extra=extra, hub_open=got.hub_open,
+                        before=before, names=got.names, spare=got.spare, brace=brace)

@@ -9,14 +9,13 @@
     python3 build.py bench engine [ARGS]  python -m bones.bench, when the engine has one
     python3 build.py bench ai [--seconds N]  computer move times in the page
     python3 build.py bench soak [--games N]  kiosk attract games in one page: heap, errors
-    python3 build.py bench worlds [--levels L] [-k CASE]  computer move times in Pyodide (Node)
+    python3 build.py bench worlds [--levels L] [-k CASE] [--worlds W]  move times in Pyodide
     python3 build.py icons                redraw web/icons/*.png
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import base64
 import contextlib
 import email.utils
@@ -1153,6 +1152,17 @@ main(json.loads(bench_args))
 """
 
 
+def page_hard_ms() -> dict[str, int]:
+    """Each game's id and Hard's thinking time in the page's worker (``hard_ms`` in
+    app/games_ui.py), as the page's own code gives them."""
+    code = ("import json; from app.games_ui import titles, words; "
+            "print(json.dumps({g: words(g).hard_ms for g in titles()}))")
+    env = {**os.environ, "PYTHONPATH": str(PY_SRC)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True).stdout
+    return json.loads(out)
+
+
 def cmd_bench_worlds(args: argparse.Namespace) -> int:
     """Hard's search in Pyodide (Node): move times and the worlds a budget buys, with the
     page's budget by default. The arena's ``ARENA_WORLDS`` stand for these figures."""
@@ -1160,11 +1170,9 @@ def cmd_bench_worlds(args: argparse.Namespace) -> int:
     node = shutil.which("node")
     budget = args.budget_ms
     per_game: dict = {}
-    if budget is None:  # the page's budgets: HARD_BUDGET_MS, and per game where it differs
-        page = (ROOT / "py/app/worker.py").read_text()
-        budget = float(re.search(r"^HARD_BUDGET_MS = (\d+)", page, re.M).group(1))
-        per_game = ast.literal_eval(re.search(r"^HARD_BUDGET_GAME_MS = (\{.*\})$", page,
-                                              re.M).group(1))
+    if budget is None:  # the page's budgets: each game's hard_ms (app/games_ui.py)
+        per_game = page_hard_ms()
+        budget = max(per_game.values())
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "worlds.mjs"
         script.write_text(WORLDS_SCRIPT)
@@ -1175,9 +1183,15 @@ def cmd_bench_worlds(args: argparse.Namespace) -> int:
         if args.k:
             bench_args += ["-k", args.k]
         version = json.loads((NODE_MODULES / "pyodide/package.json").read_text())["version"]
-        extra = "".join(f", {g} {ms} ms" for g, ms in per_game.items())
-        print(f"{args.levels} in Pyodide {version} on Node, Hard's budget {budget:.0f} ms"
-              f"{extra} (load average {os.getloadavg()[0]:.1f}):", flush=True)
+        if args.worlds:
+            bench_args += ["--worlds", str(args.worlds)]
+            what = f"Hard {args.worlds} worlds a move"
+        elif per_game:
+            what = "Hard's budget " + ", ".join(f"{g} {ms} ms" for g, ms in per_game.items())
+        else:
+            what = f"Hard's budget {budget:.0f} ms"
+        print(f"{args.levels} in Pyodide {version} on Node, {what} (load average "
+              f"{os.getloadavg()[0]:.1f}):", flush=True)
         return subprocess.run([node, str(script), str(NODE_MODULES / "pyodide" / "pyodide.mjs"),
                                str(ROOT / "py"), json.dumps(bench_args)],
                               stdin=subprocess.DEVNULL).returncode
@@ -1494,8 +1508,10 @@ def main(argv: list[str]) -> int:
     ai.add_argument("--no-build", action="store_true")
     worlds = kinds.add_parser("worlds", help="Hard's worlds per move in Pyodide (Node)")
     worlds.add_argument("--budget-ms", type=float, default=None,
-                        help="Hard's budget for every game (default: the page's, "
-                             "HARD_BUDGET_MS and HARD_BUDGET_GAME_MS)")
+                        help="Hard's budget for every game (default: the page's, each "
+                             "game's hard_ms in app/games_ui.py)")
+    worlds.add_argument("--worlds", type=int, default=None,
+                        help="Hard plays this many worlds a move instead of a budget")
     worlds.add_argument("--moves", type=int, default=40)
     worlds.add_argument("-k", default="", help="only the cases whose name holds this")
     worlds.add_argument("--levels", default="hard",

@@ -2,13 +2,14 @@
 
     python research/read_quality.py --game mexican-train --preset gs-mt --rounds 20
 
-Plays rounds of four Normal players. At every third turn of seat 0 with two or more
-plays, it deals ``--worlds`` worlds from seat 0's observation, as Hard does, once per
-reading, and reports the mean chance that a world puts a tile of another seat's hand
-in that seat's hand. Seats 1-3 hold about a ninth of the unseen tiles each, so a world
-that knows nothing scores about that; the real hands score 1. The readings compared:
-``flat`` (the engine's ``lacks``: passes since the last draw) or ``read``
-(the policy's ``reads``: every draw and pass, tile by tile), each with and without the
+Plays rounds of four Normal players (``--others F``: a Normal in seat 0 and three of
+the outside field's style F, whose hands are read as well). At every third turn of seat
+0 with two or more plays, it deals ``--worlds`` worlds from seat 0's observation, as
+Hard does, once per reading, and reports the mean chance that a world puts a tile of
+another seat's hand in that seat's hand. Seats 1-3 hold about a ninth of the unseen
+tiles each, so a world that knows nothing scores about that; the real hands score 1.
+The readings compared: ``flat`` (the engine's ``lacks``: passes since the last draw) or
+``read`` (the policy's ``reads``: every draw and pass, tile by tile), each with and without the
 game's ``shun`` (what a seat's plays say it does not hold); and ``read, model k``:
 ``read`` plus the others' last ``k`` plays since their last draw read as Normal's
 (``hard.model_tries``, reading.normal_check). Hard plays with ``read, model 2``
@@ -29,15 +30,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 import bones  # noqa: E402
-from bones.ai import levels  # noqa: E402
+from bones.ai import field, levels  # noqa: E402
 from bones.ai.policy import DEFAULT  # noqa: E402
 from bones.moves import PLAY  # noqa: E402
 
 
-def normal_positions(game: str, preset, rounds: int, base: int):
-    """Rounds of four Normal players (seeds ``base``, ``base + 1``, ...): yields ``(round,
-    turn, state)`` at every third turn of seat 0 that has two or more plays. The state is
-    the live game: read it, do not change it."""
+def normal_positions(game: str, preset, rounds: int, base: int, others: str = "normal"):
+    """Rounds of four Normal players (seeds ``base``, ``base + 1``, ...), or of a Normal
+    in seat 0 and three ``others`` (a style of the outside field, ai/field.py): yields
+    ``(round, turn, state)`` at every third turn of seat 0 that has two or more plays.
+    The state is the live game: read it, do not change it."""
     for r in range(rounds):
         g = bones.new_game(game, seats=4, preset=preset, seed=base + r)
         k = 0
@@ -46,7 +48,10 @@ def normal_positions(game: str, preset, rounds: int, base: int):
             k += 1
             if s == 0 and k % 3 == 0 and sum(m.kind == PLAY for m in g.legal_moves()) > 1:
                 yield r, k, g
-            g.play(levels.choose(g, s, "normal", seed=r))
+            if s == 0 or others == "normal":
+                g.play(levels.choose(g, s, "normal", seed=r))
+            else:
+                g.play(field.choose(g, s, others, seed=f"{r}/{k}"))
 
 
 _FLAT: dict = {}
@@ -84,12 +89,15 @@ def main(argv=None) -> None:
     ap.add_argument("--preset", default=None)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--worlds", type=int, default=100)
+    ap.add_argument("--others", default="normal",
+                    help="who plays seats 1-3: normal, or a style of the outside field "
+                         "(ai/field.py), e.g. field-chain")
     a = ap.parse_args(argv)
     kinds = readings(bones.new_game(a.game, seats=4, preset=a.preset, seed=0))
     total = dict.fromkeys(kinds, 0.0)
     secs = dict.fromkeys(kinds, 0.0)
     positions = 0
-    for _r, _k, g in normal_positions(a.game, a.preset, a.rounds, 1000):
+    for _r, _k, g in normal_positions(a.game, a.preset, a.rounds, 1000, a.others):
         for name, pol in kinds.items():
             t0 = time.perf_counter()
             sample = pol.worlds(g, 0, g.observation(0))
@@ -103,7 +111,8 @@ def main(argv=None) -> None:
                     n += 1
             total[name] += hits / n
         positions += 1
-    print(f"{a.game} ({a.preset or 'default'}), {a.rounds} rounds of four Normals, "
+    who = "four Normals" if a.others == "normal" else f"a Normal and three {a.others}"
+    print(f"{a.game} ({a.preset or 'default'}), {a.rounds} rounds of {who}, "
           f"{positions} positions of seat 0, {a.worlds} worlds each")
     print("reading          chance a hand tile is dealt to its holder")
     for name in kinds:

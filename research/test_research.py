@@ -43,6 +43,8 @@ RUNS = [
     ["af_equity.py", "--help"],
     ["af_fit.py", "gen", "--tag", "t", "--games", "1", "--worlds", "2", "--out",
      "{tmp}/f.jsonl"],
+    ["field_edge.py", "--rounds", "8", "--worlds", "3", "--judge", "2", "--also",
+     "w2:worlds=2"],
     ["layout_sweep.py", "--positions", "3"],
     ["mt_eval_fit.py", "--rounds", "3"],
     ["mt_rollout_policy.py", "agree", "--rounds", "1"],
@@ -254,3 +256,49 @@ def test_all_fives_win_chance_fits_the_exact_table_from_normal_hands():
     assert 0.5 < table[(50, 50, 0)] < 0.6 and table[(50, 50, 1)] < 0.5
 
 
+
+
+def test_field_edge_plays_the_arenas_own_rounds_and_values_only_hards_own_moves():
+    """field_edge.py measures Hard in the arena's own duplicate run: asking Normal's move
+    and valuing the moves with the real hands must not change a single round (the same
+    deals, chairs and scores as ``arena.run``). A round's advantage sum is 0 where Hard
+    made Normal's move at every choice, and a Hard asked at the same positions with the
+    same worlds and tuning leaves Normal's move about as often as Hard."""
+    from bones.ai import arena
+
+    tool = _tool("field_edge")
+    plain = arena.run("mexican-train", "gs-mt", ["hard"] + ["field-chain"] * 3, 8, "t",
+                      worlds=4, duplicate=True, progress=False)["records"]
+    got = tool.measured_run("mexican-train", "gs-mt", "field-chain", 8, "t", worlds=4,
+                            judge=2, also={"same": (4, DEFAULT, None)},
+                            progress=False)["records"]
+    assert [(r["deal"], r["levels"], r["scores"]) for r in got] == [
+        (r["deal"], r["levels"], r["scores"]) for r in plain]
+    assert sum(r["choices"] for r in got) > 40
+    assert all(r["adv"] == 0 for r in got if r["left"] == 0)
+    assert any(r["adv"] != 0 for r in got)
+    left = sum(r["left"] for r in got)
+    also = sum(r["also"]["same"]["left"] for r in got)
+    assert left > 0 and also > 0 and 0.3 < also / left < 3
+
+
+def test_field_edge_plays_on_with_normals_own_move_and_common_deals():
+    """The play-on that values a move gives Normal's seat Normal's own choice (it thinks
+    on the game itself, not on a copy dealt again: Normal reads no hidden tile) and deals
+    every move the same boneyard orders, so one move valued twice scores the same."""
+    tool = _tool("field_edge")
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=4)
+    asked = 0
+    while not g.round_over:
+        s = g.turn
+        mine = tool._play_on(g, s, "normal", random.Random(asked))
+        assert mine == ai.choose(g, s, "normal", rng=random.Random(asked))
+        if s == 0 and len(g.legal_moves()) > 2 and asked < 3:
+            m = g.legal_moves()[0]
+            q = tool.q_values(g, s, [m], "field-chain", 3, asked)
+            assert len(q[m]) == 3
+            two = tool.q_values(g, s, [m, g.legal_moves()[1]], "field-chain", 3, asked)
+            assert two[m] == q[m] and len(two) == 2
+        asked += 1
+        g.play(mine)
+    assert asked > 30

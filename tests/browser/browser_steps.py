@@ -116,8 +116,13 @@ def table_snapshot(page) -> dict:
     return {
         "hand": page.locator(".hand-tile").evaluate_all(
             "els => els.map(e => e.querySelector('.vh').textContent)"),
-        "table": page.locator(".felt-svg .domino").evaluate_all(
-            "els => els.map(e => e.dataset.tile).sort()"),
+        # The tiles to play onto and every line as a screen reader hears it (whose, its
+        # open end, its marker). Which older tiles are folded away may differ after a
+        # reload: the table's frame is laid out afresh (docs/table.md).
+        "table": page.locator(".felt-svg [data-open-end='1']").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label')).sort()"),
+        "lines": page.get_by_role("list", name="Lines on the table").locator("li")
+        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"),
         "seats": page.locator(".seat-count").all_inner_texts(),
         "status": status(page),
         "boneyard": page.locator(".boneyard").inner_text(),

@@ -4,7 +4,8 @@ Plays rounds with the level in every seat and times each ``choose`` call that ha
 real choice (more than one legal move). For Hard it also counts the worlds each search
 sampled, and reports the median over the searches that ran to the end of their budget
 (the others settled early): what the budget buys on this machine, the figure the arena's
-``Hard.arena_worlds`` stands for. It reports; it asserts nothing. Pyodide in the browser is
+``Hard.arena_worlds`` stands for. With ``--worlds W`` Hard plays W worlds a move instead,
+as in the arena: what that many worlds cost a move. It reports; it asserts nothing. Pyodide in the browser is
 typically 1.5-3x slower than CPython on this kind of code; ``python3 build.py bench
 worlds`` runs this same module in Pyodide (Node) to measure it there.
 """
@@ -56,7 +57,8 @@ def counting_worlds(out: list[tuple[int, float]]):
 
 
 def measure(game: str, preset: str, seats: int, level: str, moves: int,
-            budget_ms: float | None, seed: int = 1, when=None) -> list[float]:
+            budget_ms: float | None, seed: int = 1, when=None,
+            worlds: int | None = None) -> list[float]:
     times: list[float] = []
     k = 0
     while len(times) < moves:
@@ -66,7 +68,7 @@ def measure(game: str, preset: str, seats: int, level: str, moves: int,
             s = g.turn
             many = len(g.legal_moves()) > 1 and (when is None or when(g, s))
             t0 = time.perf_counter()
-            m = choose(g, s, level, seed=k, budget_ms=budget_ms)
+            m = choose(g, s, level, seed=k, budget_ms=budget_ms, worlds=worlds)
             dt = time.perf_counter() - t0
             if many:
                 times.append(dt * 1000)
@@ -81,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="Hard's budget (default: the game's Hard.budget_ms)")
     ap.add_argument("--game-budget-ms", action="append", default=[], metavar="GAME=MS",
                     help="Hard's budget for one game (as the page gives it: app.games_ui hard_ms)")
+    ap.add_argument("--worlds", type=int, default=None,
+                    help="Hard plays this many worlds a move instead of a budget (the "
+                         "arena's way): what a number of worlds costs")
     ap.add_argument("--levels", default="normal,hard")
     ap.add_argument("-k", dest="only", default="")
     a = ap.parse_args(argv)
@@ -94,11 +99,15 @@ def main(argv: list[str] | None = None) -> int:
             searches: list[tuple[int, float]] = []
             given = per_game.get(game, a.budget_ms)
             with counting_worlds(searches):
-                ts = sorted(measure(game, preset, seats, level, a.moves, given, when=when))
+                ts = sorted(measure(game, preset, seats, level, a.moves, given, when=when,
+                                    worlds=a.worlds))
             p90 = ts[int(0.9 * (len(ts) - 1))]
             budget = given or levels.policy_for(new_game(game, seats=seats,
                                                          preset=preset)).hard.budget_ms
-            full = [n for n, dt in searches if dt * 1000 >= 0.95 * budget]
+            if a.worlds:  # every search plays its worlds unless one move is settled early
+                full = [n for n, _dt in searches]
+            else:
+                full = [n for n, dt in searches if dt * 1000 >= 0.95 * budget]
             worlds = f"{statistics.median(full):7.0f}" if full else f"{'-':>7}"
             print(f"{label:32} {level:7} {statistics.median(ts):10.1f} {p90:8.1f} "
                   f"{ts[-1]:8.1f} {worlds}", flush=True)

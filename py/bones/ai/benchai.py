@@ -5,9 +5,10 @@ real choice (more than one legal move). For Hard it also counts the worlds each 
 sampled, and reports the median over the searches that ran to the end of their budget
 (the others settled early): what the budget buys on this machine, the figure the arena's
 ``Hard.arena_worlds`` stands for. With ``--worlds W`` Hard plays W worlds a move instead,
-as in the arena: what that many worlds cost a move. It reports; it asserts nothing. Pyodide in the browser is
-typically 1.5-3x slower than CPython on this kind of code; ``python3 build.py bench
-worlds`` runs this same module in Pyodide (Node) to measure it there.
+as in the arena: what that many worlds cost a move. It reports; it asserts nothing.
+Pyodide in the browser is typically 1.5-3x slower than CPython on this kind of code;
+``python3 build.py bench worlds`` runs this same module in Pyodide (Node) to measure it
+there.
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .checks import choice, number, whole, yes_no
+from .errors import OptionError
 from .presets import Preset, register
 
 
@@ -46,22 +48,21 @@ class AllFivesOptions:
         return 2 if self.draw == "leave-two" else 0
 
     def check(self, seats: int) -> None:
-        def bad(why: str) -> ValueError:
-            return ValueError(f"All Fives options: {why}")
-
-        if not isinstance(self.target, int) or not 1 <= self.target <= 10000:
-            raise bad(f"the target score must be 1 to 10000, not {self.target!r}")
-        if not isinstance(self.two_player_hand, int) or not 1 <= self.two_player_hand <= 12:
-            raise bad(f"two players take 1 to 12 tiles each, not {self.two_player_hand!r}")
-        if self.draw not in ("until-play", "leave-two"):
-            raise bad(f"draw is until-play or leave-two, not {self.draw!r}")
-        if self.spinner not in ("first", "none", "every"):
-            raise bad(f"spinner is first, none or every, not {self.spinner!r}")
-        if self.next_leader not in ("winner", "clockwise"):
-            raise bad(f"next_leader is winner or clockwise, not {self.next_leader!r}")
-        if self.leader is not None and (
-                not isinstance(self.leader, int) or not 0 <= self.leader < seats):
-            raise bad(f"there is no seat {self.leader!r} to lead at a table of {seats}")
+        """Raises an ``OptionError`` (a sentence naming its field) for options that cannot
+        be played by ``seats`` players."""
+        number(self.target, "target", 1, 10000, "The target score")
+        yes_no(self.count_in_fives, "count_in_fives", "Whether scores count in fives")
+        number(self.two_player_hand, "two_player_hand", 1, 12,
+               "The tiles each of two players takes")
+        choice(self.draw, "draw", ("until-play", "leave-two"), "How players draw")
+        choice(self.spinner, "spinner", ("first", "none", "every"), "Which doubles spin")
+        yes_no(self.partners, "partners", "Whether four play as partners")
+        choice(self.next_leader, "next_leader", ("winner", "clockwise"),
+               "Who leads the later hands")
+        yes_no(self.stop_at_target, "stop_at_target", "Whether the game stops at the target")
+        if self.leader is not None and (not whole(self.leader) or not 0 <= self.leader < seats):
+            raise OptionError(f"There is no seat {str(self.leader)[:20]} to lead at a table "
+                              f"of {seats}.", "leader")
 
 
 register(Preset(

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .checks import choice, double, hand_sizes, hands_fit, number, whole, yes_no
+from .errors import OptionError
 from .presets import GOOD_SAMS, Preset, register
-from .tiles import set_size
 from .trains import round_double, size_for
 
 # Tiles each, by seats (up to this many seats, tiles each), when ``hand_sizes`` is None.
@@ -43,25 +44,22 @@ class ChickenOptions:
         return round_double(self.first_double, self.set_high, round_number)
 
     def check(self, seats: int) -> None:
-        def bad(why: str) -> ValueError:
-            return ValueError(f"Chicken Foot options: {why}")
-
-        if self.set_high not in HAND_SIZES:
-            raise bad(f"no double-{self.set_high} set (use 9 or 12)")
-        if self.first_double is not None and not 0 <= self.first_double <= self.set_high:
-            raise bad(f"the first double {self.first_double} is not in the set")
-        if not 1 <= self.rounds <= 100:
-            raise bad("rounds must be 1 to 100")
-        if self.centre_paths not in (4, 6):
-            raise bad(f"the centre double takes 4 or 6 paths, not {self.centre_paths!r}")
-        if self.draw not in ("one", "until"):
-            raise bad(f"draw is one or until, not {self.draw!r}")
-        if self.double_blank < 0:
-            raise bad("0-0 cannot count less than nothing")
-        size = self.hand_size(seats)
-        if size < 1 or seats * size + 1 > set_size(self.set_high):
-            raise bad(f"{seats} hands of {size} do not fit in the "
-                      f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
+        """Raises an ``OptionError`` (a sentence naming its field) for options that cannot
+        be played by ``seats`` players."""
+        if not whole(self.set_high) or self.set_high not in HAND_SIZES:
+            raise OptionError(f"Chicken Foot is played with a double-9 or a double-12 set, "
+                              f"not double-{str(self.set_high)[:20]}.", "set_high")
+        if self.hand_sizes is not None:
+            hand_sizes(self.hand_sizes, "hand_sizes")
+        double(self.first_double, "first_double", self.set_high, "The first centre double")
+        number(self.rounds, "rounds", 1, 100, "The number of rounds")
+        choice(self.centre_paths, "centre_paths", (4, 6),
+               "The number of paths of the centre double")
+        choice(self.draw, "draw", ("one", "until"), "How a player who cannot play draws")
+        yes_no(self.must_play, "must_play", "Whether you must play when you can")
+        yes_no(self.late_arrivals, "late_arrivals", "Whether late arrivals may join")
+        number(self.double_blank, "double_blank", 0, 1000, "What 0-0 counts")
+        hands_fit(seats, self.hand_size, self.set_high, "hand_sizes")
 
 
 register(Preset(

@@ -22,11 +22,14 @@ from .errors import IllegalMove
 from .fair_seed import Sealed, Shuffler
 from .games import MATCHES as GAMES
 from .games import presets_of
+from .house import HouseRules
+from .house_settings import catalogue_fields
 from .moves import Move
 from .presets import PRESETS
 from .tiles import Tile
 
-_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules", "fair")
+_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules", "house",
+             "fair")
 
 # The edition of the rules a match is played by, saved as the save's format version
 # (record.py). 2: the sheets as today. 1: matches saved before issue 31, replayed as they
@@ -50,7 +53,8 @@ class Match:
 
     def __init__(self, *, seats: int, options: Any, seed: int | str | None = None,
                  deal: dict | list | None = None, preset: str | None = None,
-                 rules: int = RULES, fair: list[Sealed] | None = None):
+                 rules: int = RULES, house: HouseRules | None = None,
+                 fair: list[Sealed] | None = None):
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"{self.game} is played by {self.min_seats} to {self.max_seats} "
                              f"players, not {seats!r}")
@@ -58,6 +62,9 @@ class Match:
         self.options = options
         self.preset = preset
         self.rules = rules
+        # The club's house rules the match is played by (bones.house), whole: their name
+        # and sheet for headers and score sheets; None for a sheet as printed.
+        self.house = house
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**48)
         self.deals = [deal] if isinstance(deal, dict) else list(deal or [])
         # One seal a round, from round one (fair_seed.py): a round that has one is dealt
@@ -373,8 +380,9 @@ class Match:
     __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict:
-        """The match as a save (record.py reads it back): its start and its moves."""
-        return {
+        """The match as a save (record.py reads it back): its start and its moves, the
+        house rules whole if it is played by any, and the rounds' deal codes if sealed."""
+        d = {
             "format": SAVE_FORMAT,
             "version": self.rules,
             "game": self.game,
@@ -384,8 +392,12 @@ class Match:
             "seed": self.seed,
             "deal": [_plain_deal(d) for d in self.deals],
             "moves": self.moves_played(),
-            **({"fair": [f.to_json() for f in self.fair]} if self.fair else {}),
         }
+        if self.fair:
+            d["fair"] = [f.to_json() for f in self.fair]
+        if self.house is not None:
+            d["house"] = self.house.to_dict()
+        return d
 
 
 def places(totals: list[int], lower_wins: bool) -> list[int]:
@@ -395,7 +407,11 @@ def places(totals: list[int], lower_wins: bool) -> list[int]:
 
 
 def options_dict(options: Any) -> dict:
-    return {f.name: _plain(getattr(options, f.name)) for f in dataclasses.fields(options)}
+    """Every option field, as JSON; a field added after saves were first written
+    (``metadata={"saved": "if-set"}``) only when it is not its default, so a save that
+    does not use it is written, and read by older pages, as before."""
+    return {f.name: _plain(getattr(options, f.name)) for f in dataclasses.fields(options)
+            if f.metadata.get("saved") != "if-set" or getattr(options, f.name) != f.default}
 
 
 def _plain(v: Any) -> Any:
@@ -417,17 +433,29 @@ def _plain_deal(deal: dict) -> dict:
 
 def new_game(game: str, *, seats: int, preset: str | None = None,
              options: Any = None, seed: int | str | None = None,
-             deal: dict | list | None = None, fair: list[Sealed] | None = None,
-             _rules: int | None = None) -> Match:
-    """Start a match of ``game`` by a preset's rules, changed by ``options``.
+             deal: dict | list | None = None, house: HouseRules | None = None,
+             fair: list[Sealed] | None = None, _rules: int | None = None) -> Match:
+    """Start a match of ``game`` by a preset's rules (or by ``house`` rules, built on a
+    preset: bones.house), changed by ``options``.
 
-    ``options`` is an options object or a dict of fields to change; ``seed``
+    ``options`` is an options object or a dict of fields to change (with house rules,
+    only fields the house rules do not set, such as All Fives' ``leader``); ``seed``
     reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md); ``fair``
     holds the rounds' seals (docs/records.md), one a round from round one.
     """
     cls = GAMES.get(game)
     if cls is None:
         raise ValueError(f"no game called {game!r}: choose one of {', '.join(GAMES)}")
+    if house is not None:
+        if not isinstance(house, HouseRules):
+            raise TypeError("house must be HouseRules (bones.house)")
+        house.check()
+        if house.game != game:
+            raise ValueError(f"the house rules {house.name!r} are for {house.game}, not {game}")
+        if preset is not None and preset != house.base:
+            raise ValueError(f"the house rules {house.name!r} start from the sheet "
+                             f"{house.base!r}, not {preset!r}")
+        preset = house.base
     name = preset or cls.default_preset
     p = PRESETS.get(name)
     if p is None:
@@ -435,15 +463,27 @@ def new_game(game: str, *, seats: int, preset: str | None = None,
                          f"{', '.join(presets_of(game))}")
     if name not in presets_of(game):
         raise ValueError(f"the preset {name!r} is for {p.game}, not {game}")
-    opts = p.options
+    opts = p.options if house is None else house.options()
     if isinstance(options, cls.options_type):
         opts = options
     elif isinstance(options, dict):
         opts = _with_options(opts, options)
     elif options is not None:
         raise TypeError(f"options must be a dict or {cls.options_type.__name__}")
-    return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name, fair=fair,
-               rules=RULES if _rules is None else _rules)
+    if house is not None:
+        _agrees(house, opts)
+    extra = {} if _rules is None else {"rules": _rules}
+    return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name, house=house,
+               fair=fair, **extra)
+
+
+def _agrees(house: HouseRules, options: Any) -> None:
+    """Options for a match by ``house`` rules set nothing the house rules set otherwise."""
+    mine = house.options()
+    for f in catalogue_fields(house.game):
+        if getattr(options, f) != getattr(mine, f):
+            raise ValueError(f"the options set {f} to {getattr(options, f)!r}, but the "
+                             f"house rules {house.name!r} play {getattr(mine, f)!r}")
 
 
 def _with_options(base: Any, changes: dict) -> Any:

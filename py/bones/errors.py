@@ -13,6 +13,16 @@ class IllegalMove(ValueError):
         super().__init__(f"{message} ({rule})" if cited else message)
 
 
+class OptionError(ValueError):
+    """Options the rules cannot be played by (at this many seats). The message is a
+    sentence a player understands; ``field`` names the option it concerns, so a page can
+    show it next to that field."""
+
+    def __init__(self, message: str, field: str | None = None):
+        self.field = field
+        super().__init__(message)
+
+
 class BadData(ValueError):
     """Data from outside (a save, a file, a stored setting, the AI worker's answer) that is
     refused: too large, nested too deeply, malformed or of the wrong kind. The message says

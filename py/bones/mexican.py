@@ -86,6 +86,14 @@ class MexicanTrain(TrainGame):
         # playing; forgotten when it draws (the new tile may have them). For the AI.
         self.lacks: tuple[frozenset[int], ...] = (frozenset(),) * n
 
+    def _score_round(self) -> list[int]:
+        scores = super()._score_round()  # G10 (C8)
+        p = self.options.open_train_penalty
+        if p:  # a house rule: a train left open costs its owner, unless he went out
+            scores = [v + p if self.markers[s] and s != self.out else v
+                      for s, v in enumerate(scores)]
+        return scores
+
     def _find_starting_double(self, wanted: Tile | None) -> tuple[Tile, int]:
         """S3 / C2: the holder places the double and leads; if nobody holds it, players
         draw in turn (from the last round's winner, S3) until it turns up."""

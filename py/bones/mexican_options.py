@@ -7,11 +7,16 @@ with the rule IDs it follows. The match itself is ``bones.mexican.MexicanTrain``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .checks import choice, double, hand_sizes, hands_fit, number, whole, yes_no
+from .errors import OptionError
 from .presets import GOOD_SAMS, Preset, register
-from .tiles import set_size
 from .trains import round_double, size_for
+
+# A field added after saves were first written is saved only when it is set
+# (core.options_dict), so a save that does not use it reads as it always did.
+IF_SET = {"saved": "if-set"}
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,9 @@ class MexicanOptions:
     double_blank: int = 0  # G10: what 0-0 counts in hand
     blocked_blanks: bool = False  # C8: in a blocked round a blank half is 25, 0-0 is 50
     late_arrivals: bool = True  # G7
+    # Points added at a round's end for every player whose marker is up (whose train is
+    # open), but the one who went out. On no sheet: a house rule; 0 = none.
+    open_train_penalty: int = field(default=0, metadata=IF_SET)
 
     def hand_size(self, seats: int) -> int:
         return size_for(self.hand_sizes, seats)
@@ -46,27 +54,31 @@ class MexicanOptions:
         return round_double(self.first_double, self.set_high, round_number)
 
     def check(self, seats: int) -> None:
-        def bad(why: str) -> ValueError:
-            return ValueError(f"Mexican Train options: {why}")
-
-        if not 6 <= self.set_high <= 18:
-            raise bad(f"no double-{self.set_high} set (use 6 to 18)")
-        if self.first_double is not None and not 0 <= self.first_double <= self.set_high:
-            raise bad(f"the first double {self.first_double} is not in the set")
-        if not 1 <= self.rounds <= 100:
-            raise bad("rounds must be 1 to 100")
-        if self.start not in ("placed", "holder", "highest"):
-            raise bad(f"start is placed, holder or highest, not {self.start!r}")
-        if self.double_rule not in ("anywhere", "on-double"):
-            raise bad(f"double_rule is anywhere or on-double, not {self.double_rule!r}")
-        if self.mexican_start not in ("any", "after-own-train"):
-            raise bad(f"mexican_start is any or after-own-train, not {self.mexican_start!r}")
-        if self.knock_penalty < 0 or self.double_blank < 0:
-            raise bad("penalties and scores cannot be negative")
-        size = self.hand_size(seats)
-        if seats * size + 1 > set_size(self.set_high):
-            raise bad(f"{seats} hands of {size} need more than the "
-                      f"{set_size(self.set_high)} tiles of a double-{self.set_high} set")
+        """Raises an ``OptionError`` (a sentence naming its field) for options that cannot
+        be played by ``seats`` players."""
+        if not whole(self.set_high) or not 6 <= self.set_high <= 18:
+            raise OptionError(f"There is no double-{str(self.set_high)[:20]} set: choose "
+                              f"double-6 to double-18.", "set_high")
+        hand_sizes(self.hand_sizes, "hand_sizes")
+        double(self.first_double, "first_double", self.set_high, "The first round's double")
+        number(self.rounds, "rounds", 1, 100, "The number of rounds")
+        choice(self.start, "start", ("placed", "holder", "highest"), "How a round starts")
+        choice(self.double_rule, "double_rule", ("anywhere", "on-double"),
+               "Where the tile after a double goes")
+        for f, what in (("chain_doubles", "Whether a double may follow a double"),
+                        ("must_play", "Whether you must play when you can"),
+                        ("drawn_playable", "Whether a drawn tile may be played"),
+                        ("blocked_blanks", "Whether blanks count extra in a blocked round"),
+                        ("late_arrivals", "Whether late arrivals may join")):
+            yes_no(getattr(self, f), f, what)
+        choice(self.mexican_start, "mexican_start", ("any", "after-own-train"),
+               "Who may start the Mexican Train")
+        number(self.knock_penalty, "knock_penalty", 0, 20,
+               "The tiles drawn for not knocking")
+        number(self.double_blank, "double_blank", 0, 1000, "What 0-0 counts")
+        number(self.open_train_penalty, "open_train_penalty", 0, 1000,
+               "The points for an open train")
+        hands_fit(seats, self.hand_size, self.set_high, "hand_sizes")
 
 
 

@@ -13,6 +13,7 @@ from bones import IllegalMove
 from bones.allfives_arms import CENTRE
 from bones.allfives_options import AllFivesOptions
 from bones.allfives_scores import round_to_five
+from bones.errors import OptionError
 from bones.tiles import full_set, parse_tile
 
 
@@ -419,10 +420,15 @@ def test_option_leave_the_last_two_tiles_in_the_boneyard(draw):
 
 
 def test_option_checks_say_what_is_wrong():
-    for bad in ({"target": 0}, {"draw": "never"}, {"spinner": "all"},
-                {"next_leader": "loser"}, {"two_player_hand": 20}, {"leader": 4}):
-        with pytest.raises(ValueError, match="All Fives options"):
+    for bad, says in (({"target": 0}, "The target score must be a whole number from 1"),
+                      ({"draw": "never"}, "How players draw must be 'until-play' or"),
+                      ({"spinner": "all"}, "Which doubles spin must be"),
+                      ({"next_leader": "loser"}, "Who leads the later hands must be"),
+                      ({"two_player_hand": 20}, "two players takes must be a whole number"),
+                      ({"leader": 4}, "There is no seat 4 to lead at a table of 4")):
+        with pytest.raises(OptionError, match=says) as e:
             bones.new_game("all-fives", seats=4, options=bad)
+        assert e.value.field == next(iter(bad))
     assert AllFivesOptions() == bones.PRESETS["gs-af"].options
     assert bones.PRESETS["gs-af"].rules == tuple(f"A{i}" for i in range(1, 9))
 

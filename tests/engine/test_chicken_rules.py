@@ -432,7 +432,8 @@ def test_option_double_nine_set_with_hand_sizes_by_seats(seats, size):
 def test_option_hand_sizes_given_explicitly():
     g = bones.new_game("chicken-foot", seats=4, seed=1, options={"hand_sizes": [[4, 10]]})
     assert [len(h) for h in g.hands] == [10] * 4
-    with pytest.raises(ValueError, match="do not fit"):
+    with pytest.raises(ValueError, match="8 players with 7 tiles each and the round's double "
+                                         "need 57 tiles, but a double-9 set has 55"):
         bones.new_game("chicken-foot", seats=8, seed=1,
                        options={"set_high": 9, "hand_sizes": [[8, 7]]})
 
@@ -447,10 +448,10 @@ def test_option_rounds_and_starting_double():
 
 
 @pytest.mark.parametrize("changes,message", [
-    ({"centre_paths": 5}, "4 or 6 paths"),
-    ({"draw": "two"}, "one or until"),
+    ({"centre_paths": 5}, "The number of paths of the centre double must be 4 or 6, not '5'"),
+    ({"draw": "two"}, "How a player who cannot play draws must be 'one' or 'until'"),
     ({"set_high": 6}, "double-6"),
-    ({"first_double": 13}, "not in the set"),
+    ({"first_double": 13}, "13-13, is not in a double-12 set: choose 0-0 to 12-12"),
     ({"rounds": 0}, "rounds"),
     ({"double_blank": -1}, "0-0"),
     ({"paths": 4}, "unknown option"),

@@ -10,8 +10,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..inbound import check_text, from_cell
+from ..inbound import check_text, from_cell, read_json
 from .event import Event
+from .state import read_house
 from .values import (
     CSV_COLUMNS,
     CSV_FORMAT,
@@ -71,7 +72,8 @@ class CsvBuilder:
     """Reads the records, then rebuilds the event through the same calls the UI makes,
     so every rule is checked once more; an error names the line it comes from."""
 
-    KINDS = ("format", "event", "game", "preset", "round", "table", "player", "score")
+    KINDS = ("format", "event", "game", "preset", "house", "round", "table", "player",
+             "score")
 
     def __init__(self, recs: list[tuple[int, dict]], clock: Callable[[], str] | None):
         self.recs = recs
@@ -109,14 +111,15 @@ class CsvBuilder:
             if rec not in self.KINDS:
                 raise self.fail(ln, f"unknown record {rec!r} (the records are "
                                     f"{', '.join(self.KINDS)})")
-            if rec in ("format", "event", "game", "preset"):
+            if rec in ("format", "event", "game", "preset", "house"):
                 if rec in head or rec == "format":
                     first = recs[0][0] if rec == "format" else head[rec][0]
                     raise self.fail(ln, f"a second {rec!r} record (the first is on line "
                                         f"{first})")
                 if tables:
                     raise self.fail(ln, f"the {rec!r} record must come before the tables")
-                head[rec] = (ln, from_cell(d["info"]) if rec == "event" else d["info"].strip())
+                head[rec] = (ln, from_cell(d["info"]) if rec in ("event", "house")
+                             else d["info"].strip())
             elif rec == "round":
                 t = table_label(d["table"])
                 if t and t not in tables:
@@ -208,6 +211,10 @@ class CsvBuilder:
         if not fives and any(d is None for d in ds):
             raise self.fail(self.rounds[""][1][0], "every round needs its starting double")
         kw: dict = {"rounds": len(ds)} if fives else {"doubles": ds}
+        if "house" in head:
+            hl, text = head["house"]
+            data = self.at(hl, read_json, text, "The house rules", 10_000, RallyError)
+            kw["house"] = self.at(hl, read_house, data, game, preset)
         ev = self.at(ln, Event.create, head["event"][1], game, preset, clock=self.clock, **kw)
         main = [t for t in tables if tables[t]["kind"] == "table"]
         playoffs = [t for t in tables if tables[t]["kind"] == "playoff"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import TYPE_CHECKING, Any
 
 from ..inbound import to_cell
@@ -28,6 +29,8 @@ def to_csv(ev: Event) -> str:
     row("event", info=to_cell(s["title"]))
     row("game", info=s["game"])
     row("preset", info=s["preset"])
+    if "house" in s:  # the house rules whole, as JSON (docs/house-rules.md)
+        row("house", info=to_cell(json.dumps(s["house"], ensure_ascii=False)))
     for r, d in enumerate(s["doubles"], 1):
         row("round", rnd=r, double=d)
     for label, t in s["tables"].items():

@@ -13,7 +13,7 @@ from typing import Any
 
 from .event import Event
 from .json_in import from_json
-from .state import Replay, State, in_force
+from .state import Replay, State, in_force, read_house
 from .values import GAMES, MAX_NAME, MAX_ROUNDS, RallyError, folded
 from .wire import decode, encode, round_code
 
@@ -52,9 +52,10 @@ def handout(ev: Event, table: Any) -> str:
     rounds = [[r, [points_value(v.get(pid)) for pid in tab.seats]]
               for r, v in sorted(tab.entries.items())]
     s = ev._s
+    house = {} if s.house is None else {"h": s.house.to_dict()}
     return encode("H", {"e": event_id(ev), "t": s.title, "g": s.game, "p": s.preset,
                         "d": list(s.doubles), "tb": tab.label, "b": len(ev._log),
-                        "s": seats, "r": rounds})
+                        "s": seats, "r": rounds, **house})
 
 
 def _check_handout(h: dict) -> dict:
@@ -90,6 +91,8 @@ def _check_handout(h: dict) -> dict:
             isinstance(x, list) and len(x) == 2 and isinstance(x[0], int)
             and isinstance(x[1], list) and len(x[1]) == len(seats) for x in rounds)):
         raise bad("its entered rounds are damaged")
+    if "h" in h:
+        read_house(h["h"], h["g"], h["p"], "This hand-out's house rules")
     return h
 
 
@@ -121,10 +124,13 @@ class TableDevice:
     def _build(cls, h: dict, clock: Callable[[], str] | None) -> TableDevice:
         d = h["d"]
         try:
+            house = read_house(h.get("h"), h["g"], h["p"], "This hand-out's house rules")
             if all(x is None for x in d):
-                ev = Event.create(h["t"], h["g"], h["p"], rounds=len(d), clock=clock)
+                ev = Event.create(h["t"], h["g"], h["p"], rounds=len(d), house=house,
+                                  clock=clock)
             else:
-                ev = Event.create(h["t"], h["g"], h["p"], doubles=d, clock=clock)
+                ev = Event.create(h["t"], h["g"], h["p"], doubles=d, house=house,
+                                  clock=clock)
             first = [x[1] for x in h["s"] if x[2] == 1]
             ev.add_table(first, number=int(h["tb"]))
             for x in h["s"]:

@@ -10,6 +10,8 @@ from typing import Any
 
 from ..core import GAMES as MATCHES
 from ..games import preset_of
+from ..house import HouseRules
+from ..presets import PRESETS
 from . import sheets as sh
 from .csv_out import to_csv
 from .history import describe, history_of, names_of
@@ -49,22 +51,36 @@ class Event:
     @classmethod
     def create(cls, title: str, game: str = "mexican-train", preset: str | None = None, *,
                rounds: int | None = None, first_double: int | None = None,
-               doubles: Iterable[int] | None = None,
+               doubles: Iterable[int] | None = None, house: HouseRules | None = None,
                clock: Callable[[], str] | None = None) -> Event:
         """A new event. Mexican Train and Chicken Foot: ``rounds`` from ``first_double``
-        down one a round (both default to the preset's), or the ``doubles`` list itself.
-        All Fives: ``rounds`` is the number of games (default 1)."""
+        down one a round (both default to the preset's, or the ``house`` rules'), or the
+        ``doubles`` list itself. All Fives: ``rounds`` is the number of games (default 1).
+        ``house`` rules (bones.house) are on a preset: ``preset`` is theirs, and the event
+        carries them whole."""
         if game not in GAMES:
             raise RallyError(f"Rally mode scores {', '.join(GAMES)}, not {game!r}")
+        if house is not None:
+            if not isinstance(house, HouseRules):
+                raise RallyError("The house rules are not house rules")
+            if preset not in (None, house.base):
+                raise RallyError(f"The house rules {house.name!r} start from "
+                                 f"{house.sheet.title}, not {PRESETS[preset].title}"
+                                 if preset in PRESETS else f"No preset {preset!r}")
+            preset = house.base
         preset = preset or MATCHES[game].default_preset
         if preset_of(game, preset) is None:
             raise RallyError(f"{GAMES[game]} has the presets {presets_named(game)}, not "
                              f"{preset!r}")
-        rules = Rules(game, preset)
-        ds = rules.doubles(rounds, first_double, doubles, sheet_defaults(preset)[0])
+        if house is not None and not house.ready:
+            raise RallyError(f"The house rules {house.name!r} cannot be played: "
+                             f"{house.refusals()[0].message}")
+        rules = Rules(game, preset, house)
+        ds = rules.doubles(rounds, first_double, doubles, sheet_defaults(preset, house)[0])
         ev = cls([], None, clock)
+        extra = {} if house is None else {"house": house.to_dict()}
         ev._append({"op": "create", "title": title, "game": game, "preset": preset,
-                    "doubles": ds})
+                    "doubles": ds, **extra})
         return ev
 
     def _append(self, change: dict) -> int:
@@ -264,6 +280,11 @@ class Event:
         return self._s.preset
 
     @property
+    def house(self) -> HouseRules | None:
+        """The club's house rules the event is scored by (bones.house), or None."""
+        return self._s.house
+
+    @property
     def rules(self) -> Rules:
         """The rules of the game being scored, as the scorekeeper applies them."""
         return self._s.rules
@@ -311,8 +332,11 @@ class Event:
             assert all(set(v) <= set(t.seats) for v in t.entries.values())
             tables[label] = {"kind": t.kind, "doubles": list(t.doubles),
                              "players": players, "entries": entries}
-        return {"title": s.title, "game": s.game, "preset": s.preset,
-                "doubles": list(s.doubles), "tables": tables}
+        out = {"title": s.title, "game": s.game, "preset": s.preset,
+               "doubles": list(s.doubles), "tables": tables}
+        if s.house is not None:
+            out["house"] = s.house.to_dict()
+        return out
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and self.state() == other.state()
@@ -366,7 +390,8 @@ class Event:
     def to_json(self) -> dict:
         log = self.log
         synced = any("via" in c or c["op"] == "received" for c in log)
-        return {"format": FORMAT, "version": VERSION if synced else 1, "log": log}
+        version = VERSION if synced or "house" in log[0] else 1
+        return {"format": FORMAT, "version": version, "log": log}
 
     def dumps(self) -> str:
         """The whole event, history included, as JSON text: save it after every change."""

@@ -51,6 +51,8 @@ def describe(c: dict, names: dict[str, str], rules: Rules | None) -> str:
         what = (f"{len(ds)} games" if ds and ds[0] is None else
                 f"{len(ds)} rounds from {ds[0]}-{ds[0]}" if ds else "")
         preset = PRESETS[c["preset"]].title if c["preset"] in PRESETS else c["preset"]
+        if isinstance(c.get("house"), dict):
+            preset = f"house rules {str(c['house'].get('name'))[:40]!r} on {preset}"
         return f"Event {c['title']!r} created: {GAMES.get(c['game'], c['game'])}, " \
                f"{preset}, {what}"
     if op == "add_table":

@@ -55,6 +55,11 @@ SHAPES: dict[str, dict[str, Callable[[Any], bool]]] = {
 }
 
 
+# Fields a change may leave out (checked whole when the change is replayed).
+OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "create": {"house": lambda x: isinstance(x, dict)}}
+
+
 def _is_via(x: Any) -> bool:
     """A change from a table device's sheet: [table label, hand-out change, sheet change]."""
     return isinstance(x, list) and len(x) == 3 and isinstance(x[0], str) and all(
@@ -70,14 +75,15 @@ def check_shape(c: Any, n: int) -> dict:
     if c.get("n") != n:
         raise RallyError(f"change {n} is numbered {c.get('n')!r}: changes are numbered 1, 2, "
                          f"3 ... in order")
-    shape = SHAPES[op]
+    shape, optional = SHAPES[op], OPTIONAL.get(op, {})
     for k in c:
-        if k not in shape and k not in ("op", "n", "at", "via"):
+        if k not in shape and k not in optional and k not in ("op", "n", "at", "via"):
             raise RallyError(f"change {n} ({op}) has an unknown field {str(k)[:40]!r}")
-    for k, ok in shape.items():
+    for k in shape:
         if k not in c:
             raise RallyError(f"change {n} ({op}) lacks its {k!r}")
-        if not ok(c[k]):
+    for k, ok in {**shape, **optional}.items():
+        if k in c and not ok(c[k]):
             raise RallyError(f"change {n} ({op}) has a bad {k!r}: {str(c[k])[:40]!r}")
     if "via" in c and not _is_via(c["via"]):
         raise RallyError(f"change {n} has a bad table sheet reference {str(c['via'])[:40]!r}")

@@ -26,13 +26,15 @@ def ranked(totals: list[int], lower_wins: bool) -> list[tuple[int, bool]]:
 
 def score_sheet(*, table: str, title: str, kind: str, game: str, preset: str,
                 lower_wins: bool, doubles: list, entered: set[int], players: list[dict],
-                highest: dict[int, int] | None = None) -> dict:
+                highest: dict[int, int] | None = None, house: Any = None) -> dict:
     """One score sheet as plain data, for the screen and for print: rounds as columns,
     players as rows, marks for G7 starts and G10 penalties, totals and places. Used by
     rally tables and by the in-game sheet (``match_sheet``).
 
     ``players``: dicts with name, joined (round), start, cells {round: (points, no_show)},
-    total, from (text or None). Marks and notes cite the ``preset``'s sheet."""
+    total, from (text or None). Marks and notes cite the ``preset``'s sheet. By ``house``
+    rules (bones.house), the sheet has ``house``: their name, edition and changes in words
+    (``HouseRules.sheet_words``)."""
     fives = to_target(game)
     word = "Game" if fives else "Round"
     rounds = [{"round": r, "double": d, "label": f"{word} {r}",
@@ -66,12 +68,15 @@ def score_sheet(*, table: str, title: str, kind: str, game: str, preset: str,
                      "total": p["total"], "place": place, "tie": tie})
     complete = all(r["entered"] for r in rounds)
     winners = [r["name"] for r in rows if r["place"] == 1]
-    return {"table": table, "title": title, "kind": kind, "game": game,
-            "lower_wins": lower_wins, "rounds": rounds, "players": rows,
-            "has_starts": any(r["late"] for r in rows), "notes": notes,
-            "marks": {k: {"rule": v[0], "cite": cite(v[0], preset), "text": v[1]}
-                      for k, v in MARKS.items()},
-            "complete": complete, "winners": winners, "tie": len(winners) > 1}
+    out = {"table": table, "title": title, "kind": kind, "game": game,
+           "lower_wins": lower_wins, "rounds": rounds, "players": rows,
+           "has_starts": any(r["late"] for r in rows), "notes": notes,
+           "marks": {k: {"rule": v[0], "cite": cite(v[0], preset), "text": v[1]}
+                     for k, v in MARKS.items()},
+           "complete": complete, "winners": winners, "tie": len(winners) > 1}
+    if house is not None:
+        out["house"] = house.sheet_words()
+    return out
 
 
 def standings_of(rows: list[dict], lower_wins: bool, complete: bool, rule: str) -> dict:
@@ -139,7 +144,8 @@ def match_sheet(match: Any, names: list[str] | None = None, title: str = "Score 
     return score_sheet(table="", title=title, kind="match", game=match.game,
                        preset=match.preset or type(match).default_preset,
                        lower_wins=match.lower_wins, doubles=doubles,
-                       entered=set(range(1, len(rows) + 1)), players=players)
+                       entered=set(range(1, len(rows) + 1)), players=players,
+                       house=getattr(match, "house", None))
 
 
 def table_sheet(s: State, table: Any) -> dict:
@@ -164,7 +170,8 @@ def table_sheet(s: State, table: Any) -> dict:
     return score_sheet(
         table=tab.label, title=tab.title, kind=tab.kind,
         game=rules.game, preset=rules.preset, lower_wins=rules.lower_wins,
-        doubles=tab.doubles, entered=set(tab.entries), players=players, highest=res.highest)
+        doubles=tab.doubles, entered=set(tab.entries), players=players, highest=res.highest,
+        house=rules.house)
 
 
 def standings(s: State, stage: str | None = None) -> dict:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games import preset_of
+from ..house import HouseRules
 from ..inbound import one_line
 from ..presets import PRESETS
 from .values import (
@@ -22,6 +23,19 @@ from .values import (
     table_label,
     table_title,
 )
+
+
+def read_house(data: Any, game: str, preset: str,
+               what: str = "The event's house rules") -> HouseRules | None:
+    """House rules carried whole by an event or a hand-out (None: the sheet as printed),
+    refused in plain words if they cannot be played or are not on ``preset``."""
+    if data is None:
+        return None
+    house = HouseRules.from_dict(data, RallyError, what)
+    if house.base != preset or house.game != game:
+        raise RallyError(f"{what} start from {house.sheet.title}, not the event's sheet "
+                         f"({PRESETS[preset].title})")
+    return house
 
 
 @dataclass
@@ -63,6 +77,7 @@ class State:
     preset: str
     doubles: list[int | None]
     tables: dict[str, Table] = field(default_factory=dict)  # by label, in the order added
+    house: HouseRules | None = None  # the club's own rules on the preset, whole
 
     @property
     def order(self) -> list[str]:
@@ -70,12 +85,12 @@ class State:
 
     @property
     def rules(self) -> Rules:
-        return Rules(self.game, self.preset)
+        return Rules(self.game, self.preset, self.house)
 
     def copy(self) -> State:
         """A copy to try a change on (far quicker than ``copy.deepcopy``)."""
         return State(self.title, self.game, self.preset, list(self.doubles),
-                     {label: t.copy() for label, t in self.tables.items()})
+                     {label: t.copy() for label, t in self.tables.items()}, self.house)
 
     def seat_number(self, source: tuple[str, str]) -> int:
         """The seat (1-based) of a playoff player's origin, (table label, player id)."""
@@ -210,12 +225,14 @@ class Replay:
         if preset_of(game, preset) is None:
             raise RallyError(f"{GAMES[game]} has the presets {presets_named(game)}, not "
                              f"{preset!r}")
-        rules = Rules(game, preset)
+        house = read_house(c.get("house"), game, preset)
+        rules = Rules(game, preset, house)
         doubles = rules.doubles(None, None, c["doubles"]) if not rules.fives else \
             rules.doubles(len(c["doubles"]), None, None)
         if rules.fives and any(d is not None for d in c["doubles"]):
             raise RallyError("All Fives has no starting doubles")
-        self.s = State(clean_name(c["title"], "The event's title"), game, preset, doubles)
+        self.s = State(clean_name(c["title"], "The event's title"), game, preset, doubles,
+                       house=house)
 
     def op_add_table(self, c: dict) -> None:
         rules = self.rules
@@ -262,7 +279,7 @@ class Replay:
         if not rules.late_ok:
             raise RallyError(f"All Fives tables are 2 to 4 from the start ({rules.cite('A1')})"
                              ": no late arrivals" if rules.fives else
-                             f"{PRESETS[rules.preset].title} has no late arrivals")
+                             f"{rules.title} has no late arrivals")
         self.no_playoff_yet(tab)
         r = self.round_no(tab, c["round"])
         done = max(tab.entries, default=0)

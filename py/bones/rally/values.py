@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BadData
 from ..games import TARGET, game, games, presets_of
@@ -15,10 +15,16 @@ from ..inbound import letters, one_line, unsafe
 from ..presets import PRESETS
 from ..rulebook import cite
 
+if TYPE_CHECKING:  # bones.house reads its QR codes with .wire, which imports this module
+    from ..house import HouseRules
+
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"
 FORMAT = "rally-dominoes-event"
-VERSION = 2  # 2: a log with table devices' sheets ("via", "received")
-READS = (1, 2)  # a log without them is still written as version 1
+# 2: a log with table devices' sheets ("via", "received") or house rules (whole, in its
+# "create" change: a page older than them refuses the field). A log without either is
+# still written as version 1, so an older page reads it.
+VERSION = 2
+READS = (1, 2)
 CSV_FORMAT = "rally-dominoes-csv"
 CSV_VERSION = 1
 CSV_COLUMNS = ("record", "table", "round", "double", "seat", "player", "points", "total",
@@ -109,11 +115,12 @@ def presets_named(game_id: str) -> str:
 
 
 class Rules:
-    def __init__(self, game: str, preset: str):
+    def __init__(self, game: str, preset: str, house: HouseRules | None = None):
         self.game = game
         self.preset = preset
+        self.house = house  # the club's own rules on the preset (bones.house), or None
         p = PRESETS[preset]
-        o = p.options
+        o = p.options if house is None else house.options()
         self.fives = to_target(game)
         self.lower_wins = not self.fives  # G1 / A8
         self.max_seats = 4 if self.fives else 8  # A1 / the README's decisions
@@ -123,6 +130,12 @@ class Rules:
         self.s6 = "S6" in p.rules
         self.word = "game" if self.fives else "round"
         self.options = o
+
+    @property
+    def title(self) -> str:
+        """The rules' name: the sheet's, or the house rules' ("House rules: Sun Lakes
+        Tuesday (from Good Sam's Mexican Train)")."""
+        return PRESETS[self.preset].title if self.house is None else self.house.title
 
     def cite(self, rule: str) -> str:
         """A rule as the official's sheet numbers it ("General 9"), for what the page says."""
@@ -160,14 +173,15 @@ class Rules:
 
 
 
-def sheet_defaults(preset: str) -> tuple[int, int | None]:
+def sheet_defaults(preset: str, house: HouseRules | None = None) -> tuple[int, int | None]:
     """The rounds (All Fives: games) and first starting double of an event by ``preset``
     when the official names none: the sheet's (G5: 9-9 on the Good Sam's sheets; S2:
-    four rounds from 12-12 on the tournament sheet) and the preset's number of rounds."""
+    four rounds from 12-12 on the tournament sheet) and the preset's number of rounds, or
+    the ``house`` rules' on it."""
     p = PRESETS[preset]
     if to_target(p.game):
         return 1, None
-    o = p.options
+    o = p.options if house is None else house.options()
     return o.rounds, o.set_high if o.first_double is None else o.first_double
 
 

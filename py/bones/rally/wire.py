@@ -19,13 +19,14 @@ import re
 import zlib
 from typing import Any
 
+from ..errors import BadData
 from ..inbound import read_json
 from .values import NO_SHOW, RallyError
 
 B45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 _B45_INDEX = {c: i for i, c in enumerate(B45)}
 WIRE_VERSION = 1
-KINDS = {"H": "a table's hand-out", "S": "a table's sheet"}
+KINDS = {"H": "a table's hand-out", "S": "a table's sheet", "R": "a house rule set"}
 MAX_WIRE = 8_000  # characters: a QR code holds at most 4,296 alphanumeric characters
 MAX_JSON = 60_000  # characters once decompressed
 
@@ -75,28 +76,27 @@ def encode(kind: str, body: dict) -> str:
 _HEAD = re.compile(r"RD([A-Z])([0-9]{1,3}):")
 
 
-def decode(text: Any, want: str) -> dict:
-    """The body of a payload of kind ``want``; RallyError in plain words for anything
+def decode(text: Any, want: str, error: type[BadData] = RallyError) -> dict:
+    """The body of a payload of kind ``want``; ``error`` in plain words for anything
     else (another app's code, a newer version, a damaged or oversized one)."""
     what = KINDS[want]
     if isinstance(text, bytes | bytearray):
         text = bytes(text).decode("utf-8", "replace")
     if not isinstance(text, str):
-        raise RallyError(f"This is not {what}")
+        raise error(f"This is not {what}")
     text = text.strip()
     if len(text) > MAX_WIRE:
-        raise RallyError(f"This code is far too long ({len(text):,} characters) to be "
-                         f"{what}")
+        raise error(f"This code is far too long ({len(text):,} characters) to be {what}")
     m = _HEAD.match(text)
     if not m:
-        raise RallyError(f"This code is not from Rally Dominoes: it should be {what}")
+        raise error(f"This code is not from Rally Dominoes: it should be {what}")
     kind, version = m.group(1), int(m.group(2))
     if kind != want:
-        raise RallyError(f"This code is {KINDS.get(kind, 'something else')}, not {what}")
+        raise error(f"This code is {KINDS.get(kind, 'something else')}, not {what}")
     if version != WIRE_VERSION:
-        raise RallyError(f"This code is version {version}; this page reads version "
-                         f"{WIRE_VERSION}" + (" (update the page on this device)"
-                                              if version > WIRE_VERSION else ""))
+        raise error(f"This code is version {version}; this page reads version "
+                    f"{WIRE_VERSION}" + (" (update the page on this device)"
+                                         if version > WIRE_VERSION else ""))
     try:
         packed = b45decode(text[m.end():])
         z = zlib.decompressobj()
@@ -104,10 +104,10 @@ def decode(text: Any, want: str) -> dict:
         if z.unconsumed_tail or not z.eof:
             raise ValueError("it is cut short or far too large")
     except (ValueError, zlib.error) as e:
-        raise RallyError(f"This code is damaged ({e}): scan it again") from None
-    body = read_json(raw, f"The code's contents ({what})", MAX_JSON, RallyError)
+        raise error(f"This code is damaged ({e}): scan it again") from None
+    body = read_json(raw, f"The code's contents ({what})", MAX_JSON, error)
     if not isinstance(body, dict) or body.get("v") != WIRE_VERSION:
-        raise RallyError(f"This code's contents are not {what}")
+        raise error(f"This code's contents are not {what}")
     return body
 
 

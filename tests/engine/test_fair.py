@@ -292,3 +292,16 @@ def test_the_command_line_checks_a_deal_file(tmp_path, capsys):
     assert "cannot" in capsys.readouterr().out.lower()
     assert cli(["check-deal", str(tmp_path / "missing.json")]) == 1
     assert "cannot" in capsys.readouterr().out.lower()
+
+
+def test_a_save_keeps_house_rules_and_deal_codes_together():
+    from bones.house import HouseRules
+
+    h = HouseRules("Sun Lakes Tuesday", "gs-mt", {"first_double": 6, "rounds": 7})
+    s = fair.seal(SECRET, 9)
+    g = bones.new_game("mexican-train", seats=3, house=h, fair=[s])
+    assert g.hub == bones.tile(6, 6) and fair.code_now(g) == s.code
+    for _ in range(10):
+        g.play(g.legal_moves()[0])
+    back = bones.loads(bones.dumps(g))
+    assert back == g and back.house == h and back.fair == [s]

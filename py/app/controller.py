@@ -23,6 +23,7 @@ from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
 from app.drag import Drag
 from app.keyboard import Keyboard
+from app.motion import Motion
 from app.page import Page
 from app.screen import Screen
 from app.seats import Seat
@@ -55,10 +56,14 @@ class Controller:
         self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.keyboard)
         self.table = TableScreen(self)  # the game at the table (app.table_ui)
         self.turns = Turns(self)  # the computer's moves and Hard's hints (app.turns)
+        self.motion = Motion(self)  # each move's tile travelling, and its sound (app.motion)
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
         on = self.listen
+        # first: a tap or key lets the page's sound start (browsers allow it only then)
+        on("document", "click", self.motion.gesture)
+        on("document", "keydown", self.motion.gesture)
         on("document", "click", self.on_click)
         on("document", "keydown", self.keys.on_key)
         on("document", "change", self.on_change)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bones
 from app.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
 from app.render import domino_svg
-from app.seats import PACES
+from app.seats import PACES, VOLUMES
 from app.session import Session
 from app.views import game_title, move_log_markup, score_sheet, scores_markup
 from bones.games import ROUNDS
@@ -189,6 +189,10 @@ def settings_dialog(session: Session, storage: str = "", ios: str = "") -> str:
         f'<label class="choice"><input type="radio" name="hints" value="{k}"'
         f'{" checked" if s.hints == k else ""} data-act="hints:{k}"> {words}</label>'
         for k, words in HINT_CHOICES)
+    volumes = "".join(
+        f'<label class="choice"><input type="radio" name="volume" value="{k}"'
+        f'{" checked" if s.volume == k else ""} data-act="volume:{k}"> {k.capitalize()}'
+        f"</label>" for k in VOLUMES)
     body = (f'<fieldset><legend>Computer players move</legend>'
             f'<div class="choices">{paces}</div></fieldset>'
             f'<fieldset><legend>The Hint button shows</legend>'
@@ -201,7 +205,14 @@ def settings_dialog(session: Session, storage: str = "", ios: str = "") -> str:
             f"instead of pips</label>"
             f'<label class="choice"><input type="checkbox" data-act="knock-for-me"'
             f'{" checked" if s.knock_for_me else ""}> Knock for me when my play leaves one '
-            f"tile</label>" + keep_note(storage, ios))
+            f"tile</label>"
+            f'<label class="choice"><input type="checkbox" data-act="reduce-motion"'
+            f'{" checked" if s.reduce_motion else ""}> Reduce movement: tiles appear where '
+            f"they land instead of travelling there</label>"
+            f'<fieldset><legend>Sound volume</legend><div class="choices">{volumes}</div>'
+            f'<p class="hint-text">The speaker button beside the menu turns the sound '
+            f'{"on" if s.muted else "off"}.</p></fieldset>'
+            + keep_note(storage, ios))
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
 
 

@@ -62,6 +62,7 @@ class KioskSettings:
     length: str = "short"  # short, medium or the sheet's full length
     idle_seconds: int = DEFAULT_IDLE
     rally: bool = False  # a "Rally scorekeeper" button on the attract screen
+    sound: bool = False  # sound in the players' games (the attract screen is always silent)
     pin: str = ""  # "pbkdf2-sha256$iterations$salt$hash" (hex), "" until the official sets one
 
     @property
@@ -136,6 +137,11 @@ def parse_settings(text) -> tuple[KioskSettings, list[str]]:
             s.rally = data["rally"]
         else:
             bad("rally")
+    if "sound" in data:
+        if isinstance(data["sound"], bool):
+            s.sound = data["sound"]
+        else:
+            bad("sound")
     if "pin" in data:
         if isinstance(data["pin"], str) and (data["pin"] == "" or _split_record(data["pin"])):
             s.pin = data["pin"]
@@ -347,6 +353,7 @@ def player_session(settings: KioskSettings, game: str, seed=None) -> Session:
     s = Session.new(game, settings.presets.get(game) or bones.GAMES[game].default_preset,
                     seats, seed=seed, options=length_options(game, settings.length))
     s.started = True  # one tap starts play: the draw for who goes first is told in a line
+    s.settings.muted = not settings.sound  # silent unless the official turned sound on
     return s
 
 

@@ -1,6 +1,6 @@
 """Kiosk mode's settings in the browser, behind the official's PIN: the PIN pad (a new
 PIN is entered twice; wrong ones in a row lock the pad for a while, app.kiosk.pin_wait)
-and the settings panel (games, rules, level, length, idle time, the rally scorekeeper,
+and the settings panel (games, rules, level, length, idle time, the rally scorekeeper, sound,
 kiosk mode on or off), saved under ``rally-dominoes:kiosk`` at every change.
 """
 
@@ -166,6 +166,11 @@ class OfficialPanel:
     def do_rally(self, arg, el) -> None:
         if self._official():
             self.settings.rally = el.checked
+            self._changed()
+
+    def do_sound(self, arg, el) -> None:
+        if self._official():
+            self.settings.sound = el.checked
             self._changed()
 
     def do_enabled(self, arg, el) -> None:

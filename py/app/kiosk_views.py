@@ -183,6 +183,10 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
         + _check("kiosk-rally", "Offer the rally scorekeeper on the attract screen", s.rally)
         + button("Open the rally scorekeeper now", "kiosk-open-rally", cls="btn")
         + "</fieldset>"
+        '<fieldset><legend>Sound</legend>'
+        + _check("kiosk-sound", "Sound in the players' games (the attract screen stays "
+                 "silent; each player can still mute it)", s.sound)
+        + "</fieldset>"
         '<fieldset><legend>Kiosk</legend>'
         + _check("kiosk-enabled", "Kiosk mode on (full screen, attract screen, idle time-out)",
                  s.enabled)

@@ -95,3 +95,20 @@ def tile_look(session) -> dict:
     """How the player likes the tiles drawn: colour-coded pips, numerals (large print)."""
     st = session.settings
     return {"coloured": st.coloured, "numerals": getattr(st, "numerals", False)}
+
+
+SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>'
+SOUND_ON = '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" ' \
+           'stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+SOUND_OFF = '<path d="M15 9l6 6M21 9l-6 6" stroke="currentColor" stroke-width="2" ' \
+            'stroke-linecap="round"/>'
+
+
+def sound_button(muted: bool) -> str:
+    """The sound on or off, in view at the table: a speaker, crossed out while muted
+    (its volume is in Settings)."""
+    on = not muted
+    icon = ('<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">'
+            + SPEAKER + (SOUND_ON if on else SOUND_OFF) + "</svg>")
+    return button(icon, "mute", cls="btn sound" + ("" if on else " muted"), name="Sound",
+                  extra=f' aria-pressed="{"true" if on else "false"}"')

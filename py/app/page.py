@@ -1,7 +1,8 @@
 """The page: the one module of app/ that touches the browser (Pyodide's ``js``, the
-document, the window and the DOM's elements). app.boot (start-up) and app.qr (it loads
-the QR modules) are the only others that import ``js``; tests/engine/test_structure.py
-keeps it so.
+document, the window and the DOM's elements), with its part app.page_motion (a move's
+tile flying, the notes played: ``Page`` has its methods). app.boot (start-up) and app.qr
+(it loads the QR modules) are the only others that import ``js``;
+tests/engine/test_structure.py keeps it so.
 
 Everything else in app/ says what it wants of the page through a ``Page`` method, and
 the CPython tests hand the controller a stand-in with the same methods
@@ -32,6 +33,7 @@ import json
 from datetime import datetime
 
 from app.dom import Control, nothing
+from app.page_motion import MotionPage
 
 # What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
 FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
@@ -40,7 +42,7 @@ FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
 LIVE_LINES = 5  # lines kept in the live region (#live)
 
 
-class Page:
+class Page(MotionPage):
     def __init__(self, js, create_proxy):
         self._js = js
         self._doc = js.document
@@ -49,6 +51,7 @@ class Page:
         self._proxies: list = []
         self._viewport: str | None = None  # the page's own viewport, while kiosk mode is on
         self._observers: dict = {}  # selector -> its ResizeObserver
+        self._audio = None  # the page's sound (app.page_motion), made after a tap or key
 
     # ---- events -------------------------------------------------------------------------
     def _callback(self, fn):

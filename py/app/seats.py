@@ -31,6 +31,7 @@ class Seat:
 
 
 HINT_LEVELS = ("normal", "hard")  # whose choice the Hint button shows
+VOLUMES = ("soft", "medium", "loud")  # the sound's volume (app.sound.LEVELS: its peaks)
 
 
 @dataclass
@@ -40,6 +41,9 @@ class Settings:
     hints: str = "normal"  # "hard": the Hint button asks Hard (it thinks in the worker)
     numerals: bool = False  # large print: each half's number written instead of pips
     knock_for_me: bool = True  # G6 / S5: the page knocks as your play leaves one tile
+    reduce_motion: bool = False  # tiles fade in where they land instead of travelling
+    volume: str = "medium"  # the sound's volume (VOLUMES)
+    muted: bool = False  # no sound (a kiosk's games start muted: app.kiosk)
 
     def __post_init__(self) -> None:
         # A hand-edited or damaged save gets the default for a value it cannot use.
@@ -50,6 +54,10 @@ class Settings:
         self.coloured = self.coloured is not False
         self.numerals = self.numerals is True
         self.knock_for_me = self.knock_for_me is not False
+        self.reduce_motion = self.reduce_motion is True
+        if self.volume not in VOLUMES:
+            self.volume = "medium"
+        self.muted = self.muted is True
 
 
 class BadName(BadData):

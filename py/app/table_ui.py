@@ -13,7 +13,7 @@ from __future__ import annotations
 from app import dialog_types as dialogs
 from app import dialog_views, hand, views
 from app.screen import Screen
-from app.seats import HINT_LEVELS, PACES, BadName, clean_name
+from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
@@ -202,12 +202,15 @@ class TableScreen(Screen):
         s = self.c.session
         if move not in s.my_moves():
             raise IllegalMove("that is not a move you can make now")
+        seat = s.game.turn
+        start = self.c.motion.start_of(move, seat)  # where its tile travels from
         knocked = self._knock_for_me(move)
         s.play(move)
         self.c.fresh = move.tile if move.kind == PLAY else None
         self.c.selected = None
         self.c.hint = "Knocked for you: one tile left." if knocked else ""
         self.after_move()
+        self.c.motion.shown(move, seat, start, was_turn=seat)
 
     def _knock_for_me(self, move: Move) -> bool:
         """G6 / S5: with the setting on, a play that leaves one tile knocks first (where
@@ -221,9 +224,7 @@ class TableScreen(Screen):
         return True
 
     def do_knock_for_me(self, arg, el) -> None:
-        self.c.session.settings.knock_for_me = el.checked
-        self.c.save()
-        self.c.render()
+        self.setting("knock_for_me", el.checked)
 
     def do_draw(self, arg, el) -> None:
         self.human_move(Move("draw"))
@@ -319,26 +320,45 @@ class TableScreen(Screen):
             self.c.hint = "There is nothing of yours to take back in this round."
         self.c.render()
 
+    def setting(self, name: str, value, render: bool = True) -> None:
+        """One of the table's settings changed (app.seats.Settings), saved at once."""
+        setattr(self.c.session.settings, name, value)
+        self.c.save()
+        if render:
+            self.c.render()
+
     def do_pace(self, arg, el) -> None:
         if arg in PACES:
-            self.c.session.settings.pace = arg
-            self.c.save()
+            self.setting("pace", arg, render=False)
 
     def do_hints(self, arg, el) -> None:
         if arg in HINT_LEVELS:
-            self.c.session.settings.hints = arg
-            self.c.save()
+            self.setting("hints", arg, render=False)
             self.c.turns.warm_up()
 
     def do_numerals(self, arg, el) -> None:
-        self.c.session.settings.numerals = el.checked
-        self.c.save()
-        self.c.render()
+        self.setting("numerals", el.checked)
+
+    def do_reduce_motion(self, arg, el) -> None:
+        self.setting("reduce_motion", el.checked)
+
+    def do_volume(self, arg, el) -> None:
+        if arg in VOLUMES:
+            self.setting("volume", arg, render=False)
+            self.c.motion.gesture()
+            self.c.motion.hear(["place"])  # heard at its new volume
+
+    def do_mute(self, arg, el) -> None:
+        """The sound button beside the menu: sound off, or on again (heard at once)."""
+        settings = self.c.session.settings
+        self.setting("muted", not settings.muted)
+        self.c.say("Sound off." if settings.muted else "Sound on.")
+        if not settings.muted:
+            self.c.motion.gesture()
+            self.c.motion.hear(["place"])
 
     def do_coloured(self, arg, el) -> None:
-        self.c.session.settings.coloured = el.checked
-        self.c.save()
-        self.c.render()
+        self.setting("coloured", el.checked)
 
     def after_move(self) -> None:
         self.announce()

@@ -76,6 +76,7 @@ class Turns:
                     continue  # the table changed (an undo, a new game) or a dialog opened
                 s.play(move)
                 self.played(move)
+                c.motion.shown(move, seat, was_turn=seat)
         except Exception as exc:  # never leave the table stuck without saying why
             c.hint = f"The computer player ran into a problem: {exc}"
             c.page.error(f"computer turn failed: {exc!r}")

@@ -11,7 +11,7 @@ share app.markup.
 from __future__ import annotations
 
 import bones
-from app.markup import button, e, prose, tile_look, upright
+from app.markup import button, e, prose, sound_button, tile_look, upright
 from app.render import FACE_W, domino_group
 from app.session import Session
 from bones.games import ROUNDS
@@ -445,7 +445,9 @@ def topbar_markup(session: Session, hint: str = "") -> str:
         + button("Rules", "rules")
         + button("Settings", "settings")
         + button("New game", "home")
+        + sound_button(session.settings.muted)
         + "</nav></header>")
+
 
 
 def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",

@@ -36,6 +36,12 @@ class FakePage:
         self.printed = 0
         self.keep_asked = 0  # keep_storage: how often the browser was asked, its answer
         self.keep_answer = "refused"
+        self.rects: dict[str, tuple] = {}  # rect's answers, by selector
+        self.reduce = False  # the browser asks for reduced motion
+        self.travels: list[tuple] = []  # (start, to, ms, lit) of each tile that travelled
+        self.fades: list[tuple[str, int]] = []
+        self.audio = 0  # start_audio calls (the page's sound made at the first)
+        self.played: list = []  # every note played
 
     # ---- events -------------------------------------------------------------------------
     def listen(self, target: str, kind: str, fn, passive: bool | None = None) -> None:
@@ -115,6 +121,31 @@ class FakePage:
 
     def remove_all(self, selector: str) -> None:
         pass
+
+    def rect(self, selector: str):
+        return self.rects.get(selector)
+
+    def reduced_motion(self) -> bool:
+        return self.reduce
+
+    def travel(self, start, to: str, ms: int, lit: str | None = None) -> bool:
+        if start is None:
+            return False
+        self.travels.append((start, to, ms, lit))
+        return True
+
+    def fade_in(self, to: str, ms: int) -> None:
+        self.fades.append((to, ms))
+
+    def start_audio(self) -> bool:
+        self.audio += 1
+        return True
+
+    def tones(self, notes) -> bool:
+        if not self.audio:
+            return False
+        self.played.extend(notes)
+        return True
 
     def element_at(self, x: float, y: float):
         return self.at

@@ -11,8 +11,9 @@ from fakepage import FakePage
 
 
 def public_methods(cls) -> dict[str, inspect.Signature]:
-    return {name: inspect.signature(fn) for name, fn in vars(cls).items()
-            if callable(fn) and not name.startswith("_")}
+    """The class's public methods, its bases' too (app.page's part app.page_motion)."""
+    return {name: inspect.signature(fn) for klass in reversed(cls.__mro__[:-1])
+            for name, fn in vars(klass).items() if callable(fn) and not name.startswith("_")}
 
 
 def test_the_fake_page_has_the_pages_methods_with_the_same_arguments():

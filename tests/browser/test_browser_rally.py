@@ -400,8 +400,8 @@ def test_a_phone_keeps_names_totals_and_places_in_view_and_asks_before_a_no_show
     page.get_by_role("button", name="Bob did not show their bones").click()
     ask = page.get_by_role("group", name="Did Bob not show their bones?")
     expect(ask).to_contain_text("highest plus 10")
-    expect(ask.get_by_role("button", name="No")).to_be_focused()
-    ask.get_by_role("button", name="No").click()
+    expect(ask.get_by_role("button", name="No", exact=True)).to_be_focused()
+    ask.get_by_role("button", name="No", exact=True).click()
     expect(ask).to_have_count(0)
     expect(page.get_by_label("Points for Bob")).to_have_value("9")
     expect(page.get_by_role("button", name="Bob did not show their bones")).to_have_attribute(

@@ -153,7 +153,7 @@ def limits(size, seats: int = 4, kind: str = "") -> tuple[float, float]:
     eight players (the whole hand and every player's tiles left take their room first),
     allow less (docs/table.md)."""
     if size == PHONE and kind == "crowd":
-        return (23.0, 4.0) if seats >= 7 else (26.0, 4.0)
+        return (23.0, 3.5) if seats >= 7 else (26.0, 4.0)
     if size == PHONE:
         return (30.0, 4.5) if seats >= 7 else (36.0, 5.0)
     return (48.0, 7.0)

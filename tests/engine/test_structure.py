@@ -16,8 +16,9 @@ MAX_LINES = 500
 KNOWN_CIRCLES: set[frozenset[str]] = set()
 # Modules over MAX_LINES still to be split: none. A new one is refused.
 KNOWN_LONG: set[str] = set()
-# The modules of py/app that reach the browser: app.page, and start-up and the QR loader.
-BROWSER_MODULES = {"page.py", "boot.py", "qr.py"}
+# The modules of py/app that reach the browser: app.page (with its part for moves seen
+# and heard, app.page_motion), and start-up and the QR loader.
+BROWSER_MODULES = {"page.py", "page_motion.py", "boot.py", "qr.py"}
 # Names that reach the browser (Pyodide's bridge, the document, the window, the DOM),
 # as names in the code: words in strings and comments do not count.
 BROWSER_NAMES = {"js", "pyodide_js", "create_proxy", "document", "doc", "window",

@@ -1,5 +1,6 @@
 """``python -m bones <command>``: arena (computer levels against each other),
-bench-ai (move times of the computer levels) and rules (docs/rules.md's tables)."""
+bench-ai (move times of the computer levels), rules (docs/rules.md's tables) and
+check-deal (a round's revealed deal checked against its code, docs/records.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ def main(argv: list[str] | None = None) -> int:
         "arena": "levels against each other with confidence intervals",
         "bench-ai": "median move time of each computer level",
         "rules": "every sheet's rules as docs/rules.md lists them",
+        "check-deal": "check a revealed deal (a JSON file) against its code and seed",
     }
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in commands:
         print("usage: python -m bones COMMAND [options]\n\ncommands:")
@@ -25,6 +27,10 @@ def main(argv: list[str] | None = None) -> int:
 
         print(markdown(), end="")
         return 0
+    if cmd == "check-deal":
+        from .fair import check_file
+
+        return check_file(rest)
     if cmd == "arena":
         from .ai.arena import main as run
     else:

@@ -19,6 +19,7 @@ from .allfives_arms import CENTRE, arm_name, arm_number, describe, open_ends
 from .allfives_options import AllFivesOptions
 from .allfives_scores import ScoreEntry, hand_end
 from .core import Match
+from .deals import Deck, deal_out
 from .deals import as_tile as _tile
 from .deals import check_seat as _seat
 from .deals import stacked as _stacked
@@ -46,6 +47,7 @@ class AllFives(Match):
     max_seats = 4
     lower_wins = False
     knocks = False  # the All Fives sheet never asks for a knock
+    lead_purpose = "lead-draw"
 
     # ---- the match -----------------------------------------------------------------------
     def _setup_match(self) -> None:
@@ -67,13 +69,28 @@ class AllFives(Match):
                 if len(drawn) != n or len(set(drawn)) != n:
                     raise ValueError(f"deal: 'draw' must list {n} different tiles, one a seat")
             else:
-                pool = full_set(6)
-                self.rng("lead-draw").shuffle(pool)
-                drawn = pool[:n]
+                drawn = [t for _s, t in self.lead_draw(o, n, self.rng(self.lead_purpose))[0]]
             self.first_draw = tuple(enumerate(drawn))
             self.first_leader = max(range(n), key=lambda s: _key(drawn[s]))
         self.leader = self.first_leader
         self.winner: int | None = None
+
+    @classmethod
+    def lead_draw(cls, options, seats: int, rng) -> list:
+        """A2: each player draws one tile for the lead (one round of drawing, as
+        ``(seat, tile)``); none when the last game's winner leads (A8)."""
+        if options.leader is not None:
+            return []
+        pool = full_set(6)
+        rng.shuffle(pool)
+        return [list(enumerate(pool[:seats]))]
+
+    @classmethod
+    def round_deck(cls, options, seats: int, round_number: int) -> Deck:
+        """A2: the double-six set, reshuffled after the draw for the lead, dealt in hands
+        of ``hand_size``; the boneyard is drawn from the deck's far end."""
+        return Deck(f"hand-{round_number}", tuple(full_set(6)), seats,
+                    options.hand_size(seats), None, last_first=True)
 
     def _can_join(self) -> bool:
         return False  # A1: the table is 2 to 4 from the start
@@ -94,15 +111,11 @@ class AllFives(Match):
                 self.leader = (self.leader + 1) % n
             if deal and "leader" in deal:
                 self.leader = _seat(deal["leader"], n)
-        pool = full_set(6)
+        deck = self.round_deck(o, n, r)
         if deal and "hands" in deal:
-            hands, boneyard = _stacked(deal, pool, n, self.rng(f"hand-{r}"))
+            hands, boneyard = _stacked(deal, list(deck.tiles), n, self.rng(deck.purpose))
         else:
-            # A2: reshuffle after the draw for the lead; 7 each; the rest is the boneyard.
-            self.rng(f"hand-{r}").shuffle(pool)
-            size = o.hand_size(n)
-            hands = [pool[i * size:(i + 1) * size] for i in range(n)]
-            boneyard = pool[n * size:]
+            hands, boneyard = deal_out(deck, self.rng(deck.purpose))
         self.hands: list[list[Tile]] = hands
         self.boneyard: list[Tile] = boneyard  # drawn from its end
         self.arms: list[list[tuple[Tile, int]]] = [[], []]  # (tile, its open half)

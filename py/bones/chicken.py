@@ -29,7 +29,7 @@ from .layout import chicken as table
 from .layout import lanes
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, holds_any, tile
-from .trains import TrainGame, full_pool
+from .trains import TrainGame
 
 HUB = -1  # the stem of the centre's lines: the double placed before the deal (G8)
 
@@ -63,12 +63,11 @@ class ChickenFoot(TrainGame):
         n = self.seats
         r = self.round_number
         deal = self.round_deal()
-        size = o.hand_size(n)
         # G8: the round's double is placed face up before the deal.
         hub = tile(o.round_double(r), o.round_double(r))
         if deal and "double" in deal:
             hub = _tile(deal["double"])
-        hands, boneyard = self._deal(full_pool(o.set_high, hub), size)  # F1
+        hands, boneyard = self._deal(hub)  # F1
         self.hands: list[list[Tile]] = hands
         self.boneyard: list[Tile] = boneyard  # drawn from its end
         self.hub = hub

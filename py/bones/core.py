@@ -17,8 +17,9 @@ import random
 from typing import Any, ClassVar
 
 from . import moves as mv
-from .deals import check_seat, draw_for_first_player
+from .deals import Deck, check_seat, draw_for_first_player
 from .errors import IllegalMove
+from .fair_seed import Sealed, Shuffler
 from .games import MATCHES as GAMES
 from .games import presets_of
 from .house import HouseRules
@@ -27,7 +28,8 @@ from .moves import Move
 from .presets import PRESETS
 from .tiles import Tile
 
-_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules", "house")
+_UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules", "house",
+             "fair")
 
 # The edition of the rules a match is played by, saved as the save's format version
 # (record.py). 2: the sheets as today. 1: matches saved before issue 31, replayed as they
@@ -47,10 +49,12 @@ class Match:
     lower_wins: ClassVar[bool] = True
     default_preset: ClassVar[str] = ""
     knocks: ClassVar[bool] = True  # G6: a player knocks as they play down to one bone
+    lead_purpose: ClassVar[str] = "first-player"  # the shuffle of the draw for the lead
 
     def __init__(self, *, seats: int, options: Any, seed: int | str | None = None,
                  deal: dict | list | None = None, preset: str | None = None,
-                 rules: int = RULES, house: HouseRules | None = None):
+                 rules: int = RULES, house: HouseRules | None = None,
+                 fair: list[Sealed] | None = None):
         if not isinstance(seats, int) or not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"{self.game} is played by {self.min_seats} to {self.max_seats} "
                              f"players, not {seats!r}")
@@ -63,6 +67,13 @@ class Match:
         self.house = house
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**48)
         self.deals = [deal] if isinstance(deal, dict) else list(deal or [])
+        # One seal a round, from round one (fair_seed.py): a round that has one is dealt
+        # (and round one's draw for first player drawn) from its seed, not from ``seed``.
+        self.fair: list[Sealed] = list(fair or [])
+        if any(type(f) is not Sealed for f in self.fair):
+            raise ValueError("fair: each round's deal code must be a Sealed")
+        if self.fair and self.deals:
+            raise ValueError("a stacked deal cannot also be a committed one")
         self.initial_seats = seats
         self.seats = seats
         self.round_number = 1
@@ -79,6 +90,17 @@ class Match:
 
     def _start_round(self) -> None:
         raise NotImplementedError
+
+    @classmethod
+    def round_deck(cls, options: Any, seats: int, round_number: int) -> Deck:
+        """The tiles a round shuffles and how they are dealt (deals.Deck), by the rules."""
+        raise NotImplementedError
+
+    @classmethod
+    def lead_draw(cls, options: Any, seats: int, rng: Any) -> list:
+        """Every round of the draw for first player before round one, as lists of
+        ``(seat, tile)``, drawn with ``rng`` (``lead_purpose``'s; none: no draw)."""
+        return []
 
     def _round_moves(self) -> list[Move]:
         """Legal moves while the round is in progress."""
@@ -164,10 +186,14 @@ class Match:
             self.first_draw = []
         else:
             self.first_seat, self.first_draw = draw_for_first_player(
-                self.seats, set_high, self.rng("first-player"))
+                self.seats, set_high, self.rng(self.lead_purpose))
 
-    def rng(self, purpose: str) -> random.Random:
-        """A generator fixed by the match seed and a purpose: every shuffle reproduces."""
+    def rng(self, purpose: str) -> random.Random | Shuffler:
+        """A generator fixed by the match seed and a purpose: every shuffle reproduces.
+        A round with a seal (``fair``) shuffles from the seal's seed instead."""
+        i = self.round_number - 1
+        if i < len(self.fair):
+            return Shuffler(self.fair[i].seed, purpose)
         return random.Random(f"{self.seed}/{purpose}")
 
     def round_deal(self) -> dict | None:
@@ -323,7 +349,7 @@ class Match:
         """The match as ``seat`` sees it, for a computer player to think on (ai/levels.py
         hands it nothing else): the seat's own hand as it is, every tile it cannot see
         (the others' hands, the boneyard) dealt out again in the tiles' order, sizes
-        kept, and no seed or set deal to work the tiles out from (once the round is
+        kept, and no seed, set deal or round's secret to work the tiles out from (once the round is
         over, the hands are all shown). The moves so far stay, so the layout can be
         walked back. What the player imagines of the hidden tiles
         it deals into these places itself (ai/world.py)."""
@@ -332,6 +358,7 @@ class Match:
         view = self.clone()
         view.seed = f"seen/{seat}"
         view.deals = []
+        view.fair = []
         if self.round_over:  # every hand is shown (G10); only the next deals stay hidden
             return view
         hidden = sorted([t for s, h in enumerate(view.hands) if s != seat for t in h]
@@ -353,8 +380,8 @@ class Match:
     __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict:
-        """The match as a save (record.py reads it back): its start and its moves, and the
-        house rules whole if it is played by any."""
+        """The match as a save (record.py reads it back): its start and its moves, the
+        house rules whole if it is played by any, and the rounds' deal codes if sealed."""
         d = {
             "format": SAVE_FORMAT,
             "version": self.rules,
@@ -366,6 +393,8 @@ class Match:
             "deal": [_plain_deal(d) for d in self.deals],
             "moves": self.moves_played(),
         }
+        if self.fair:
+            d["fair"] = [f.to_json() for f in self.fair]
         if self.house is not None:
             d["house"] = self.house.to_dict()
         return d
@@ -405,13 +434,14 @@ def _plain_deal(deal: dict) -> dict:
 def new_game(game: str, *, seats: int, preset: str | None = None,
              options: Any = None, seed: int | str | None = None,
              deal: dict | list | None = None, house: HouseRules | None = None,
-             _rules: int | None = None) -> Match:
+             fair: list[Sealed] | None = None, _rules: int | None = None) -> Match:
     """Start a match of ``game`` by a preset's rules (or by ``house`` rules, built on a
     preset: bones.house), changed by ``options``.
 
     ``options`` is an options object or a dict of fields to change (with house rules,
     only fields the house rules do not set, such as All Fives' ``leader``); ``seed``
-    reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md).
+    reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md); ``fair``
+    holds the rounds' seals (docs/records.md), one a round from round one.
     """
     cls = GAMES.get(game)
     if cls is None:
@@ -444,7 +474,7 @@ def new_game(game: str, *, seats: int, preset: str | None = None,
         _agrees(house, opts)
     extra = {} if _rules is None else {"rules": _rules}
     return cls(seats=seats, options=opts, seed=seed, deal=deal, preset=name, house=house,
-               **extra)
+               fair=fair, **extra)
 
 
 def _agrees(house: HouseRules, options: Any) -> None:

@@ -1,8 +1,10 @@
-"""Dealing helpers every game shares: stacked deals and the draw for first player."""
+"""Dealing helpers every game shares: a round's deck and how it is dealt out, stacked
+deals and the draw for first player."""
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from .tiles import Tile, full_set, parse_tile, tile
 
@@ -69,3 +71,37 @@ def draw_for_first_player(seats: int, set_high: int, rng: random.Random
         best = max(t.pips for _s, t in drawn)
         contenders = [s for s, t in drawn if t.pips == best]
     return contenders[0], rounds
+
+
+class Deck(NamedTuple):
+    """What a round shuffles and how it is dealt out, as the rules fix it before any
+    shuffle: the tiles in the set's order (less a double placed face up first), the
+    seats and their hand size, and the purpose that names the shuffle (``Match.rng``).
+    ``last_first``: the boneyard is drawn from the deck's far end (All Fives) rather
+    than from the tile after the last hand (the train games)."""
+
+    purpose: str
+    tiles: tuple[Tile, ...]
+    seats: int
+    hand_size: int
+    placed: Tile | None = None
+    last_first: bool = False
+
+
+def deal_out(deck: Deck, rng) -> tuple[list[list[Tile]], list[Tile]]:
+    """The deck shuffled by ``rng`` and dealt: a block of ``hand_size`` tiles to each seat
+    in turn from the deck's start, the rest the boneyard, stored to be drawn from its end
+    (``drawing_order`` gives it first tile first)."""
+    tiles = list(deck.tiles)
+    rng.shuffle(tiles)
+    n, size = deck.seats, deck.hand_size
+    hands = [tiles[i * size:(i + 1) * size] for i in range(n)]
+    boneyard = tiles[n * size:]
+    if not deck.last_first:
+        boneyard.reverse()
+    return hands, boneyard
+
+
+def drawing_order(boneyard: list) -> list:
+    """A boneyard as the engine keeps it (drawn from its end), the next tile first."""
+    return boneyard[::-1]

@@ -18,7 +18,7 @@ from .layout import mexican as table
 from .mexican_options import MexicanOptions
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, holds_any, tile
-from .trains import TrainGame, full_pool
+from .trains import TrainGame
 
 MEXICAN = -1
 
@@ -40,12 +40,17 @@ class MexicanTrain(TrainGame):
         return self.round_number >= self.options.rounds
 
     # ---- a round ---------------------------------------------------------------------------
+    @classmethod
+    def placed_double(cls, options, round_number: int) -> Tile | None:
+        # G8 / S3 / C2: placed before the deal, or put down by its holder (not dealt aside)
+        return super().placed_double(options, round_number) if options.start == "placed" \
+            else None
+
     def _start_round(self) -> None:
         o = self.options
         n = self.seats
         r = self.round_number
         deal = self.round_deal()
-        size = o.hand_size(n)
         if r > 1 and self.out is not None:
             self.last_out = self.out  # S3: last round's winner starts the search
         hub: Tile | None = tile(o.round_double(r), o.round_double(r))
@@ -53,8 +58,7 @@ class MexicanTrain(TrainGame):
             hub = _tile(deal["double"])
         if o.start == "highest":
             hub = None
-        hands, boneyard = self._deal(full_pool(o.set_high, hub if o.start == "placed"
-                                               else None), size)
+        hands, boneyard = self._deal(hub if o.start == "placed" else None)
         self.hands: list[list[Tile]] = hands
         self.boneyard: list[Tile] = boneyard
         self.setup_draws = [0] * n  # tiles drawn while looking for the starting double

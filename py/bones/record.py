@@ -1,10 +1,11 @@
 """Saving a match as JSON and reading it back.
 
-A save is the match's start (game, options, seats, seed, explicit deals, and the house
-rules whole when it is played by any) plus its move list in notation, as ``Match.to_json``
-(core.py) writes it. Loading replays the moves through ``play``, so a tampered or corrupt
-save is refused move by move with a message that says where it went wrong, and a loaded
-match is equal to the saved one in every field.
+A save is the match's start (game, options, seats, seed, explicit deals, the house
+rules whole when it is played by any, and the rounds' deal codes with their secrets and
+cuts) plus its move list in notation, as ``Match.to_json`` (core.py) writes it. Loading
+replays the moves through ``play``, so a tampered or corrupt save is refused move by
+move with a message that says where it went wrong, and a loaded match is equal to the
+saved one in every field.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from .core import SAVE_FORMAT, Match, new_game
 from .errors import BadSave, IllegalMove
+from .fair_seed import read_seal
 from .house import HouseRules
 from .inbound import fields, read_json
 
@@ -45,7 +47,7 @@ def from_json(data: Any) -> Match:
         raise BadSave(f"this save has format version {str(version)[:20]}; this game reads "
                       f"versions {READS[0]} to {VERSION}")
     fields(data, "the save", {"format", "version", "game", "seats", "options", "seed",
-                              "moves"}, {"preset", "deal", "house"}, BadSave)
+                              "moves"}, {"preset", "deal", "house", "fair"}, BadSave)
     seed = data["seed"]
     if not (isinstance(seed, int) and not isinstance(seed, bool)
             or isinstance(seed, str) and len(seed) <= 100):
@@ -59,10 +61,19 @@ def from_json(data: Any) -> Match:
     house = data.get("house")
     if house is not None:  # the house rules as they were when the match began
         house = HouseRules.from_dict(house, BadSave, "the save's house rules")
+    fair = data.get("fair", [])
+    if not isinstance(fair, list):
+        raise BadSave("the save's deal codes are not a list of rounds")
+    try:
+        fair = [read_seal(f, f"the save's deal code of round {i + 1}")
+                for i, f in enumerate(fair)]
+    except ValueError as e:
+        raise BadSave(str(e)) from None
     try:
         match = new_game(data["game"], seats=data["seats"], options=data["options"],
                          seed=data["seed"], deal=data.get("deal") or None,
-                         preset=data.get("preset"), house=house, _rules=version)
+                         preset=data.get("preset"), house=house, fair=fair,
+                         _rules=version)
     except (KeyError, TypeError, ValueError) as e:
         raise BadSave(f"the save's start is not valid: {str(e)[:200]}") from None
     moves = data.get("moves")

@@ -9,8 +9,8 @@ G5), late arrivals (G7), a round ending when someone goes out or nobody can play
 from __future__ import annotations
 
 from .core import Match
-from .deals import stacked
-from .tiles import Tile, full_set, set_size
+from .deals import Deck, deal_out, draw_for_first_player, stacked
+from .tiles import Tile, full_set, set_size, tile
 
 
 class TrainGame(Match):
@@ -22,19 +22,31 @@ class TrainGame(Match):
         return (o.late_arrivals and n <= self.max_seats
                 and n * o.hand_size(n) + 1 <= set_size(o.set_high))
 
-    def _deal(self, pool: list[Tile], size: int) -> tuple[list[list[Tile]], list[Tile]]:
-        """Hands of ``size`` from ``pool`` shuffled by the seed (or the round's stacked
-        deal), and the boneyard, drawn from its end."""
-        r = self.round_number
+    @classmethod
+    def placed_double(cls, options, round_number: int) -> Tile | None:
+        """G8: the round's double, put face up before the deal (None: it is not)."""
+        d = options.round_double(round_number)
+        return tile(d, d)
+
+    @classmethod
+    def round_deck(cls, options, seats: int, round_number: int) -> Deck:
+        """The deck of round ``round_number`` by the rules (no stacked deal)."""
+        return train_deck(options, seats, round_number,
+                          cls.placed_double(options, round_number))
+
+    @classmethod
+    def lead_draw(cls, options, seats: int, rng) -> list:
+        """G3: every round of drawing for first player (see ``draw_for_first_player``)."""
+        return draw_for_first_player(seats, options.set_high, rng)[1]
+
+    def _deal(self, placed: Tile | None) -> tuple[list[list[Tile]], list[Tile]]:
+        """The round's hands, shuffled by the seed (or the round's stacked deal), and
+        the boneyard, drawn from its end; ``placed`` is the double put face up first."""
+        deck = train_deck(self.options, self.seats, self.round_number, placed)
         deal = self.round_deal()
         if deal and "hands" in deal:
-            return stacked(deal, pool, self.seats, self.rng(f"round-{r}"))
-        self.rng(f"round-{r}").shuffle(pool)
-        n = self.seats
-        hands = [pool[i * size:(i + 1) * size] for i in range(n)]
-        boneyard = pool[n * size:]
-        boneyard.reverse()
-        return hands, boneyard
+            return stacked(deal, list(deck.tiles), self.seats, self.rng(deck.purpose))
+        return deal_out(deck, self.rng(deck.purpose))
 
     def _first_leader(self) -> int:
         """G4: play is clockwise and the first player moves one seat clockwise a round,
@@ -91,3 +103,10 @@ def full_pool(set_high: int, without: Tile | None = None) -> list[Tile]:
             raise ValueError(f"deal: the starting double {without} is not in the set")
         pool.remove(without)
     return pool
+
+
+def train_deck(options, seats: int, round_number: int, placed: Tile | None) -> Deck:
+    """The deck of a train game's round: the set less ``placed`` (the double put face up
+    before the deal), shuffled for "round-N" and dealt in hands of the table's size."""
+    return Deck(f"round-{round_number}", tuple(full_pool(options.set_high, placed)), seats,
+                options.hand_size(seats), placed)

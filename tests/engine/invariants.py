@@ -148,6 +148,10 @@ def assert_over_only_when_it_should_be(g: bones.Match) -> None:
     if g.round_over and (g.out is not None or getattr(g, "ended", None) == "target"):
         assert not g.blocked
         return
+    if g.round_over and g.history and g.history[-1][0].kind == JOIN:
+        # G9: a late arrival joins between rounds; the round ended (and was judged) before
+        # their seat and train existed, so they are no place to play in it
+        return
     stuck = _nothing_to_draw(g) and not anyone_can_play(g)
     assert g.round_over == stuck, (
         "blocked while a seat can still play" if g.round_over

@@ -82,7 +82,7 @@ PYSCRIPT_SKIP = (
 )
 BUNDLE = "py/rally.zip"  # every Python package under py/, one request
 # Tools for developers that the page never runs: the command line (python -m bones, the
-# arena, benchmarks) and the layout's demo drawing. Kept out of the bundle (issue 35).
+# arena, benchmarks) and the layout's demo drawing. Kept out of the bundle.
 DEV_ONLY = (
     "bones/__main__.py",
     "bones/bench.py",

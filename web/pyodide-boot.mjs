@@ -1,6 +1,6 @@
 // The page's Pyodide (index.html's "interpreter"): Pyodide itself, started from a memory
 // snapshot of the game's Python when this browser has one for exactly this runtime and this
-// bundle (issue 35). The snapshot is made here, in a worker, once the page is ready and
+// bundle. The snapshot is made here, in a worker, once the page is ready and
 // idle, and kept in Cache Storage. A missing, stale or bad one means a normal start.
 import { loadPyodide as loadRuntime, version } from "../pyodide/pyodide.mjs";
 

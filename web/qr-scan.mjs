@@ -1,4 +1,4 @@
-/* Rally Dominoes: read a QR code with the device's camera (issue 38).
+/* Rally Dominoes: read a QR code with the device's camera.
 
    Imported only when a screen first scans (py/app/qr.py, load_scanner). Importing it sets
    globalThis.rallyQR, the same object this module exports:

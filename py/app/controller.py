@@ -299,7 +299,7 @@ class Controller:
             self.scanner.stop()
 
     def do_rally(self, arg, el) -> None:
-        """Open the rally scorekeeper (issue 9): its own screens, same page."""
+        """Open the rally scorekeeper: its own screens, same page."""
         from app.rally_ui import RallyScreen
 
         mode = "table" if arg == "table" else "official"

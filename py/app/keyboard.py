@@ -1,4 +1,4 @@
-"""The keyboard, and focus that is never lost (issue 34; docs/accessibility.md).
+"""The keyboard, and focus that is never lost (docs/accessibility.md).
 
 Arrows move along the hand or among the places lit for the chosen tile, and Shift with an
 arrow moves the focused tile along the hand (the player's own order); D, P, K, H and T

@@ -1,4 +1,4 @@
-"""Kiosk mode (issue 10): the official's settings, the PIN, the idle timer, the games.
+"""Kiosk mode: the official's settings, the PIN, the idle timer, the games.
 
 Pure Python, tested in CPython (tests/app/test_kiosk.py). The browser side is
 app.kiosk_ui, the markup app.kiosk_views; this module never touches the page.

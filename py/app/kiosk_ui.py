@@ -1,4 +1,4 @@
-"""Kiosk mode in the browser (issue 10): attract screen, idle time-out, the official's PIN.
+"""Kiosk mode in the browser: attract screen, idle time-out, the official's PIN.
 
 ``KioskScreen`` is kiosk mode's switch and its hold on the page; it takes on the attract
 game (app.kiosk_attract_ui), the idle time-out (app.kiosk_idle_ui) and the official's

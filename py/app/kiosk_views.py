@@ -1,4 +1,4 @@
-"""Kiosk mode's screens as markup (issue 10): pure functions, tested in CPython.
+"""Kiosk mode's screens as markup: pure functions, tested in CPython.
 
 The attract screen (big game buttons over a computer-only game), the "Still playing?"
 question, the official's PIN pad and settings. Every control is a real button, radio or

@@ -1,4 +1,4 @@
-"""QR codes for handing rally sheets between devices (issue 38): drawn by Python with
+"""QR codes for handing rally sheets between devices: drawn by Python with
 segno, read by the camera through web/qr-scan.mjs. Neither is loaded at start-up.
 
 Drawing::

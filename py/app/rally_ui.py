@@ -1,4 +1,4 @@
-"""The rally scorekeeper in the browser (issue 9): which rally page shows, what the
+"""The rally scorekeeper in the browser: which rally page shows, what the
 official pressed, and the few calls to the page (local storage, print, file reading).
 
 The event itself is a ``bones.rally.Event`` (docs/rally.md): every entry goes through

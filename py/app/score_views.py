@@ -27,7 +27,7 @@ def move_log_markup(session: Session, most: int = 8) -> str:
 
 
 def score_sheet(session: Session, **how) -> str:
-    """The match's score sheet, drawn by the rally scorekeeper's code (issue 9). Imported
+    """The match's score sheet, drawn by the rally scorekeeper's code. Imported
     here, not at start-up: the first screen does not need it."""
     from app.rally_sheet_views import sheet_table
     from bones.rally import match_sheet

@@ -342,7 +342,7 @@ def actions_markup(session: Session, obs: dict | None = None) -> str:
 
 
 def seats_markup(session: Session, obs: dict | None = None) -> str:
-    """Every player with their running total in view (issue 33): name and total on one
+    """Every player with their running total in view: name and total on one
     line, then tiles left (``obs``, as in ``actions_markup``), who plays and what they
     did last."""
     obs = session.observation() if obs is None else obs

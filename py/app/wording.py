@@ -107,7 +107,7 @@ class TableWording:
     def since_viewer(self) -> dict[int, str]:
         """What each other player did since the viewer's own last move (this round) that
         leaves no tile to see: drew, passed, knocked, caught someone. These stay beside
-        their train until the viewer moves again (issue 33: events flashed past)."""
+        their train until the viewer moves again (events flashed past)."""
         v = self.viewer()
         if v is None:
             return {}

@@ -14,10 +14,10 @@ from app.games_ui import TableWords, words
 # Hard's thinking time in the worker (the page stays responsive): 300 ms, and per game
 # where it differs (app.games_ui, each game's ``hard_ms``): Chicken Foot Hard reads the
 # others' plays as Normal's, which costs about half its worlds, and plays better with
-# 300 worlds than 150; 500 ms buys 292 to 495 in Pyodide here (docs/ai.md, thirteenth
-# session). That is the most a move may take by issue 8, and the computer thinks while
+# 300 worlds than 150; 500 ms buys 292 to 495 in Pyodide here (docs/ai.md).
+# That is the most a move may take (docs/ai.md), and the computer thinks while
 # the pace between moves runs, so at the Normal pace (900 ms) it adds nothing to the
-# wait. Mexican Train Hard plays whole rounds out since the fourteenth session (the
+# wait. Mexican Train Hard plays whole rounds out (the
 # arena gives it 100 worlds): 300 ms bought 223 worlds on an idle machine here but 103
 # with two arenas beside it, 500 ms 204 (``python3 build.py bench worlds -k Mexican
 # --budget-ms B``), so it gets 500 ms too, to keep its 100 on a slower or busier

@@ -32,10 +32,10 @@ _UNCOPIED = ("history", "_legal", "options", "deals", "seed", "preset", "rules",
              "fair")
 
 # The edition of the rules a match is played by, saved as the save's format version
-# (record.py). 2: the sheets as today. 1: matches saved before issue 31, replayed as they
-# were played: the first player found from the round number (G4, shifting after a late
-# arrival), a round blocked after a pass by every seat in a row (G9, A7), and drawing
-# allowed while holding a tile for an owed double (M5, M6, S4, F4, F5).
+# (record.py). 2: the sheets as today. 1: matches saved before the sheets' own first
+# player, replayed as they were played: the first player found from the round number
+# (G4, shifting after a late arrival), a round blocked after a pass by every seat in a row
+# (G9, A7), and drawing allowed while holding a tile for an owed double (M5, M6, S4, F4, F5).
 RULES = 2
 SAVE_FORMAT = "rally-dominoes"  # a saved match's "format" (record.py)
 

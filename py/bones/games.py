@@ -1,4 +1,4 @@
-"""The game registry: each game is one registered bundle (issue 36).
+"""The game registry: each game is one registered bundle.
 
 A game module (mexican.py, chicken.py, allfives.py) ends by registering a ``GameType``:
 its rules (the ``Match`` subclass), how its table is laid out, the module of its

@@ -1,6 +1,6 @@
 """What a player or official reads cites the printed sheet's own words ("General 9",
 "The Play 10", "To Start 6", "Final Tiles"), never our rule IDs (G7, S5, ...): every
-screen that cites a rule is rendered here and its text searched for an ID (issue 31).
+screen that cites a rule is rendered here and its text searched for an ID.
 
 The IDs stay in code and tests; docs/rules.md, "Where each rule stands on the
 printed sheet", maps them to the sheets, and bones.rulebook holds that map."""

@@ -19,7 +19,7 @@ def test_every_registered_game_has_words_and_a_title_in_screen_order():
         assert isinstance(words(g.id), TableWords)
         assert titles()[g.id] == g.title
         assert 2 <= words(g.id).kiosk_seats <= g.match.max_seats
-        # Hard's time in the page's worker: the most a move may take (issue 8) is 500 ms
+        # Hard's time in the page's worker: the most a move may take is 500 ms
         assert 100 <= hard_budget_ms(g.id) <= 500
     with pytest.raises(ValueError, match="no game called 'go-fish': choose one of"):
         words("go-fish")

@@ -1,4 +1,4 @@
-"""The Hint button on the page (issue 8: a hint shows the Normal or the Hard choice), in
+"""The Hint button on the page (a hint shows the Normal or the Hard choice), in
 CPython with a stand-in for the page. Hard's hint is thought out in the worker while the
 page stays free; it is dropped if the table changes before it is ready."""
 

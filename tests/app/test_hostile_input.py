@@ -24,7 +24,7 @@ from bones.rally import Event, loads
 from fakepage import FakePage
 from pagestub import NoPage
 
-DEEP = "[" * 10_000 + "]" * 10_000  # fatal to Pyodide's stack before issue 32
+DEEP = "[" * 10_000 + "]" * 10_000  # once fatal to Pyodide's stack
 JUST_TOO_DEEP = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)  # json.loads reads it fine
 REFUSED = "nested too deeply|far too large"
 FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
@@ -133,7 +133,7 @@ class RallyHost:
 
 # ---- 2. a huge save --------------------------------------------------------------------------
 def test_a_huge_save_does_not_stop_the_start_and_is_not_copied_aside():
-    """3,000,000 characters under the save: before issue 32 its copy overflowed the quota
+    """3,000,000 characters under the save: once its copy overflowed the quota
     and every start failed."""
     st = Storage({saving.SAVE_KEY: "x" * 3_000_000, "other": "kept"})
     c = Table(st)

@@ -1,4 +1,4 @@
-"""Kiosk mode in CPython (issue 10): the idle timer, the PIN, the official's settings,
+"""Kiosk mode in CPython: the idle timer, the PIN, the official's settings,
 the URL options, the one-tap and attract games, and the kiosk's markup."""
 
 from __future__ import annotations

@@ -108,7 +108,7 @@ NAMES = ["Margaret O'Brien", "Bob Kowalski", "Dolores Hernández", "Jim Nakamura
 
 def sheet(players: int, rounds: int, names: int = 16) -> str:
     """A table's sheet as compact JSON: title, game, table, names, a score a player a
-    round. Made up, shaped like what a table device hands back (issue 38)."""
+    round. Made up, shaped like what a table device hands back."""
     scores = [[(r * 7 + p * 13) % 97 for p in range(players)] for r in range(rounds)]
     return json.dumps({"v": 1, "e": "Good Sam Samboree 2026", "g": "mexican", "t": 3,
                        "p": [n[:names] for n in NAMES[:players]], "s": scores},

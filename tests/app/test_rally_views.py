@@ -397,7 +397,7 @@ def test_match_end_dialog_shows_the_whole_sheet():
     assert "<caption>Score sheet</caption>" in html and "Place" in html
 
 
-# ---- a new event's defaults follow the chosen sheet (issue 31) ----------------------------------
+# ---- a new event's defaults follow the chosen sheet ----------------------------------
 def form_fields(r) -> tuple[str, str]:
     f = r.ui.setup
     return f.rounds, f.first

@@ -35,7 +35,7 @@ def test_quick_game_is_you_against_three_computers_by_good_sams_rules():
 def test_names_are_trimmed_limited_and_told_apart():
     assert clean_name("  Ann \n Lee ", "X") == "Ann Lee"
     assert clean_name("\u0007", "Player 2") == "Player 2"
-    with pytest.raises(BadName, match="longer than 20"):  # said, never cut (issue 32)
+    with pytest.raises(BadName, match="longer than 20"):  # said, never cut
         clean_name("x" * 21, "X")
     assert unique_names(["Ann", "ann", "Bob", "Ann"]) == ["Ann", "ann 2", "Bob", "Ann 3"]
     s = Session.new("mexican-train", "gs-mt", [Seat("<b>Zoë</b>", "human"), Seat("")])

@@ -76,7 +76,7 @@ def test_no_source_maps_or_console_pages(rally_build, built):
 
 
 def test_dev_dependencies_never_ship(rally_build, built):
-    """axe-core (the accessibility test's, issue 34) stays in node_modules."""
+    """axe-core (the accessibility test's) stays in node_modules."""
     dev = json.loads((rally_build.ROOT / "package.json").read_text())["devDependencies"]
     assert "axe-core" in dev
     files = rally_build.dist_files(built)
@@ -90,7 +90,7 @@ def test_service_worker_precaches_every_file_under_a_content_hash(rally_build, b
     start = sw.index("const PRECACHE = ") + len("const PRECACHE = ")
     precache = json.loads(sw[start : sw.index(";\n", start)])
     shipped = [f for f in rally_build.dist_files(built) if f not in ("sw.js", "index.html")]
-    # The page once, as "./": a first visit downloads index.html once (issue 32).
+    # The page once, as "./": a first visit downloads index.html once.
     assert precache[0] == "./" and sorted(precache[1:]) == shipped
     assert all(not url.startswith("/") and "://" not in url for url in precache)
     assert '"rally-dominoes-' in sw
@@ -129,7 +129,7 @@ def test_index_points_pyscript_at_the_vendored_pyodide(built):
     html = (built / "index.html").read_text()
     assert '"interpreter": "web/pyodide-boot.mjs"' in html
     assert "cdn" not in html.lower() and "https://" not in html
-    # Its snapshot wrapper loads the vendored Pyodide (issue 35).
+    # Its snapshot wrapper loads the vendored Pyodide.
     boot = (built / "web/pyodide-boot.mjs").read_text()
     assert 'from "../pyodide/pyodide.mjs"' in boot
 

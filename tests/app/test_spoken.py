@@ -1,4 +1,4 @@
-"""What a screen reader hears (issue 34): each move with what it changed, a double owed
+"""What a screen reader hears: each move with what it changed, a double owed
 (M6 / C5), the round's scores; every train, line or end named with its open end, its
 marker and whether you may play there; the keys on the buttons and in the rules."""
 

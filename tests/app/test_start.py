@@ -1,4 +1,4 @@
-"""The start of a game tells what its own sheet says happens (issue 31): who placed which
+"""The start of a game tells what its own sheet says happens: who placed which
 double and why, who drew and how many tiles, who plays first ("You play first", never
 "You plays first"); no computer moves while that start is still on the screen."""
 

@@ -1,4 +1,4 @@
-"""The table's markup shows only what the seat at the screen may see (issue 36): it reads
+"""The table's markup shows only what the seat at the screen may see: it reads
 the seat's observation (``Session.observation``, boardgame.io's playerView), never the
 real hands. Two tables whose hidden tiles differ, the same to that seat, draw the same."""
 

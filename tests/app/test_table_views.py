@@ -1,4 +1,4 @@
-"""The play screen's table as markup (issue 33): open ends marked, names at a fixed
+"""The play screen's table as markup: open ends marked, names at a fixed
 size in CSS px, every total beside its player, the rule sheet in the header."""
 
 from __future__ import annotations

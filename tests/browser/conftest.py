@@ -86,7 +86,7 @@ _NEW_CONTEXT = None
 
 @pytest.fixture(scope="session")
 def shared_snapshot(browser, site, dist_dir, rally_build) -> bytes:
-    """The start-up snapshot (issue 35), made once in a page of this Chromium and kept in
+    """The start-up snapshot, made once in a page of this Chromium and kept in
     .cache/ under its build's key and the browser's version (xdist workers wait for the
     first to make it), then given to every test page: Python's start-up was most of each
     browser test's time. The key changes with the runtime, the bundle or the loader."""
@@ -141,7 +141,7 @@ def _make_snapshot(browser, url: str) -> bytes:
 
 @pytest.fixture(autouse=True)
 def _no_snapshot_making(request, monkeypatch, rally_build):
-    """Every browser context a test opens skips making the start-up snapshot (issue 35),
+    """Every browser context a test opens skips making the start-up snapshot,
     a second Python start in a worker a few seconds after each page is ready, and starts
     from the snapshot made once for the run (``shared_snapshot``): a return visit's
     start-up, in a fraction of a first visit's time. Tests marked ``snapshot`` start as a
@@ -208,7 +208,7 @@ class PageWatch:
                 self.foreign.append(request.url)
 
     def _on_failed(self, request) -> None:
-        # The start-up snapshot's worker (issue 35) downloads the runtime again while the
+        # The start-up snapshot's worker downloads the runtime again while the
         # page is idle; a reload or a closed page cuts those downloads off. That is the
         # browser stopping them, not the server failing them.
         if request.url.endswith("/" + SHARED_SNAPSHOT):

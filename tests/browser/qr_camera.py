@@ -1,4 +1,4 @@
-"""A fake camera for browser tests that scan QR codes (issue 38).
+"""A fake camera for browser tests that scan QR codes.
 
 Chromium's fake capture device plays a Y4M file (``--use-file-for-fake-video-capture``)
 as the camera, looping it, and ``--use-fake-ui-for-media-stream`` answers the permission

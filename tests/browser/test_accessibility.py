@@ -1,4 +1,4 @@
-"""Every screen passes axe-core (issue 34): the start screen, each game's table in the
+"""Every screen passes axe-core: the start screen, each game's table in the
 middle of a round, every dialog (rules, settings, a new game over one in progress, who
 plays first, hand-off, round summary, a late arrival, match over, bad save), kiosk mode
 (attract screen, PIN pad, official's settings, "Still playing?"), the rally scorekeeper's
@@ -205,7 +205,7 @@ def test_rally_scorekeeper_pages(axe_page, tmp_path):
         nav.get_by_role("button", name=name).click()
         expect(nav.get_by_role("button", name=name)).to_have_attribute("aria-current", "page")
         bad += violations(page, f"rally-{name.split()[0].lower()}")
-    # a table's hand-out code, and a table's sheet to review (issue 38)
+    # a table's hand-out code, and a table's sheet to review
     nav.get_by_role("button", name="Table devices").click()
     page.get_by_role("button", name="Show Table 1's code").click()
     expect(page.get_by_role("img", name="Table 1's hand-out as a QR code")).to_be_visible()
@@ -222,7 +222,7 @@ def test_rally_scorekeeper_pages(axe_page, tmp_path):
 
 
 def test_a_tables_own_device(axe_page):
-    """A table's phone (issue 38): before a hand-out, its entry page, its send page."""
+    """A table's phone: before a hand-out, its entry page, its send page."""
     dev = TableDevice.from_handout(handout(small_event(), 1))
     page, watch = axe_page(storage={DEVICE_KEY: dev.dumps()}, width=390, height=844)
     page.get_by_role("button", name=re.compile("^Keep score for a table")).click()

@@ -9,7 +9,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_python_draws_a_domino_from_the_engine(page, open_game, page_watch, drawn_domino):
-    encodings = {}  # served gzipped, as GitHub Pages serves them (issue 35)
+    encodings = {}  # served gzipped, as GitHub Pages serves them
     page.on("response", lambda r: encodings.__setitem__(
         r.url.rsplit("/", 1)[-1], r.headers.get("content-encoding")))
     open_game(page)

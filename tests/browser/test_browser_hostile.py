@@ -20,7 +20,7 @@ from browser_steps import (
 
 pytestmark = pytest.mark.browser
 
-DEEP = "[" * 10_000 + "]" * 10_000  # brought Pyodide down before issue 32
+DEEP = "[" * 10_000 + "]" * 10_000  # once brought Pyodide down
 HUGE = "x" * 3_000_000  # its copy aside overflowed the quota: every start failed
 OTHERS = {  # stored by the official and by someone else's page: never to change
     "rally-dominoes:kiosk": json.dumps({"enabled": False, "level": "easy", "rally": True}),

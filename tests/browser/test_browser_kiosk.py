@@ -1,4 +1,4 @@
-"""Kiosk mode (issue 10) in Chromium: the attract screen, idle time-out and resume, the
+"""Kiosk mode in Chromium: the attract screen, idle time-out and resume, the
 official's PIN, nothing that leads off the page, and surviving reloads."""
 
 from __future__ import annotations

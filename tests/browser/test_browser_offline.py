@@ -1,4 +1,4 @@
-"""Offline play and updates (issue 32): after one visit the service worker alone boots
+"""Offline play and updates: after one visit the service worker alone boots
 Python and draws the table, quietly; a new version waits until the page reloads."""
 
 import os
@@ -40,10 +40,10 @@ def test_reload_with_the_server_gone_still_plays(
         assert wait_for_boot(page) == "ready"
         # The worker installs after the first boot, precaches everything, then claims the page.
         page.wait_for_function(CONTROLLED, timeout=60_000)
-        # And the start-up snapshot is made (issue 35), so no download of it is cut off.
+        # And the start-up snapshot is made, so no download of it is cut off.
         page.wait_for_function("['saved', 'not-saved'].includes("
                                "document.documentElement.dataset.snapshot)", timeout=180_000)
-        # One cache of the game's files (and maybe the start-up snapshot's, issue 35).
+        # One cache of the game's files (and maybe the start-up snapshot's).
         cache = [c for c in page.evaluate("caches.keys()") if c != "rally-snapshot"]
         assert len(cache) == 1 and cache[0].startswith("rally-dominoes-")
         assert cache[0] == page.evaluate("document.documentElement.dataset.version")

@@ -1,4 +1,4 @@
-"""The rally scorekeeper (issue 9), driven through the page the way an official does: by
+"""The rally scorekeeper, driven through the page the way an official does: by
 roles, labels and text. One small event end to end: two tables, three rounds, a late
 arrival (G7), a no-show (G10), a correction, standings with a tie flagged (G11), a
 playoff (S6), undo, export, a bad import refused, a reload in the middle; screenshots of

@@ -1,4 +1,4 @@
-"""The page's Content-Security-Policy (issue 32, docs/csp.md): everything the game does
+"""The page's Content-Security-Policy (docs/csp.md): everything the game does
 runs under it with no violation, in the page and in the AI worker."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rally tables that keep their own sheets (issue 38), through the real page in real
+"""Rally tables that keep their own sheets, through the real page in real
 Chromium: the official's device and the tables' devices, each its own browser context on
 one fake camera. The QR codes the pages draw are photographed, decoded by the test (jsQR,
 to know what they say) and shown to the other device's camera. A whole event: two tables

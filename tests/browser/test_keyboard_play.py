@@ -1,4 +1,4 @@
-"""Playing by keyboard and by screen reader (issue 34): a whole Mexican Train round, a
+"""Playing by keyboard and by screen reader: a whole Mexican Train round, a
 Chicken Foot round and an All Fives hand with the keyboard alone (no mouse event at all),
 focus never dropped to <body> between moves; dialogs that take focus, keep Tab inside and
 give it back; the live region's words over computer moves; the trains' names in

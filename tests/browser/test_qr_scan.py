@@ -1,4 +1,4 @@
-"""QR codes in the real page (issue 38): Python draws a code with segno, fetched only then;
+"""QR codes in the real page: Python draws a code with segno, fetched only then;
 a fake camera shows it; web/qr-scan.mjs reads it, twice in one page; the camera's
 refusals come back in plain words. The rally screens that use this are tested elsewhere."""
 

@@ -61,7 +61,7 @@ def test_a_whole_round_against_three_computers_then_the_next(page, open_game, pa
 
 def test_the_candela_start_is_told_as_its_sheet_has_it_C2(page, open_game, page_watch):
     """wc-mt: whoever holds 12-12 (or draws it) places it and leads; nothing moves and
-    nobody is said to be playing until the start is dismissed (issue 31)."""
+    nobody is said to be playing until the start is dismissed."""
     open_game(page)
     page.get_by_role("radio", name="Mexican Train", exact=True).check()
     page.get_by_role("radio", name="General rules (Candela)").check()

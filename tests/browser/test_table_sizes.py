@@ -1,4 +1,4 @@
-"""The table read at a glance on every screen (issue 33): measured in the page.
+"""The table read at a glance on every screen: measured in the page.
 
 Saved positions built with the engine (table_positions.py) are opened at each screen
 size: one browser context per size boots once, straight into a saved mid-round game
@@ -427,7 +427,7 @@ def test_large_print_reaches_a_125_percent_zoom_and_keeps_the_figures(table, kin
     """Issue 34: the kiosk locks zoom, so large print must give what zooming would: the
     page's text (status, hint, names, totals, buttons) at 1.25x, here at least 22 px
     (16 px on a 390 x 844 phone's smallest labels, 20 px body), with every figure of
-    issue 33 still met: open ends, every total in view, no scrolling. Mexican Train with 4
+    the table's still met: open ends, every total in view, no scrolling. Mexican Train with 4
     players and All Fives; with 6 or more, and in Chicken Foot, the bigger text costs
     the table's tiles some size (docs/kiosk.md)."""
     table.open(kind, players, large=True)

@@ -1,4 +1,4 @@
-"""Computer players (issue 8): legal at every level, fair (no peeking), sensible."""
+"""Computer players: legal at every level, fair (no peeking), sensible."""
 
 from __future__ import annotations
 
@@ -638,7 +638,7 @@ def test_all_fives_play_outs_prefer_a_play_the_next_player_cannot_follow():
 
 
 def test_all_fives_normal_terms_for_the_race_and_the_game_score():
-    """The fifth session's terms of ``play_features``: tiles that can no longer join
+    """The terms of ``play_features``: tiles that can no longer join
     (their numbers all out, fitting no end), the chance the next player's reply wins
     them the game (A8: the game stops at the target), a next player down to one tile,
     and the terms that only count once the boneyard is done."""
@@ -912,9 +912,8 @@ TRAIN_POLICIES = [("chicken-foot", "gs-cf", aicf.ChickenFootPolicy, "chicken"),
 
 @pytest.mark.parametrize("game,preset,cls,key", TRAIN_POLICIES)
 def test_train_game_hard_deals_hands_its_reading_of_normal_keeps(game, preset, cls, key):
-    """With ``hard.model_tries`` Hard (Chicken Foot since the twelfth session, Mexican Train
-    since the fifteenth) deals the others hands Normal would have made their last plays
-    with far more often than without it."""
+    """With ``hard.model_tries`` Hard (Chicken Foot and Mexican Train) deals the others
+    hands Normal would have made their last plays with far more often than without it."""
     from bones.ai import reading, world
 
     def share(tries: int) -> float:

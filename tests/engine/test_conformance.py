@@ -1,4 +1,4 @@
-"""One conformance test over every registered game and preset (issue 36): random play
+"""One conformance test over every registered game and preset: random play
 to the end of a round and of a match, the invariants after every move (every tile in one
 place, every listed move accepted and undone exactly, unlisted moves refused with a
 clear error and no change, the round over exactly when it should be), saves that load

@@ -137,9 +137,9 @@ def test_standings_after_a_full_match_name_first_and_second():
     assert places[0][0] == 1
 
 
-# Saves of format version 1, written by the engine before issue 31 (commit 674574f): whole
-# random matches with late arrivals, drawing while a double was owed and blocked rounds,
-# and the issue's wrongly blocked Mexican Train round followed by 'next'.
+# Saves of format version 1, written by the engine before the sheets' own first player
+# (commit 674574f): whole random matches with late arrivals, drawing while a double was
+# owed and blocked rounds, and a wrongly blocked Mexican Train round followed by 'next'.
 SAVES_V1 = json.loads((Path(__file__).parent / "saves_v1.json").read_text())
 
 

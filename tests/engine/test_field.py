@@ -1,4 +1,4 @@
-"""The outside field (issue 37): arena opponents of other styles, never in the page."""
+"""The outside field: arena opponents of other styles, never in the page."""
 
 from __future__ import annotations
 

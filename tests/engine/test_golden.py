@@ -1,4 +1,4 @@
-"""Behaviour kept byte for byte (issue 36): what the engine, the arena and the table say
+"""Behaviour kept byte for byte: what the engine, the arena and the table say
 for fixed seeds (golden/record.py) has the SHA-256 recorded in golden/digests.json. A
 refactor keeps them all; a wanted change of behaviour records them again with
 ``python tests/engine/golden/record.py --write`` and says why in its commit."""

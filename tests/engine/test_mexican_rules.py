@@ -493,7 +493,7 @@ def test_G9_a_double_played_this_turn_means_the_table_is_not_blocked():
     assert tile_plays(g) == {"5-3@1"}  # seat 0 can satisfy it (M6)
 
 
-# ---- issue 31: blocked by the position, the rotation after a late arrival, a double's duty ---
+# ---- blocked by the position, the rotation after a late arrival, a double's duty ---
 REPRO_HANDS = [
     "6-1 5-1 6-2 5-2 4-0 4-1 4-2 4-3 4-4 6-4 1-0 1-1 2-0",
     "6-5 5-5 5-0 3-0 5-3 5-4 2-1 2-2 3-1 3-2 3-3 6-0 6-3",

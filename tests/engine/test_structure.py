@@ -1,4 +1,4 @@
-"""The code's shape (issue 36): no import circle among the modules under py/, no module
+"""The code's shape: no import circle among the modules under py/, no module
 over 500 lines, and one module of py/app touching the browser. Imports are read with
 ``ast``, not run: every ``import`` counts, also one inside a function (a circle put off
 until a call is still a circle), except those under ``if TYPE_CHECKING:``, which never

@@ -1,4 +1,4 @@
-"""Computer opponents and hints for every game (issue 8).
+"""Computer opponents and hints for every game.
 
 Three levels, all of which see only ``game.observation(seat)`` and
 ``game.legal_moves()``:

@@ -1,5 +1,5 @@
 """Record what the engine and the table say for fixed seeds, to prove a refactor left
-behaviour unchanged (issue 36).
+behaviour unchanged.
 
 It writes, for every game and preset: a random play-out's moves, saves and replays; the
 arena's JSON for short runs (timings removed); the table's markup, status and spoken words

@@ -78,10 +78,14 @@ class MotionPage:
         box.dataset.moving = "1"
         for k, v in (("left", f.x), ("top", f.y), ("width", f.width), ("height", f.height)):
             box.style.setProperty(k, f"{float(v):.1f}px")
+        # the copy is no part of the table: another class, and no open end to find
         copy = svg.cloneNode(False)
-        for a in ("role", "aria-label"):
+        for a in ("role", "aria-label", "id"):
             copy.removeAttribute(a)
-        copy.appendChild(dest.cloneNode(True))
+        copy.setAttribute("class", "travel-svg")
+        tile = dest.cloneNode(True)
+        tile.removeAttribute("data-open-end")
+        copy.appendChild(tile)
         box.appendChild(copy)
         cx, cy = float(r.x + r.width / 2), float(r.y + r.height / 2)
         box.style.setProperty("transform-origin", f"{cx - float(f.x):.1f}px "

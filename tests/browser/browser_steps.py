@@ -113,13 +113,15 @@ def start_from_form(page, game, players=None, length=None):
 
 
 def table_snapshot(page) -> dict:
+    # a tile still travelling (app.motion) is a copy over the table: wait for it to land
+    page.wait_for_function("!document.querySelector('[data-moving]')", timeout=15_000)
     return {
         "hand": page.locator(".hand-tile").evaluate_all(
             "els => els.map(e => e.querySelector('.vh').textContent)"),
         # The tiles to play onto and every line as a screen reader hears it (whose, its
         # open end, its marker). Which older tiles are folded away may differ after a
         # reload: the table's frame is laid out afresh (docs/table.md).
-        "table": page.locator(".felt-svg [data-open-end='1']").evaluate_all(
+        "table": page.locator(".felt .felt-svg [data-open-end='1']").evaluate_all(
             "els => els.map(e => e.getAttribute('aria-label')).sort()"),
         "lines": page.get_by_role("list", name="Lines on the table").locator("li")
         .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))"),

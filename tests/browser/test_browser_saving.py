@@ -37,16 +37,27 @@ def saved_game(page):
     return page.evaluate("localStorage.getItem('rally-dominoes:table')")
 
 
+# Everything the live region says, kept: a computer's move may be said right after.
+LIVE_SAID = """window.liveSaid = [];
+new MutationObserver(() => {
+  const live = document.getElementById('live');
+  const text = live ? live.textContent : '';
+  if (text && window.liveSaid[window.liveSaid.length - 1] !== text) window.liveSaid.push(text);
+}).observe(document, {subtree: true, childList: true, characterData: true});"""
+
+
 def test_a_full_storage_shows_a_banner_on_the_table_until_saving_works_again(
         page, open_game, page_watch):
     page.add_init_script(FILL)
+    page.add_init_script(LIVE_SAID)
     open_game(page)
     start_from_form(page, "Mexican Train", [("You", "human"), ("Ann", "computer")])
     take_turns(page, 1)
     banner = page.locator(".save-banner")
     expect(banner).to_contain_text("Your game " + FULL_WORDS)
     expect(banner).to_contain_text("Keep this page open to finish.")
-    expect(page.locator("#live")).to_contain_text("Your game " + FULL_WORDS)
+    page.wait_for_function("words => window.liveSaid.some(t => t.includes(words))",
+                           arg="Your game " + FULL_WORDS, timeout=15_000)
     assert saved_game(page) is None
     shot(page, "unsaved-banner-1280x800")
     page.evaluate(EMPTY)  # room again: the next save goes through, the banner goes

@@ -147,14 +147,19 @@ class Page(MotionPage):
 
     def watch_size(self, selector: str, fn) -> None:
         """``fn`` is called when what ``selector`` finds changes size (a ResizeObserver,
-        made once per selector, moved to the element drawn now). Nothing where the browser
-        has no ResizeObserver."""
+        made once per selector, moved to the element drawn now), just after the observer's
+        own call: a redraw inside it would change sizes again there, which Firefox reports
+        as an error ("ResizeObserver loop completed with undelivered notifications"); a
+        timer, not the next frame, which a window out of sight may never draw. Nothing
+        where the browser has no ResizeObserver."""
         observer = self._observers.get(selector)
         if observer is None:
             rs = getattr(self._js, "ResizeObserver", None)
             if nothing(rs):
                 return
-            observer = self._observers[selector] = rs.new(self._callback(fn))
+            later = self._callback(fn)
+            observer = self._observers[selector] = rs.new(
+                self._callback(lambda *_: self._js.setTimeout(later, 0)))
         observer.disconnect()
         el = self.find(selector)
         if el is not None:

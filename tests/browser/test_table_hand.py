@@ -71,8 +71,8 @@ MEASURE = """() => {
       pip = Math.min(pip, c.getBoundingClientRect().width);
   }
   // words that must never be cut: no ellipsis, nothing spilling out of its box
-  const words = '[data-instruction="1"], .hint-line, .game-title, .seat-name, .menu .btn, '
-      + '.actions .btn';
+  const words = '[data-instruction="1"], .hint-line, .game-title, .seat-name, .seat-count, '
+      + ' .menu .btn, .actions .btn';
   for (const el of document.querySelectorAll(words)) {
     if (!el.checkVisibility()) continue;
     const cs = getComputedStyle(el);
@@ -82,6 +82,16 @@ MEASURE = """() => {
     if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
       out.push(`${el.className} spills out of its box: ${el.textContent.trim()}`);
     if (!within(r, screen)) out.push(`${el.className} is off the screen: ${el.textContent.trim()}`);
+  }
+  // the names on the felt (a lane's owner, a Chicken Foot line) are never shortened,
+  // but on a phone's felt (under 600 px), where writing them whole would take the open
+  // ends below their floor (the players' cards under the felt keep every name whole)
+  const felt = document.querySelector('.felt-svg');
+  const wide = felt && felt.getBoundingClientRect().width >= 600;
+  for (const t of wide ? document.querySelectorAll('.felt-svg text.train-label') : []) {
+    const name = [...t.childNodes].filter(n => !(n.classList && n.classList.contains('lane-event')))
+        .map(n => n.textContent).join(' ');
+    if (name.includes('\u2026')) out.push(`a name on the table is cut: ${name.trim()}`);
   }
   // every player's total and tiles left, in view and not clipped by their card
   for (const card of document.querySelectorAll('.seat')) {

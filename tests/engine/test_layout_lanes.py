@@ -167,3 +167,25 @@ def test_every_lane_is_named_on_every_felt():
                 assert tv.label is not None and tv.label.text == tv.name
                 seen += 1
     assert seen > 1000
+
+
+@pytest.mark.parametrize("width,height", [(370, 420), (390, 514), (704, 482), (1600, 774)])
+def test_a_name_is_never_cut_it_goes_above_its_lane(width, height):
+    """Players' names up to 12 letters are never shortened: when the head before the
+    lanes cannot hold the longest whole, the names go in a band above each lane."""
+    from bones.layout import lane_frame as lf
+    from bones.tiles import Tile
+
+    names = ["You", "Christabelle", "Bartholomew", "Maximilianus", "Al"]
+    lanes = [lf.Lane(i, n, (Tile(6, i),), (6,), value=i, marker=False, key=i)
+             for i, n in enumerate(names)]
+    frame = lf.new_frame(lanes, width, height, Tile(6, 6), names=names, marker=True)
+    if frame.where != "band":
+        two = frame.where == "head2"
+        longest = max(len(p) for n in names for p in lf.name_lines(n, two))
+        assert frame.head * frame.scale >= longest * 0.6 * lf.LABEL_PX
+    else:
+        assert frame.head == 0.0
+    # the head that would cut a name is never on offer
+    assert lf.head_px(names, 370.0) is None
+    assert lf.head_px(["Al", "Bo"], 370.0) is not None

@@ -133,12 +133,19 @@ def name_lines(name: str, two: bool) -> tuple[str, ...]:
 
 
 def head_px(names: Sequence[str], width: float, two: bool = False, marker: bool = False
-            ) -> float:
+            ) -> float | None:
     """Room for the names before the lanes' tiles (CSS px): the longest name's (its longest
-    line with ``two``), within bounds (a longer one is shortened with an ellipsis)."""
+    line with ``two``); None when that is more than the head may take (HEAD_PX, and 0.3 of
+    the felt): a name is never cut, it goes above its lane instead."""
+    need = name_px(names, two, marker)
+    return need if need <= min(HEAD_PX, 0.3 * width) else None
+
+
+def name_px(names: Sequence[str], two: bool = False, marker: bool = False) -> float:
+    """The room the longest name takes whole (CSS px; its longest line with ``two``), with
+    the marker before it."""
     longest = max((len(part) for n in names for part in name_lines(n, two)), default=0)
-    most = min(HEAD_PX, 0.3 * width)
-    return min(most, longest * 0.6 * LABEL_PX + (BAND_PX if marker else 0.0) + 8)
+    return longest * 0.6 * LABEL_PX + (BAND_PX if marker else 0.0) + 8
 
 
 def _least(where: str) -> float:
@@ -178,13 +185,17 @@ def _fold(ln: Lane, room: float, free: int) -> int | None:
 
 
 def _plan(lanes: Sequence[Lane], width: float, height: float, scale: float, columns: int,
-          where: str, head_u: float, free: int, spare: int) -> tuple[int, ...] | None:
+          where: str, head_u: float, free: int, spare: int, band_px: float = 0.0
+          ) -> tuple[int, ...] | None:
     """Each lane's folded tiles in a new frame at this scale and way, or None if it does
-    not fit with ``free`` tiles' room in every lane and ``spare`` rows to come."""
+    not fit with ``free`` tiles' room in every lane and ``spare`` rows to come, or if a
+    lane is shorter than ``band_px``, the longest name written above it."""
     rows = math.ceil((len(lanes) + spare) / columns)
     if not _fits_rows(rows, scale, height, where):
         return None
     room = _room(width / scale, columns) - head_u
+    if where == "band" and room * scale < band_px:
+        return None
     starts = []
     for ln in lanes:
         s = _fold(ln, room, free)
@@ -204,7 +215,7 @@ def target_scale(width: float, height: float) -> float:
 
 def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | None, *,
               max_scale: float = MAX_SCALE, names: Sequence[str] = (), spare: int = 0,
-              marker: bool = False, old: Frame | None = None) -> Frame:
+              marker: bool = False, old: Frame | None = None, whole: bool = True) -> Frame:
     """The frame for these lanes. Every way (one or two columns, where the names go, room
     left in each lane for 4 more tiles down to none, room for ``spare`` more rows, half as
     many or none) gets its biggest scale up to ``max_scale``. The way taken reaches the
@@ -213,18 +224,23 @@ def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | No
     ROOM_WORTH more size, a spare row as ROW_WORTH, names above the lanes more than before
     them. ``names``: every name a lane may take this round, for the head's width.
     ``old``: the frame this one replaces; refolded (see ``_refold``), it is kept while it
-    is worth STAY of the best."""
+    is worth STAY of the best. Every name is written whole, above its lane or before it,
+    unless no way can, or only below the floor (``whole`` False: the longest are then
+    shortened)."""
     goal = target_scale(width, height)
     floor = FLOOR if width >= 600 else SMALL_FLOOR
     cols = (1, 2) if len(lanes) + spare > 1 else (1,)
     heads = {w: (head_px([ln.name for ln in lanes] + list(names), width, w == "head2", marker)
                  if w != "band" else 0.0) for w in WHERE}
+    band_px = name_px([ln.name for ln in lanes] + list(names), False, marker) if whole else 0.0
     spares = sorted({spare, spare // 2, 0}, reverse=True)
     best = None
     for sp in spares:
         for c in cols:
             rows = math.ceil((len(lanes) + sp) / c)
             for w in WHERE:
+                if heads[w] is None:
+                    continue
                 # the rows' height alone bounds the scale: a way that cannot beat the best
                 # even so is not searched
                 tall = _biggest(lambda s, w=w, rows=rows: _fits_rows(rows, s, height, w),
@@ -237,7 +253,8 @@ def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | No
                     if best is not None and bound < best[:2]:
                         continue
                     sc = _biggest(lambda s, c=c, w=w, sp=sp, free=free: _plan(
-                        lanes, width, height, s, c, w, heads[w] / s, free, sp) is not None,
+                        lanes, width, height, s, c, w, heads[w] / s, free, sp, band_px)
+                        is not None,
                         tall, _least(w))
                     if sc is None:
                         continue
@@ -245,6 +262,13 @@ def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | No
                                                           + ROW_WORTH * sp)
                     got = (min(sc, floor), worth, sc, -c, sc, c, w, sp, free)
                     best = got if best is None or got > best else best
+    if whole and best is not None and best[2] < floor:
+        # whole names would take the open ends below the floor: shorten the longest rather
+        # (a crowded phone; the players' cards keep the names whole)
+        cut = new_frame(lanes, width, height, hub, max_scale=max_scale, names=names,
+                        spare=spare, marker=marker, old=old, whole=False)
+        if cut.scale > best[2] + 1e-9:
+            return cut
     if best is not None and old is not None:
         # the frame it replaces, refolded, if that is nearly as good: no rescale
         free = _room_in(old, lanes)
@@ -254,6 +278,9 @@ def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | No
                 1 + ROOM_WORTH * free + ROW_WORTH * min(rows, spare))
             if min(old.scale, floor) >= best[0] and worth >= STAY * best[1]:
                 return _refold(old, lanes, free)
+    if best is None and whole:  # no way writes every name whole: the best that cuts one
+        return new_frame(lanes, width, height, hub, max_scale=max_scale, names=names,
+                         spare=spare, marker=marker, old=old, whole=False)
     if best is None:  # a felt too small for anything: the smallest scale, one tile shown
         c = cols[-1]
         return Frame(width, height, hub, MIN_SCALE, c, "band", 0.0,

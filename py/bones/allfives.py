@@ -26,8 +26,6 @@ from .deals import stacked as _stacked
 from .errors import IllegalMove
 from .games import TARGET, GameType
 from .games import register as register_game
-from .layout import allfives as table
-from .layout import lanes
 from .moves import DRAW, DRAW_MOVE, JOIN, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, full_set, holds_any
 
@@ -461,10 +459,6 @@ register_game(GameType(
     id="all-fives",
     title="All Fives",
     match=AllFives,
-    layout=table.table_of,
-    layout_seen=table.table_seen,
-    lanes=lanes.allfives_table,
-    policy="bones.ai.allfives",
     set_high=lambda o: 6,  # double six (A1)
     round_word="hand",  # A1
     length=TARGET,  # A8

@@ -25,8 +25,6 @@ from .deals import with_item as _with
 from .errors import IllegalMove
 from .games import GameType
 from .games import register as register_game
-from .layout import chicken as table
-from .layout import lanes
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, holds_any, tile
 from .trains import TrainGame
@@ -375,10 +373,6 @@ register_game(GameType(
     id="chicken-foot",
     title="Chicken Foot",
     match=ChickenFoot,
-    layout=table.table_of,
-    layout_seen=table.table_seen,
-    lanes=lanes.chicken_table,
-    policy="bones.ai.chicken",
     set_high=lambda o: o.set_high,
     order=2,
 ))

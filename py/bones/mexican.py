@@ -13,8 +13,6 @@ from .deals import with_item as _with
 from .errors import IllegalMove
 from .games import GameType
 from .games import register as register_game
-from .layout import lanes
-from .layout import mexican as table
 from .mexican_options import MexicanOptions
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, holds_any, tile
@@ -436,10 +434,6 @@ register_game(GameType(
     id="mexican-train",
     title="Mexican Train",
     match=MexicanTrain,
-    layout=table.table_of,
-    layout_seen=table.table_seen,
-    lanes=lanes.mexican_table,
-    policy="bones.ai.mexican",
     set_high=lambda o: o.set_high,
     markers=True,  # M3
     seat_trains=True,  # M2

@@ -483,6 +483,3 @@ class AllFivesPolicy(Player):
 
     def hint_words(self, game, seat: int, obs: dict, move: Move, rng, mean: float) -> str:
         return outcome_words(mean, game, self.tu)
-
-
-POLICY = AllFivesPolicy  # what bones.games registers for this game (levels.policy_for)

@@ -345,6 +345,3 @@ class ChickenFootPolicy(Player):
                    mean: float) -> str:
         """What Hard's choice did in likely deals: points left and rounds won."""
         return round_words(game, seat, obs, move, rng, self, final_scores)
-
-
-POLICY = ChickenFootPolicy  # what bones.games registers for this game (levels.policy_for)

@@ -8,12 +8,10 @@ its own worlds from them (ai/world.py): the hidden tiles it imagines are its own
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import NamedTuple
 
 from ..errors import BadData
-from ..games import game as game_type
 from ..moves import CALL, JOIN, KNOCK, NEXT, Move
 from .allfives import AllFivesPolicy
 from .chicken import ChickenFootPolicy
@@ -28,16 +26,15 @@ __all__ = ["HINT_LEVELS", "LEVELS", "POLICIES", "Hint", "Scored", "choose", "cho
 LEVELS = ("easy", "normal", "hard")
 HINT_LEVELS = ("normal", "hard")  # whose choice a hint shows
 
-# game name -> its policy class (ai/policy.py: Policy)
+# game id -> its computer player's class (ai/policy.py: Policy): the AI registers each
+# game's player here, by the id bones.games knows the game by
 POLICIES: dict[str, type] = {p.game: p for p in (MexicanTrainPolicy, ChickenFootPolicy,
-                                                 AllFivesPolicy)}  # for research/
+                                                 AllFivesPolicy)}
 
 
 def policy_for(game, tuning: Tuning = DEFAULT) -> Policy:
-    """The computer player of ``game``'s game (its registered policy module's
-    ``Policy`` class, bones.games), playing by ``tuning``."""
-    module = importlib.import_module(game_type(game.game).policy)
-    p = getattr(module, "POLICY", None)
+    """The computer player of ``game``'s game (``POLICIES``), playing by ``tuning``."""
+    p = POLICIES.get(game.game)
     if p is None:
         raise ValueError(f"no computer player for {game.game!r} yet")
     return p(tuning)

@@ -397,6 +397,3 @@ class MexicanTrainPolicy(Player):
         """What Hard's choice did in likely deals: points left and rounds won (Hard's own
         value adds the win bonus, so it is no count of points)."""
         return round_words(game, seat, obs, move, rng, self)
-
-
-POLICY = MexicanTrainPolicy  # what bones.games registers for this game (levels.policy_for)

@@ -36,6 +36,22 @@ TOE, SPUR, LINE = "toe", "spur", "line"
 _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
 
 
+class ChickenTurn(NamedTuple):
+    """What a move may change besides the tiles moved: kept with the move in the history
+    to take it back exactly (``undo``), and put back whole (``_set_scalars``)."""
+
+    turn: int
+    pending: tuple
+    owe: bool
+    drawn: bool
+    knocked: bool
+    passes: int
+    round_over: bool
+    blocked: bool
+    out: int | None
+    lacks: tuple[frozenset, ...]
+
+
 class Line(NamedTuple):
     kind: str  # TOE, SPUR or LINE
     double: Tile  # the double this line grows from
@@ -141,11 +157,11 @@ class ChickenFoot(TrainGame):
         return moves
 
     # ---- applying and taking back ------------------------------------------------------
-    def _scalars(self) -> tuple:
-        return (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
-                self.round_over, self.blocked, self.out, self.lacks)
+    def _scalars(self) -> ChickenTurn:
+        return ChickenTurn(self.turn, self.pending, self.owe, self.drawn, self.knocked,
+                           self.passes, self.round_over, self.blocked, self.out, self.lacks)
 
-    def _set_scalars(self, sc: tuple) -> None:
+    def _set_scalars(self, sc: ChickenTurn) -> None:
         (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
          self.round_over, self.blocked, self.out, self.lacks) = sc
 
@@ -226,7 +242,7 @@ class ChickenFoot(TrainGame):
 
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
-        s = sc[0]
+        s = sc.turn
         kind = move.kind
         if kind == PLAY:
             _sc, i, n_lines = token

@@ -8,6 +8,8 @@ for the Mexican Train, which lives at the end of ``trains``.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from .deals import as_tile as _tile
 from .deals import with_item as _with
 from .errors import IllegalMove
@@ -21,6 +23,25 @@ from .trains import TrainGame
 MEXICAN = -1
 
 _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
+
+
+class MexicanTurn(NamedTuple):
+    """What a move may change besides the tiles moved: kept with the move in the history
+    to take it back exactly (``undo``), and put back whole (``_set_scalars``)."""
+
+    turn: int  # the seat to move
+    markers: tuple[bool, ...]  # each seat's marker up (M3)
+    pending: tuple  # the doubles waiting to be satisfied, oldest first
+    drawn: bool  # the seat to move has drawn
+    owe: bool  # a double just played is owed in the same turn
+    knocked: bool
+    acted: bool
+    exposed: Any  # the seats that may be called for not knocking (C7)
+    passes: int  # passes in a row
+    round_over: bool
+    blocked: bool
+    out: int | None  # the seat that went out
+    lacks: tuple[frozenset, ...]  # the numbers each seat was seen not to hold
 
 
 class MexicanTrain(TrainGame):
@@ -181,12 +202,12 @@ class MexicanTrain(TrainGame):
         return moves
 
     # ---- applying and taking back ------------------------------------------------------
-    def _scalars(self) -> tuple:
-        return (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
-                self.acted, self.exposed, self.passes, self.round_over, self.blocked,
-                self.out, self.lacks)
+    def _scalars(self) -> MexicanTurn:
+        return MexicanTurn(self.turn, self.markers, self.pending, self.drawn, self.owe,
+                           self.knocked, self.acted, self.exposed, self.passes, self.round_over,
+                           self.blocked, self.out, self.lacks)
 
-    def _set_scalars(self, sc: tuple) -> None:
+    def _set_scalars(self, sc: MexicanTurn) -> None:
         (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
          self.acted, self.exposed, self.passes, self.round_over, self.blocked,
          self.out, self.lacks) = sc
@@ -302,7 +323,7 @@ class MexicanTrain(TrainGame):
 
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
-        s = sc[0]
+        s = sc.turn
         kind = move.kind
         if kind == PLAY:
             t, _e = self.trains[move.target].pop()

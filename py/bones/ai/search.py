@@ -1,12 +1,11 @@
 """Hard: Perfect-Information Monte Carlo within a time (or world) budget.
 
 For each sampled world (ai/world.py) every candidate move is played and the round
-is played out by the game's fast policy; the same world and the same play-out seed
-serve every candidate (common random numbers), so the comparison is fair and much
-less noisy than independent samples. The candidates are every legal play (in
-Normal's order) and, where the rules let a player draw while holding a tile that
-plays (GS-MT), drawing. Candidates that fall clearly behind the leader, world by
-world, are dropped as the worlds come in (successive elimination), so the time
+is played out by the game's fast policy (``Policy.playout``); the same world and the
+same play-out seed serve every candidate (common random numbers), so the comparison is
+fair and much less noisy than independent samples. The candidates are Normal's best
+``search.top`` plays, in Normal's order. Candidates that fall clearly behind the leader,
+world by world, are dropped as the worlds come in (successive elimination), so the time
 goes to the moves still in contention. Hard leaves Normal's first choice only for a
 move whose mean gain over it, paired world by world, exceeds ``margin`` standard
 errors. The settings are the ``Tuning``'s (``search`` and the game's ``hard``).

@@ -195,10 +195,7 @@ class ChickenFoot(TrainGame):
             self._end_if_blocked()
             return (sc, i, n_lines)
         if kind == DRAW:
-            self.hands[s].append(self.boneyard.pop())
-            self.drawn = True
-            if self.lacks[s]:
-                self.lacks = _with(self.lacks, s, frozenset())
+            self._draw(s)
             self._end_if_blocked()
             return (sc,)
         if kind == PASS:
@@ -227,11 +224,6 @@ class ChickenFoot(TrainGame):
         self.turn = (self.turn + 1) % self.seats  # G4: clockwise
         self.owe = self.drawn = self.knocked = False
 
-    def _end_if_blocked(self) -> None:
-        """G9: "until ... all the bones have been chosen and no one is able to play"."""
-        if not self.boneyard and not self.round_over and self.rules > 1 and self.blocked_now():
-            self._end_round(out=None)
-
     def blocked_now(self) -> bool:
         """Nothing is left to draw and no seat holds a tile for the lines everyone may play
         on: a pass changes no line and the duty to a double goes round, so no seat could
@@ -251,7 +243,7 @@ class ChickenFoot(TrainGame):
             t, _e = self.lines[move.target].pop()
             self.hands[s].insert(i, t)
         elif kind == DRAW:
-            self.boneyard.append(self.hands[s].pop())
+            self._undraw(s)
         self._set_scalars(sc)
 
     # ---- words -----------------------------------------------------------------------------

@@ -244,11 +244,8 @@ class MexicanTrain(TrainGame):
             self._end_if_blocked()
             return (sc, i)
         if kind == DRAW:
-            self.hands[s].append(self.boneyard.pop())
-            self.drawn = True
+            self._draw(s)
             self.acted = True
-            if self.lacks[s]:
-                self.lacks = _with(self.lacks, s, frozenset())
             self._end_if_blocked()
             return (sc,)
         if kind == PASS:
@@ -299,11 +296,6 @@ class MexicanTrain(TrainGame):
         if nxt in self.exposed:  # the chance to call them ends when their turn comes
             self.exposed = tuple(x for x in self.exposed if x != nxt)
 
-    def _end_if_blocked(self) -> None:
-        """G9: "until ... all the bones have been chosen and no one is able to play"."""
-        if not self.boneyard and not self.round_over and self.rules > 1 and self.blocked_now():
-            self._end_round(out=None)
-
     def blocked_now(self) -> bool:
         """Nothing is left to draw and no seat can play, now or at any turn it would get
         while nobody plays (docs/engine.md, "Blocked"). A seat that cannot play passes and
@@ -329,7 +321,7 @@ class MexicanTrain(TrainGame):
             t, _e = self.trains[move.target].pop()
             self.hands[s].insert(token[1], t)
         elif kind == DRAW:
-            self.boneyard.append(self.hands[s].pop())
+            self._undraw(s)
         elif kind == CALL:
             _sc, caught, k = token
             for _ in range(k):

@@ -15,6 +15,8 @@ docs/all-fives.md.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from .allfives_arms import CENTRE, arm_name, arm_number, describe, open_ends
 from .allfives_options import AllFivesOptions
 from .allfives_scores import ScoreEntry, hand_end
@@ -26,8 +28,6 @@ from .deals import stacked as _stacked
 from .errors import IllegalMove
 from .games import TARGET, GameType
 from .games import register as register_game
-from .layout import allfives as table
-from .layout import lanes
 from .moves import DRAW, DRAW_MOVE, JOIN, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, full_set, holds_any
 
@@ -37,6 +37,26 @@ _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot
 def _key(t: Tile) -> tuple:
     # A2: the highest double, else the highest tile (by pips, then by its higher half).
     return (t.hi == t.lo, t.hi + t.lo, t.hi)
+
+
+class AllFivesTurn(NamedTuple):
+    """What a move may change besides the tiles moved: kept with the move in the history
+    to take it back exactly (``undo``), and put back whole (``_set_scalars``)."""
+
+    turn: int
+    passes: int
+    round_over: bool
+    out: int | None
+    blocked: bool
+    ended: Any
+    result: Any
+    winner: Any
+    root: Any
+    spinners: tuple
+    opens: Any
+    count: int
+    hand_points: Any
+    lacks: tuple[frozenset, ...]
 
 
 class AllFives(Match):
@@ -157,12 +177,12 @@ class AllFives(Match):
         return [PASS_MOVE]
 
     # ---- applying and taking back ------------------------------------------------------
-    def _scalars(self) -> tuple:
-        return (self.turn, self.passes, self.round_over, self.out, self.blocked, self.ended,
-                self.result, self.winner, self.root, self.spinners, self.opens, self.count,
-                self.hand_points, self.lacks)
+    def _scalars(self) -> AllFivesTurn:
+        return AllFivesTurn(self.turn, self.passes, self.round_over, self.out, self.blocked,
+                            self.ended, self.result, self.winner, self.root, self.spinners,
+                            self.opens, self.count, self.hand_points, self.lacks)
 
-    def _set_scalars(self, sc: tuple) -> None:
+    def _set_scalars(self, sc: AllFivesTurn) -> None:
         (self.turn, self.passes, self.round_over, self.out, self.blocked, self.ended,
          self.result, self.winner, self.root, self.spinners, self.opens, self.count,
          self.hand_points, self.lacks) = sc
@@ -290,8 +310,8 @@ class AllFives(Match):
                 t = self.root
             else:
                 t = self.arms[a].pop()[0]
-            del self.arms[2 + 2 * len(sc[9]):]
-            self.hands[sc[0]].insert(i, t)
+            del self.arms[2 + 2 * len(sc.spinners):]
+            self.hands[sc.turn].insert(i, t)
             if old_totals is not None:
                 self.totals = old_totals
                 self.log.pop()
@@ -461,10 +481,6 @@ register_game(GameType(
     id="all-fives",
     title="All Fives",
     match=AllFives,
-    layout=table.table_of,
-    layout_seen=table.table_seen,
-    lanes=lanes.allfives_table,
-    policy="bones.ai.allfives",
     set_high=lambda o: 6,  # double six (A1)
     round_word="hand",  # A1
     length=TARGET,  # A8

@@ -19,7 +19,7 @@ from .errors import IllegalMove
 from .tiles import Tile, tile
 
 CENTRE = -1  # the target of the lead: the first tile of a hand (A3)
-EAST, WEST, NORTH, SOUTH = 0, 1, 2, 3
+EAST, WEST = 0, 1  # the lead's two arms
 
 
 def arm_number(name: str) -> int:

@@ -69,7 +69,6 @@ register(Preset(
     name="gs-af",
     game="all-fives",
     title="Good Sam's Dominoes (All Fives)",
-    sheet="dominoes-all-fives-good-sams.md",
     summary="Double six, 7 tiles each, draw when you cannot play. Score whenever the open "
             "ends add up to 5, 10, 15... The first double is a spinner. Going out scores the "
             "other side's pips. First to 250 wins.",

@@ -25,8 +25,6 @@ from .deals import with_item as _with
 from .errors import IllegalMove
 from .games import GameType
 from .games import register as register_game
-from .layout import chicken as table
-from .layout import lanes
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, holds_any, tile
 from .trains import TrainGame
@@ -36,6 +34,22 @@ HUB = -1  # the stem of the centre's lines: the double placed before the deal (G
 TOE, SPUR, LINE = "toe", "spur", "line"
 
 _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
+
+
+class ChickenTurn(NamedTuple):
+    """What a move may change besides the tiles moved: kept with the move in the history
+    to take it back exactly (``undo``), and put back whole (``_set_scalars``)."""
+
+    turn: int
+    pending: tuple
+    owe: bool
+    drawn: bool
+    knocked: bool
+    passes: int
+    round_over: bool
+    blocked: bool
+    out: int | None
+    lacks: tuple[frozenset, ...]
 
 
 class Line(NamedTuple):
@@ -143,11 +157,11 @@ class ChickenFoot(TrainGame):
         return moves
 
     # ---- applying and taking back ------------------------------------------------------
-    def _scalars(self) -> tuple:
-        return (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
-                self.round_over, self.blocked, self.out, self.lacks)
+    def _scalars(self) -> ChickenTurn:
+        return ChickenTurn(self.turn, self.pending, self.owe, self.drawn, self.knocked,
+                           self.passes, self.round_over, self.blocked, self.out, self.lacks)
 
-    def _set_scalars(self, sc: tuple) -> None:
+    def _set_scalars(self, sc: ChickenTurn) -> None:
         (self.turn, self.pending, self.owe, self.drawn, self.knocked, self.passes,
          self.round_over, self.blocked, self.out, self.lacks) = sc
 
@@ -181,10 +195,7 @@ class ChickenFoot(TrainGame):
             self._end_if_blocked()
             return (sc, i, n_lines)
         if kind == DRAW:
-            self.hands[s].append(self.boneyard.pop())
-            self.drawn = True
-            if self.lacks[s]:
-                self.lacks = _with(self.lacks, s, frozenset())
+            self._draw(s)
             self._end_if_blocked()
             return (sc,)
         if kind == PASS:
@@ -213,11 +224,6 @@ class ChickenFoot(TrainGame):
         self.turn = (self.turn + 1) % self.seats  # G4: clockwise
         self.owe = self.drawn = self.knocked = False
 
-    def _end_if_blocked(self) -> None:
-        """G9: "until ... all the bones have been chosen and no one is able to play"."""
-        if not self.boneyard and not self.round_over and self.rules > 1 and self.blocked_now():
-            self._end_round(out=None)
-
     def blocked_now(self) -> bool:
         """Nothing is left to draw and no seat holds a tile for the lines everyone may play
         on: a pass changes no line and the duty to a double goes round, so no seat could
@@ -228,7 +234,7 @@ class ChickenFoot(TrainGame):
 
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
-        s = sc[0]
+        s = sc.turn
         kind = move.kind
         if kind == PLAY:
             _sc, i, n_lines = token
@@ -237,7 +243,7 @@ class ChickenFoot(TrainGame):
             t, _e = self.lines[move.target].pop()
             self.hands[s].insert(i, t)
         elif kind == DRAW:
-            self.boneyard.append(self.hands[s].pop())
+            self._undraw(s)
         self._set_scalars(sc)
 
     # ---- words -----------------------------------------------------------------------------
@@ -375,10 +381,6 @@ register_game(GameType(
     id="chicken-foot",
     title="Chicken Foot",
     match=ChickenFoot,
-    layout=table.table_of,
-    layout_seen=table.table_seen,
-    lanes=lanes.chicken_table,
-    policy="bones.ai.chicken",
     set_high=lambda o: o.set_high,
     order=2,
 ))

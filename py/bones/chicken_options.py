@@ -66,7 +66,6 @@ register(Preset(
     name="gs-cf",
     game="chicken-foot",
     title="Good Sam's Samboree & Rally",
-    sheet="chicken-foot-good-sams.md",
     summary="7 bones each, 9-9 first and down one a round. The centre double takes 3 toes "
             "and a spur before anything else; every later double takes 3 toes, and whoever "
             "plays it plays a second tile or draws.",

@@ -42,7 +42,9 @@ SAVE_FORMAT = "rally-dominoes"  # a saved match's "format" (record.py)
 
 
 class Match:
-    game: ClassVar[str] = ""
+    """A match; ``history`` holds (move, seat, token): ``_revert(move, token)`` undoes it."""
+
+    game: ClassVar[str] = ""  # the game's id, as bones.games registers it
     options_type: ClassVar[type]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
@@ -436,13 +438,10 @@ def new_game(game: str, *, seats: int, preset: str | None = None,
              deal: dict | list | None = None, house: HouseRules | None = None,
              fair: list[Sealed] | None = None, _rules: int | None = None) -> Match:
     """Start a match of ``game`` by a preset's rules (or by ``house`` rules, built on a
-    preset: bones.house), changed by ``options``.
-
-    ``options`` is an options object or a dict of fields to change (with house rules,
-    only fields the house rules do not set, such as All Fives' ``leader``); ``seed``
-    reproduces every shuffle; ``deal`` stacks the deck (see docs/engine.md); ``fair``
-    holds the rounds' seals (docs/records.md), one a round from round one.
-    """
+    preset: bones.house), changed by ``options``: an options object or a dict of fields
+    to change (with house rules, only fields the house rules do not set, such as All
+    Fives' ``leader``); ``seed`` reproduces every shuffle; ``deal`` stacks the deck (see
+    docs/engine.md); ``fair`` holds the rounds' seals (docs/records.md), one a round."""
     cls = GAMES.get(game)
     if cls is None:
         raise ValueError(f"no game called {game!r}: choose one of {', '.join(GAMES)}")

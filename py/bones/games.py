@@ -1,10 +1,11 @@
 """The game registry: each game is one registered bundle.
 
 A game module (mexican.py, chicken.py, allfives.py) ends by registering a ``GameType``:
-its rules (the ``Match`` subclass), how its table is laid out, the module of its
-computer policy, and the few facts the other layers ask about (the word for a round,
-whether a pass puts up a marker, ...). Every layer looks a game up here, by the id a
-save and a preset carry, instead of asking ``if game == "..."``.
+its rules (the ``Match`` subclass) and the few facts the other layers ask about (the
+word for a round, whether a pass puts up a marker, ...). Every layer looks a game up
+here, by the id a save and a preset carry, instead of asking ``if game == "..."``.
+The registry describes the game only: its table registers itself in bones.layout
+(layout/tables.py), its computer player in bones.ai (ai/levels.py: ``POLICIES``).
 
     >>> import bones
     >>> from bones.games import game, games
@@ -33,16 +34,11 @@ ROUNDS, TARGET = "rounds", "target"  # how long a match lasts: a number of round
 
 @dataclass(frozen=True)
 class GameType:
-    """One game, as every layer sees it. The hooks take the match (or a seat's
-    observation) and the layout's keywords; the facts are plain values."""
+    """One game, as every layer sees it: its rules and plain facts."""
 
     id: str  # "mexican-train": what saves, presets, rally events and URLs carry
     title: str  # "Mexican Train": its name on screen and on score sheets
     match: type  # the Match subclass: the rules, its presets and options type
-    layout: Callable[..., Any]  # (match, *, width, height, names, ...) -> TableLayout
-    layout_seen: Callable[..., Any]  # (observation, *, width, ...) -> TableLayout
-    lanes: Callable[..., Any]  # (match, names) -> layout.lanes.Lanes
-    policy: str  # the module of the computer's policy, imported when a computer plays
     set_high: Callable[[Any], int]  # options -> the highest number of the set played with
     round_word: str = "round"  # what one deal is called: "hand" in All Fives (A1)
     length: str = ROUNDS  # ROUNDS (G1) or TARGET (A8): how long a match lasts

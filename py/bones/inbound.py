@@ -32,13 +32,9 @@ _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}|[eE][-+]?[0-9]{{3,}}")
 
 
-def nesting(text: str) -> int:
-    """How deeply the brackets of JSON text nest, strings left out. A linear scan in C
-    (regular expressions, ``accumulate``): no recursion, whatever the text."""
-    return _depth(_STRING.sub("", text))
-
-
 def _depth(bare: str) -> int:
+    """How deeply the brackets of JSON text nest (its strings taken out). A linear scan
+    in C (regular expressions, ``accumulate``): no recursion, whatever the text."""
     brackets = _NOT_BRACKET.sub("", bare)
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 

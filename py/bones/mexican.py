@@ -8,13 +8,13 @@ for the Mexican Train, which lives at the end of ``trains``.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from .deals import as_tile as _tile
 from .deals import with_item as _with
 from .errors import IllegalMove
 from .games import GameType
 from .games import register as register_game
-from .layout import lanes
-from .layout import mexican as table
 from .mexican_options import MexicanOptions
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, holds_any, tile
@@ -23,6 +23,25 @@ from .trains import TrainGame
 MEXICAN = -1
 
 _new_move = tuple.__new__  # a Move without NamedTuple's slower constructor (hot path)
+
+
+class MexicanTurn(NamedTuple):
+    """What a move may change besides the tiles moved: kept with the move in the history
+    to take it back exactly (``undo``), and put back whole (``_set_scalars``)."""
+
+    turn: int  # the seat to move
+    markers: tuple[bool, ...]  # each seat's marker up (M3)
+    pending: tuple  # the doubles waiting to be satisfied, oldest first
+    drawn: bool  # the seat to move has drawn
+    owe: bool  # a double just played is owed in the same turn
+    knocked: bool
+    acted: bool
+    exposed: Any  # the seats that may be called for not knocking (C7)
+    passes: int  # passes in a row
+    round_over: bool
+    blocked: bool
+    out: int | None  # the seat that went out
+    lacks: tuple[frozenset, ...]  # the numbers each seat was seen not to hold
 
 
 class MexicanTrain(TrainGame):
@@ -183,12 +202,12 @@ class MexicanTrain(TrainGame):
         return moves
 
     # ---- applying and taking back ------------------------------------------------------
-    def _scalars(self) -> tuple:
-        return (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
-                self.acted, self.exposed, self.passes, self.round_over, self.blocked,
-                self.out, self.lacks)
+    def _scalars(self) -> MexicanTurn:
+        return MexicanTurn(self.turn, self.markers, self.pending, self.drawn, self.owe,
+                           self.knocked, self.acted, self.exposed, self.passes, self.round_over,
+                           self.blocked, self.out, self.lacks)
 
-    def _set_scalars(self, sc: tuple) -> None:
+    def _set_scalars(self, sc: MexicanTurn) -> None:
         (self.turn, self.markers, self.pending, self.drawn, self.owe, self.knocked,
          self.acted, self.exposed, self.passes, self.round_over, self.blocked,
          self.out, self.lacks) = sc
@@ -225,11 +244,8 @@ class MexicanTrain(TrainGame):
             self._end_if_blocked()
             return (sc, i)
         if kind == DRAW:
-            self.hands[s].append(self.boneyard.pop())
-            self.drawn = True
+            self._draw(s)
             self.acted = True
-            if self.lacks[s]:
-                self.lacks = _with(self.lacks, s, frozenset())
             self._end_if_blocked()
             return (sc,)
         if kind == PASS:
@@ -280,11 +296,6 @@ class MexicanTrain(TrainGame):
         if nxt in self.exposed:  # the chance to call them ends when their turn comes
             self.exposed = tuple(x for x in self.exposed if x != nxt)
 
-    def _end_if_blocked(self) -> None:
-        """G9: "until ... all the bones have been chosen and no one is able to play"."""
-        if not self.boneyard and not self.round_over and self.rules > 1 and self.blocked_now():
-            self._end_round(out=None)
-
     def blocked_now(self) -> bool:
         """Nothing is left to draw and no seat can play, now or at any turn it would get
         while nobody plays (docs/engine.md, "Blocked"). A seat that cannot play passes and
@@ -304,13 +315,13 @@ class MexicanTrain(TrainGame):
 
     def _revert(self, move: Move, token) -> None:
         sc = token[0]
-        s = sc[0]
+        s = sc.turn
         kind = move.kind
         if kind == PLAY:
             t, _e = self.trains[move.target].pop()
             self.hands[s].insert(token[1], t)
         elif kind == DRAW:
-            self.boneyard.append(self.hands[s].pop())
+            self._undraw(s)
         elif kind == CALL:
             _sc, caught, k = token
             for _ in range(k):
@@ -436,10 +447,6 @@ register_game(GameType(
     id="mexican-train",
     title="Mexican Train",
     match=MexicanTrain,
-    layout=table.table_of,
-    layout_seen=table.table_seen,
-    lanes=lanes.mexican_table,
-    policy="bones.ai.mexican",
     set_high=lambda o: o.set_high,
     markers=True,  # M3
     seat_trains=True,  # M2

@@ -87,7 +87,6 @@ register(Preset(
     name="gs-mt",
     game="mexican-train",
     title="Good Sam's Samboree & Rally",
-    sheet="mexican-train-good-sams.md",
     summary="12 bones each, 9-9 first and down one a round. After a double play one more "
             "tile anywhere; the next player must satisfy it. Knocking is a courtesy.",
     options=MexicanOptions(),
@@ -98,7 +97,6 @@ register(Preset(
     name="st-mt",
     game="mexican-train",
     title="Samboree tournament",
-    sheet="mexican-train-samboree-tournament.md",
     summary="12 bones each (10 for 5-6 players, 8 for 7-8). Four rounds from 12-12. A double "
             "must be covered on itself before any other play. You must tap on your last bone.",
     options=MexicanOptions(
@@ -115,7 +113,6 @@ register(Preset(
     name="wc-mt",
     game="mexican-train",
     title="General rules (Candela)",
-    sheet="mexican-train-candela.md",
     summary="15 bones each (11 for 5-6, 8 for 7-8). Whoever holds 12-12 starts. A double is "
             "covered on itself; you must play if you can. Forget to knock and you draw two.",
     options=MexicanOptions(

@@ -16,7 +16,6 @@ class Preset:
     name: str
     game: str
     title: str
-    sheet: str
     summary: str
     options: Any
     rules: tuple[str, ...]

@@ -9,7 +9,7 @@ G5), late arrivals (G7), a round ending when someone goes out or nobody can play
 from __future__ import annotations
 
 from .core import Match
-from .deals import Deck, deal_out, draw_for_first_player, stacked
+from .deals import Deck, deal_out, draw_for_first_player, stacked, with_item
 from .tiles import Tile, full_set, set_size, tile
 
 
@@ -57,6 +57,21 @@ class TrainGame(Match):
         if self.rules == 1:  # saves from before: shifted when the table grew
             return (self.first_seat + self.round_number - 1) % self.seats
         return (self.leader + 1) % self.seats
+
+    def _draw(self, s: int) -> None:
+        """Seat ``s`` draws a tile from the boneyard: what it was seen to lack is unknown again."""
+        self.hands[s].append(self.boneyard.pop())
+        self.drawn = True
+        if self.lacks[s]:
+            self.lacks = with_item(self.lacks, s, frozenset())
+
+    def _undraw(self, s: int) -> None:
+        self.boneyard.append(self.hands[s].pop())
+
+    def _end_if_blocked(self) -> None:
+        """G9: "until ... all the bones have been chosen and no one is able to play"."""
+        if not self.boneyard and not self.round_over and self.rules > 1 and self.blocked_now():
+            self._end_round(out=None)
 
     def _end_round(self, out: int | None) -> None:
         """G9: someone went out (``out``), or the boneyard is empty and nobody can play."""

@@ -6,6 +6,9 @@ playoff candidates, history, and the events read back from both files; plus the 
 of refused changes and files. ``rally_golden/`` holds what this gave when it was recorded,
 and the saves themselves: ``test_rally_golden.py`` loads those stored saves and compares
 everything again, so a save written before a change still loads exactly as it did.
+``rally_golden/before-scoring/`` keeps the same events saved before an event carried its
+scoring's edition, with what they give now (the same, but that a file read back from CSV
+is a new event, made under today's edition).
 
     python tests/engine/rally_golden.py          # compare, print the first difference
     python tests/engine/rally_golden.py --write  # record again (only for a wanted change)
@@ -270,11 +273,12 @@ def outputs() -> dict[str, str]:
 
 
 def stored_saves() -> dict[str, str]:
-    """What each save stored in rally_golden/ gives when loaded now."""
+    """What each save stored in rally_golden/ gives when loaded now: those recorded last,
+    and in before-scoring/, those saved before events carried their scoring's edition."""
     out = {}
-    for path in sorted(HERE.glob("*.save.json")):
+    for path in sorted([*HERE.glob("*.save.json"), *HERE.glob("before-scoring/*.save.json")]):
         ev = loads(path.read_bytes())
-        out[path.name.replace(".save.json", ".txt")] = report(ev)
+        out[path.relative_to(HERE).as_posix().replace(".save.json", ".txt")] = report(ev)
     return out
 
 
@@ -289,6 +293,9 @@ def main(argv: list[str]) -> int:
         HERE.mkdir(exist_ok=True)
         for name, text in got.items():
             (HERE / name).write_bytes(text.encode("utf-8"))
+        for name, text in stored_saves().items():
+            if "/" in name:  # the older saves' reports (the latest's are written above)
+                (HERE / name).write_bytes(text.encode("utf-8"))
         print(f"wrote {len(got)} files to {HERE}")
         return 0
     bad = [n for n, t in got.items() if recorded(n) != t]

@@ -369,7 +369,7 @@ def test_every_GS_CF_rule_has_a_test():
 # ---- options ---------------------------------------------------------------------------------
 def test_the_gs_cf_preset_is_the_sheet():
     p = bones.PRESETS["gs-cf"]
-    assert p.game == "chicken-foot" and p.sheet == "chicken-foot-good-sams.md"
+    assert p.game == "chicken-foot" and p.title == "Good Sam's Samboree & Rally"
     assert p.options == ChickenOptions()
     assert (p.options.centre_paths, p.options.double_blank, p.options.draw,
             p.options.set_high, p.options.first_double) == (4, 0, "one", 12, 9)

@@ -9,7 +9,6 @@ only what is particular to a game (its scoring, its feet, its options).
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import random
 
 import pytest
@@ -18,7 +17,10 @@ from hypothesis import strategies as st
 
 import bones
 import bones.games
+import bones.layout.tables
+from bones.ai.levels import POLICIES
 from bones.games import game, games, presets_of
+from bones.layout.tables import tables
 from bones.moves import NEXT
 from invariants import (
     OPTION_CHANGES,
@@ -55,12 +57,14 @@ def test_every_game_is_registered_once_with_its_presets():
     for g in games():
         assert g.match.game == g.id and bones.GAMES[g.id] is g.match
         assert g.match.default_preset in presets_of(g.id)
-        assert importlib.util.find_spec(g.policy) is not None, g.policy  # its computer
+    # the table and the computer player register themselves, by the game's id
+    assert set(tables()) == set(POLICIES) == {g.id for g in games()}
     assert sorted(n for _g, n in CASES) == sorted(bones.PRESETS)
     assert set(OPTION_CHANGES) == {g.id for g in games()}  # each game's options are played
     with pytest.raises(ValueError, match="twice"):
         bones.games.register(game("all-fives"))
     assert doctest.testmod(bones.games).failed == 0
+    assert doctest.testmod(bones.layout.tables).failed == 0
 
 
 @pytest.mark.parametrize(("game_id", "preset"), CASES)

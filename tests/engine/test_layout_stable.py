@@ -25,9 +25,9 @@ import pytest
 
 import bones
 import bones.ai
-from bones.games import game as game_type
 from bones.layout.lane_frame import keep
 from bones.layout.lanes import layout_table
+from bones.layout.tables import table_for
 from bones.moves import PLAY
 
 # the felt at the five screen sizes (docs/table.md), and two more shapes
@@ -61,7 +61,7 @@ def play_round(game: str, seats: int, seed: int):
 
 
 def lanes_of(g):
-    got = game_type(g.game).lanes(g, {})
+    got = table_for(g.game).lanes(g, {})
     return got.hub, got.lanes
 
 

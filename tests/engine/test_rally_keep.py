@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bones.rally import MAX_CHANGES, NO_SHOW, Event, RallyError, loads
+from bones.rally import MAX_CHANGES, NO_SHOW, SCORING, Event, RallyError, loads
 from bones.rally.device import state_at
 from bones.rally.state import Replay, in_force
 from bones.rally.sync import Merge, TableDevice, event_id, handout
@@ -327,3 +327,55 @@ def test_undo_and_redo_anywhere_give_what_a_full_replay_gives():
                 assert ev.state_before(n) == state_at(ev.log, n), (seed, step, n)
         assert loads(ev.dumps()) == ev
         assert json.loads(ev.dumps())["log"] == ev.log
+
+
+# ---- the scoring's edition ----------------------------------------------------------------------
+def test_a_new_event_carries_the_scoring_edition_it_was_made_under():
+    ev = event()
+    assert ev.log[0]["scoring"] == SCORING == ev.scoring
+    assert loads(ev.dumps()).scoring == SCORING and loads(ev.to_csv()).scoring == SCORING
+
+
+@pytest.mark.parametrize("path", sorted((HERE / "rally_golden" / "before-scoring")
+                                        .glob("*.json")), ids=lambda p: p.name)
+def test_an_event_saved_without_an_edition_is_scored_by_the_first(path):
+    text = path.read_text(encoding="utf-8").rstrip("\n")
+    old = loads(text)
+    assert old.scoring == 1 and old.dumps() == text  # written back as it was
+
+
+def test_a_later_scoring_edition_leaves_the_saved_events_as_they_were(monkeypatch):
+    import bones.rally.event
+    import bones.rally.state
+
+    before = event()
+    saved = before.dumps()
+    monkeypatch.setattr(bones.rally.event, "SCORING", 2)
+    monkeypatch.setattr(bones.rally.state, "SCORING", 2)
+    monkeypatch.setattr(bones.rally.state, "SCORINGS", (1, 2))
+    again = loads(saved)
+    assert again.scoring == 1 and again.dumps() == saved and again.standings() == \
+        before.standings()
+    assert event().scoring == 2  # only an event made now is scored by the new edition
+
+
+@pytest.mark.parametrize("edition, msg", [
+    (SCORING + 1, f"edition {SCORING + 1} of the scoring; this scorekeeper knows editions 1 "
+                  f"to {SCORING} \\(it was made by a newer version\\)"),
+    ("1", "has a bad 'scoring'"), (True, "has a bad 'scoring'"),
+])
+def test_an_event_of_an_unknown_scoring_edition_is_refused(edition, msg):
+    data = json.loads(event().dumps())
+    data["log"][0]["scoring"] = edition
+    with pytest.raises(RallyError, match=msg):
+        loads(json.dumps(data))
+
+
+def test_a_table_sheet_saved_before_editions_still_matches_its_hand_out():
+    ev = event()
+    dev = TableDevice.from_handout(handout(ev, 1))
+    dev.event.enter_round(1, 1, [1, 2, 3])
+    data = json.loads(dev.dumps())
+    del data["event"]["log"][0]["scoring"]
+    back = TableDevice.loads(json.dumps(data))
+    assert back.event.scoring == 1 and back.event.log == data["event"]["log"]

@@ -147,3 +147,22 @@ def test_only_app_page_touches_the_browser():
              if p.name not in BROWSER_MODULES
              for line, name in browser_names(p.read_text(encoding="utf-8"))}
     assert found == {}
+
+
+# The rules and the rally describe games; the table's geometry and the computer players
+# register themselves from their own packages (bones.layout.tables, bones.ai.levels).
+APART_FROM_RULES = ("bones.layout", "bones.ai")
+TOOLS = {"bones.__main__", "bones.bench"}  # command lines, which run every layer
+
+
+def rules_modules(graph: dict[str, set[str]]) -> list[str]:
+    return [m for m in graph if m.startswith("bones") and m not in TOOLS
+            and not any(m == p or m.startswith(p + ".") for p in APART_FROM_RULES)]
+
+
+def test_the_rules_never_import_layout_or_ai():
+    graph = import_graph()
+    rules = rules_modules(graph)
+    assert {"bones", "bones.mexican", "bones.games", "bones.rally.event"} <= set(rules)
+    found = {m: sorted(t for t in graph[m] if t.startswith(APART_FROM_RULES)) for m in rules}
+    assert {m: t for m, t in found.items() if t} == {}

@@ -32,23 +32,23 @@ class _TooBig(Exception):
     pass
 
 
-def applies(game, obs: dict, max_bone: int = 2) -> bool:
+def applies(match, obs: dict, max_bone: int = 2) -> bool:
     """Two players, the spinner rule the light rules cover, at most ``max_bone`` tiles
     left to draw and none kept back in the boneyard."""
-    o = game.options
+    o = match.options
     return (obs["seats"] == 2 and obs["drawable"] == obs["boneyard"] <= max_bone
             and o.spinner != "every"
             and obs["layout"]["root"] is not None and not obs["round_over"])
 
 
-def solve(game, obs: dict, legal: list, pol, nodes: int | None = None):
+def solve(match, obs: dict, legal: list, pol, nodes: int | None = None):
     """``(move, value)``: the best play for the seat to move and what it is worth
     (``af_playout.value``; with tiles left to draw, the mean over the ways they may
     lie), or None when the rules of the search do not apply or it needs more than
     ``nodes`` positions (default ``endgame_nodes``; over all the ways the tiles may lie
     together). ``pol`` is the All Fives policy (ai/allfives.py), with its tuning."""
     tu = pol.tu
-    if not applies(game, obs, tu.endgame_bone):
+    if not applies(match, obs, tu.endgame_bone):
         return None
     if nodes is None:
         nodes = tu.endgame_nodes
@@ -57,18 +57,18 @@ def solve(game, obs: dict, legal: list, pol, nodes: int | None = None):
         return None
     seat = obs["seat"]
     other = 1 - seat
-    unseen = unseen_tiles(game, obs, pol)
+    unseen = unseen_tiles(match, obs, pol)
     b = obs["boneyard"]
     if len(unseen) != obs["hand_sizes"][other] + b:
         return None
-    world = game.clone(keep_history=False)
+    world = match.clone(keep_history=False)
     try:
         if b == 0:
             install(world, seat, obs, {other: unseen}, [])
             return _search(world, seat, plays, [nodes], tu)
         # every order the last tiles may be drawn in, the rest in the other hand; a
         # number that hand is known to lack (its draws and passes) rules a deal out
-        lack = pol.lacks(game, obs)[other]
+        lack = pol.lacks(match, obs)[other]
         deals = []
         for bone in permutations(unseen, b):
             hand = [t for t in unseen if t not in bone]

@@ -282,9 +282,9 @@ def value(row: list, totals: list, sides, seat: int, over: bool, target: int = 2
     return v
 
 
-def outcome_words(mean: float, game, tu: AllFivesTuning) -> str:
+def outcome_words(mean: float, match, tu: AllFivesTuning) -> str:
     """Hard's search value ``mean`` in words."""
-    if game.seats == 2:
+    if match.seats == 2:
         p = min(99, max(1, round(50 * (1 + mean / tu.win))))
         return f" (it leaves you about a {p}% chance of winning the game)"
     return f" (it gained you {mean:+.0f} points on the other side on average)"

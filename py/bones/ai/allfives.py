@@ -231,14 +231,14 @@ def hold_chances(obs: dict, seat: int, unseen: list, spinner: str = "first") -> 
     return out
 
 
-def lacks(game, obs: dict) -> tuple:
+def lacks(match, obs: dict) -> tuple:
     """For Hard's worlds (ai/world.py): the numbers each seat surely lacks, from its
     passes (the engine's ``lacks``) and its draws (``known_counts``)."""
     base = obs.get("lacks") or (frozenset(),) * obs["seats"]
     memo = obs.get("_lacks_known")
     if memo is not None:
         return memo
-    spinner = getattr(game.options, "spinner", "first")
+    spinner = getattr(match.options, "spinner", "first")
     out = []
     for s in range(obs["seats"]):
         if s == obs["seat"]:
@@ -343,14 +343,14 @@ def play_features(t, count: int, opens: dict, rest: list, theirs: list, p_tile: 
     }
 
 
-def context(game, obs: dict) -> tuple[list, list, dict]:
+def context(match, obs: dict) -> tuple[list, list, dict]:
     """What every play's ``play_features`` read the same: the unseen tiles the next
     player may hold, the chance of each (their draws and passes say which numbers they
     lack), and ``ctx``."""
     seat = obs["seat"]
     unseen = _unseen(obs)
     nxt = (seat + 1) % obs["seats"]
-    chances = hold_chances(obs, nxt, unseen, getattr(game.options, "spinner", "first"))
+    chances = hold_chances(obs, nxt, unseen, getattr(match.options, "spinner", "first"))
     theirs_maybe = [u for u in unseen if chances[u] > 0]
     p_tile = [chances[u] for u in theirs_maybe]
     ctx = {"unseen_n": number_counts(unseen), "need": obs["target"] - obs["totals"][nxt],
@@ -359,11 +359,11 @@ def context(game, obs: dict) -> tuple[list, list, dict]:
     return theirs_maybe, p_tile, ctx
 
 
-def normal(game, obs: dict, legal: list, rng, pol: AllFivesPolicy) -> list:
+def normal(match, obs: dict, legal: list, rng, pol: AllFivesPolicy) -> list:
     seat = obs["seat"]
     hand = list(obs["hand"])
     layout = obs["layout"]
-    theirs_maybe, p_tile, ctx = context(game, obs)
+    theirs_maybe, p_tile, ctx = context(match, obs)
     mine = obs["totals"][seat]
     target = obs["target"]
     weights = pol.tu.weights
@@ -385,7 +385,7 @@ def normal(game, obs: dict, legal: list, rng, pol: AllFivesPolicy) -> list:
             v += 500  # this wins the game
         if not rest:
             v += 1000
-        where = "to lead" if a == CENTRE else f"on {game.target_name(a)}"
+        where = "to lead" if a == CENTRE else f"on {match.target_name(a)}"
         if not rest:
             reason = (f"Play {t} {where}: it is your last tile, and you go out (domino)"
                       + (f", scoring {pts} for the ends as well." if pts else "."))
@@ -406,7 +406,7 @@ def normal(game, obs: dict, legal: list, rng, pol: AllFivesPolicy) -> list:
         out.append(Scored(v, m, reason))
     jitter = {m: rng.random() * 1e-6 for m in legal}
     out.sort(key=lambda s: -(s.value + jitter[s.move]))
-    got = pol.exact(game, obs, out)
+    got = pol.exact(match, obs, out)
     if got is not None:
         i = next(i for i, s in enumerate(out) if s.move == got[0])
         s = out.pop(i)
@@ -420,7 +420,7 @@ def normal(game, obs: dict, legal: list, rng, pol: AllFivesPolicy) -> list:
     return out
 
 
-def easy(game, obs: dict, legal: list, rng) -> Move:
+def easy(match, obs: dict, legal: list, rng) -> Move:
     """A beginner: takes a big score in sight (10 or more), otherwise plays at random."""
     plays = [m for m in legal if m.kind == PLAY]
     if not plays:
@@ -445,13 +445,13 @@ class AllFivesPolicy(Player):
     key = "allfives"
     tu: AllFivesTuning
 
-    def easy(self, game, obs: dict, legal: list, rng) -> Move:
-        return easy(game, obs, legal, rng)
+    def easy(self, match, obs: dict, legal: list, rng) -> Move:
+        return easy(match, obs, legal, rng)
 
-    def normal(self, game, obs: dict, legal: list, rng) -> list:
-        return normal(game, obs, legal, rng, self)
+    def normal(self, match, obs: dict, legal: list, rng) -> list:
+        return normal(match, obs, legal, rng, self)
 
-    def exact(self, game, obs: dict, ranked: list):
+    def exact(self, match, obs: dict, ranked: list):
         """``(move, value)`` when the rest of the hand can be searched to its end
         (two players, next to nothing left to draw: ai/af_endgame.py; Normal and Hard
         alike), the plays tried in ``ranked``'s order, so the first of equals is
@@ -460,17 +460,17 @@ class AllFivesPolicy(Player):
         if not self.tu.endgame:
             return None
         if "_exact" not in obs:
-            obs["_exact"] = af_endgame.solve(game, obs, [s.move for s in ranked], self)
+            obs["_exact"] = af_endgame.solve(match, obs, [s.move for s in ranked], self)
         return obs["_exact"]
 
-    def set_high(self, game) -> int:
+    def set_high(self, match) -> int:
         return 6
 
     def table_tiles(self, obs: dict) -> list:
         return table_tiles(obs)
 
-    def lacks(self, game, obs: dict) -> tuple:
-        return lacks(game, obs)
+    def lacks(self, match, obs: dict) -> tuple:
+        return lacks(match, obs)
 
     def fast(self, world, rng) -> Move:
         return fast(world, rng, self.tu)
@@ -481,8 +481,5 @@ class AllFivesPolicy(Player):
     def playout(self, world, seat: int, move: Move, seed: int) -> float:
         return playout(world, seat, move, seed, self)
 
-    def hint_words(self, game, seat: int, obs: dict, move: Move, rng, mean: float) -> str:
-        return outcome_words(mean, game, self.tu)
-
-
-POLICY = AllFivesPolicy  # what bones.games registers for this game (levels.policy_for)
+    def hint_words(self, match, seat: int, obs: dict, move: Move, rng, mean: float) -> str:
+        return outcome_words(mean, match, self.tu)

@@ -42,7 +42,7 @@ def _value(t, ln: int, rest: list, ends: dict, tu: ChickenTuning) -> tuple[float
     return v + tu.flex_w * flex, follow, flex
 
 
-def normal(game, obs: dict, legal: list, rng, tu: ChickenTuning) -> list:
+def normal(match, obs: dict, legal: list, rng, tu: ChickenTuning) -> list:
     hand = list(obs["hand"])
     ends = _open_ends(obs)
     out = []
@@ -119,7 +119,7 @@ def agreement(state, seat: int, move, tu: ChickenTuning):
     return agrees
 
 
-def easy(game, obs: dict, legal: list, rng) -> Move:
+def easy(match, obs: dict, legal: list, rng) -> Move:
     plays = [m for m in legal if m.kind == PLAY]
     if not plays:
         for k in (DRAW, PASS):
@@ -298,11 +298,11 @@ class ChickenFootPolicy(Player):
     key = "chicken"
     tu: ChickenTuning
 
-    def easy(self, game, obs: dict, legal: list, rng: random.Random) -> Move:
-        return easy(game, obs, legal, rng)
+    def easy(self, match, obs: dict, legal: list, rng: random.Random) -> Move:
+        return easy(match, obs, legal, rng)
 
-    def normal(self, game, obs: dict, legal: list, rng: random.Random) -> list:
-        return normal(game, obs, legal, rng, self.tu)
+    def normal(self, match, obs: dict, legal: list, rng: random.Random) -> list:
+        return normal(match, obs, legal, rng, self.tu)
 
     def table_tiles(self, obs: dict) -> list:
         out = [obs["hub"]] if obs.get("hub") is not None else []
@@ -310,18 +310,18 @@ class ChickenFootPolicy(Player):
             out.extend(t for t, _e in ln["tiles"])
         return out
 
-    def reads(self, game, obs: dict) -> list:
+    def reads(self, match, obs: dict) -> list:
         """Every draw and pass of the round, tile by tile (ai/reading.py)."""
-        return reading.slots(game, obs, _ends_open_to)
+        return reading.slots(match, obs, _ends_open_to)
 
-    def shun(self, game, obs: dict, unseen: list) -> list | None:
+    def shun(self, match, obs: dict, unseen: list) -> list | None:
         """Per seat, the unseen tiles its plays since its last draw say it does not hold:
         a player who sheds weight and plays a light tile where one more than
         ``shun_slack`` pips heavier would have gone most likely holds no such tile (the
         slack allows for Normal's other reasons to keep a tile)."""
         if self.tu.shun_slack is None:
             return None
-        return reading.shun(game, obs, unseen, _ends_open_to, self.tu.shun_slack,
+        return reading.shun(match, obs, unseen, _ends_open_to, self.tu.shun_slack,
                             lambda _seat, _move, ends: set(ends.values()))
 
     def agreement(self, state, seat: int, move: Move):
@@ -341,10 +341,7 @@ class ChickenFootPolicy(Player):
             return evaluate(world, seat)  # not expected: a round played out ends
         return row_value(scores, seat, self.tu.win_bonus)
 
-    def hint_words(self, game, seat: int, obs: dict, move: Move, rng: random.Random,
+    def hint_words(self, match, seat: int, obs: dict, move: Move, rng: random.Random,
                    mean: float) -> str:
         """What Hard's choice did in likely deals: points left and rounds won."""
-        return round_words(game, seat, obs, move, rng, self, final_scores)
-
-
-POLICY = ChickenFootPolicy  # what bones.games registers for this game (levels.policy_for)
+        return round_words(match, seat, obs, move, rng, self, final_scores)

@@ -56,10 +56,10 @@ def _rest(hand: list, t) -> list:
     return out
 
 
-def _end_after(game, obs: dict, m: Move) -> int:
+def _end_after(match, obs: dict, m: Move) -> int:
     """The number the play shows on its line afterwards (train games)."""
     t = m.tile
-    if game_type(game.game).seat_trains:  # M2: an end per seat's train
+    if game_type(match.game).seat_trains:  # M2: an end per seat's train
         return t.other(obs["ends"][m.target])
     ends = {ln["line"]: ln["end"] for ln in obs["lines"] if ln["open"]}
     return t.other(ends[m.target]) if m.target in ends else t.hi
@@ -80,7 +80,7 @@ def _seen(obs: dict) -> list:
     return list(obs["hand"]) + table_tiles(obs)
 
 
-def weighted(game, obs: dict, legal: list, rng: random.Random) -> Move:
+def weighted(match, obs: dict, legal: list, rng: random.Random) -> Move:
     plays = _plays(legal)
     if not plays:
         return _no_play(legal)
@@ -89,12 +89,12 @@ def weighted(game, obs: dict, legal: list, rng: random.Random) -> Move:
     def value(m: Move) -> float:
         t = m.tile
         rest = _rest(hand, t)
-        if game_type(game.game).counts_ends:  # A4: a play scores the open ends
+        if game_type(match.game).counts_ends:  # A4: a play scores the open ends
             pts, ends = _af_after(obs, m)
             follow = sum(1 for x in rest if x.hi in ends or x.lo in ends)
             v = pts * 2.0
         else:
-            e = _end_after(game, obs, m)
+            e = _end_after(match, obs, m)
             follow = sum(1 for x in rest if e in (x.hi, x.lo))
             v = 0.0
         v += _pips(t) + W_FOLLOW * follow + (W_DOUBLE if t.hi == t.lo else 0.0)
@@ -103,7 +103,7 @@ def weighted(game, obs: dict, legal: list, rng: random.Random) -> Move:
     return max(plays, key=value)
 
 
-def greedy(game, obs: dict, legal: list, rng: random.Random) -> Move:
+def greedy(match, obs: dict, legal: list, rng: random.Random) -> Move:
     plays = _plays(legal)
     if not plays:
         return _no_play(legal)
@@ -138,7 +138,7 @@ def heaviest_chain(hand: list, end: int, cap: int = 3000) -> list:
     return best
 
 
-def chain(game, obs: dict, legal: list, rng: random.Random) -> Move:
+def chain(match, obs: dict, legal: list, rng: random.Random) -> Move:
     plays = _plays(legal)
     if not plays:
         return _no_play(legal)
@@ -161,7 +161,7 @@ def chain(game, obs: dict, legal: list, rng: random.Random) -> Move:
     return max(plays, key=lambda m: (_pips(m.tile), m.target == seat))
 
 
-def points(game, obs: dict, legal: list, rng: random.Random) -> Move:
+def points(match, obs: dict, legal: list, rng: random.Random) -> Move:
     plays = _plays(legal)
     if not plays:
         return _no_play(legal)
@@ -180,7 +180,7 @@ def points(game, obs: dict, legal: list, rng: random.Random) -> Move:
     return max(plays, key=value)
 
 
-def blocker(game, obs: dict, legal: list, rng: random.Random) -> Move:
+def blocker(match, obs: dict, legal: list, rng: random.Random) -> Move:
     plays = _plays(legal)
     if not plays:
         return _no_play(legal)
@@ -205,14 +205,14 @@ STYLES = {
 }
 
 
-def choose(game, seat: int, style: str, *, seed=0, rng: random.Random | None = None) -> Move:
+def choose(match, seat: int, style: str, *, seed=0, rng: random.Random | None = None) -> Move:
     """The move the field player ``style`` makes for ``seat`` (whose turn it is)."""
     player, games = STYLES[style]
-    if game.game not in games:
-        raise ValueError(f"{style} does not play {game.game}")
-    legal = sorted(game.legal_moves(), key=move_key)
+    if match.game not in games:
+        raise ValueError(f"{style} does not play {match.game}")
+    legal = sorted(match.legal_moves(), key=move_key)
     f = forced([m for m in legal if m.kind != JOIN])
     if f is not None:
         return f
-    obs = game.observation(seat)
-    return player(game, obs, legal, rng_for(obs, seat, seed, rng))
+    obs = match.observation(seat)
+    return player(match, obs, legal, rng_for(obs, seat, seed, rng))

@@ -8,12 +8,10 @@ its own worlds from them (ai/world.py): the hidden tiles it imagines are its own
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import NamedTuple
 
 from ..errors import BadData
-from ..games import game as game_type
 from ..moves import CALL, JOIN, KNOCK, NEXT, Move
 from .allfives import AllFivesPolicy
 from .chicken import ChickenFootPolicy
@@ -28,18 +26,17 @@ __all__ = ["HINT_LEVELS", "LEVELS", "POLICIES", "Hint", "Scored", "choose", "cho
 LEVELS = ("easy", "normal", "hard")
 HINT_LEVELS = ("normal", "hard")  # whose choice a hint shows
 
-# game name -> its policy class (ai/policy.py: Policy)
+# game id -> its computer player's class (ai/policy.py: Policy): the AI registers each
+# game's player here, by the id bones.games knows the game by
 POLICIES: dict[str, type] = {p.game: p for p in (MexicanTrainPolicy, ChickenFootPolicy,
-                                                 AllFivesPolicy)}  # for research/
+                                                 AllFivesPolicy)}
 
 
-def policy_for(game, tuning: Tuning = DEFAULT) -> Policy:
-    """The computer player of ``game``'s game (its registered policy module's
-    ``Policy`` class, bones.games), playing by ``tuning``."""
-    module = importlib.import_module(game_type(game.game).policy)
-    p = getattr(module, "POLICY", None)
+def policy_for(match, tuning: Tuning = DEFAULT) -> Policy:
+    """The computer player of ``match``'s game (``POLICIES``), playing by ``tuning``."""
+    p = POLICIES.get(match.game)
     if p is None:
-        raise ValueError(f"no computer player for {game.game!r} yet")
+        raise ValueError(f"no computer player for {match.game!r} yet")
     return p(tuning)
 
 
@@ -50,7 +47,7 @@ class Hint(NamedTuple):
     level: str
 
 
-def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random | None = None,
+def choose(match, seat: int, level: str = "normal", *, seed=0, rng: random.Random | None = None,
            budget_ms: float | None = None, worlds: int | None = None,
            tuning: Tuning = DEFAULT, policy: Policy | None = None) -> Move:
     """The move ``level`` makes for ``seat`` (whose turn it must be), playing by
@@ -63,36 +60,36 @@ def choose(game, seat: int, level: str = "normal", *, seed=0, rng: random.Random
     """
     if level not in LEVELS:
         raise ValueError(f"level is one of {', '.join(LEVELS)}, not {level!r}")
-    if game.turn != seat and not game.round_over:
-        raise ValueError(f"it is seat {game.turn}'s turn, not seat {seat}'s")
-    legal = sorted(game.legal_moves(), key=move_key)
+    if match.turn != seat and not match.round_over:
+        raise ValueError(f"it is seat {match.turn}'s turn, not seat {seat}'s")
+    legal = sorted(match.legal_moves(), key=move_key)
     if not legal:
         raise ValueError("the match is over: there is no move to make")
     f = forced([m for m in legal if m.kind != JOIN])
     if f is not None:
         return f
-    game = game.seen_by(seat)  # the player thinks on what its seat sees, nothing more
-    obs = game.observation(seat)
+    match = match.seen_by(seat)  # the player thinks on what its seat sees, nothing more
+    obs = match.observation(seat)
     r = rng_for(obs, seat, seed, rng)
-    pol = policy or policy_for(game, tuning)
+    pol = policy or policy_for(match, tuning)
     if level == "easy":
-        return pol.easy(game, obs, legal, r)
-    ranked = pol.normal(game, obs, legal, r)
+        return pol.easy(match, obs, legal, r)
+    ranked = pol.normal(match, obs, legal, r)
     if level == "normal":
         return ranked[0].move
-    return pimc(game, seat, obs, ranked, r, pol, budget_ms=budget_ms, worlds=worlds).move
+    return pimc(match, seat, obs, ranked, r, pol, budget_ms=budget_ms, worlds=worlds).move
 
 
-def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | None = None,
+def hint(match, seat: int, level: str = "normal", *, seed=0, budget_ms: float | None = None,
          worlds: int | None = None, tuning: Tuning = DEFAULT) -> Hint:
     """The Normal (or Hard) choice for ``seat`` with a short reason in plain words."""
     if level not in HINT_LEVELS:
         raise ValueError("a hint shows the normal or the hard choice")
-    legal = sorted(game.legal_moves(), key=move_key)
+    legal = sorted(match.legal_moves(), key=move_key)
     if not legal:
         raise ValueError("the match is over: there is no move to make")
-    if game.turn != seat and not game.round_over:
-        raise ValueError(f"it is seat {game.turn}'s turn, not seat {seat}'s")
+    if match.turn != seat and not match.round_over:
+        raise ValueError(f"it is seat {match.turn}'s turn, not seat {seat}'s")
     f = forced([m for m in legal if m.kind != JOIN])
     if f is not None:
         why = {NEXT: "Start the next round.",
@@ -101,21 +98,21 @@ def hint(game, seat: int, level: str = "normal", *, seed=0, budget_ms: float | N
                       "rules ask you to say so."}.get(f.kind, "It is the only move you have.")
         if len(legal) == 1 and f.kind not in (NEXT,):
             why = "It is the only move you have."
-        return Hint(f, game.notation(f), why, level)
-    game = game.seen_by(seat)
-    obs = game.observation(seat)
+        return Hint(f, match.notation(f), why, level)
+    match = match.seen_by(seat)
+    obs = match.observation(seat)
     r = rng_for(obs, seat, seed, None)
-    pol = policy_for(game, tuning)
-    ranked = pol.normal(game, obs, legal, r)
+    pol = policy_for(match, tuning)
+    ranked = pol.normal(match, obs, legal, r)
     if level == "normal":
         best = ranked[0]
-        return Hint(best.move, game.notation(best.move), best.reason, level)
-    res = pimc(game, seat, obs, ranked, r, pol, budget_ms=budget_ms, worlds=worlds)
+        return Hint(best.move, match.notation(best.move), best.reason, level)
+    res = pimc(match, seat, obs, ranked, r, pol, budget_ms=budget_ms, worlds=worlds)
     why = next((s.reason for s in ranked if s.move == res.move), "")
-    words = pol.hint_words(game, seat, obs, res.move, r, res.mean)
+    words = pol.hint_words(match, seat, obs, res.move, r, res.mean)
     extra = (f" In {res.worlds} likely deals of the hidden tiles this did best"
              f"{words}.") if res.worlds else ""
-    return Hint(res.move, game.notation(res.move), (why + extra).strip(), level)
+    return Hint(res.move, match.notation(res.move), (why + extra).strip(), level)
 
 
 def why_only(reason: str) -> str:
@@ -138,12 +135,12 @@ def _load(save_json):
     return loads(save_json) if isinstance(save_json, str | bytes) else save_json
 
 
-def _request(game, seat, level: str, seed, budget_ms, levels=LEVELS) -> tuple:
+def _request(match, seat, level: str, seed, budget_ms, levels=LEVELS) -> tuple:
     """The worker's arguments as sent by the page (JavaScript numbers and text), checked:
     a refusal is a BadData saying which one is wrong, never a search that never ends."""
     if isinstance(seat, float) and seat.is_integer():
         seat = int(seat)
-    if type(seat) is not int or not 0 <= seat < game.seats:
+    if type(seat) is not int or not 0 <= seat < match.seats:
         raise BadData(f"the AI worker was asked about seat {str(seat)[:20]!r}: not a seat here")
     if not isinstance(level, str) or level not in levels:
         raise BadData(f"the AI worker knows the levels {', '.join(levels)}, not "
@@ -154,7 +151,7 @@ def _request(game, seat, level: str, seed, budget_ms, levels=LEVELS) -> tuple:
                                   or not 1 <= budget_ms <= MAX_BUDGET_MS):  # NaN too
         raise BadData(f"the AI worker's time is 1 to {MAX_BUDGET_MS} ms, not "
                       f"{str(budget_ms)[:20]}")
-    if game.turn != seat and not game.round_over or not game.legal_moves():
+    if match.turn != seat and not match.round_over or not match.legal_moves():
         raise BadData(f"the AI worker was asked about seat {seat}, whose turn it is not")
     return seat, level, seed, budget_ms
 
@@ -177,20 +174,20 @@ def hint_from_json(save_json, seat: int, level: str = "normal", seed=0,
     return {"move": h.notation, "reason": h.reason, "level": h.level}
 
 
-def read_choice(game, text) -> Move:
+def read_choice(match, text) -> Move:
     """The worker's move as the page reads it: a legal move here, or BadData."""
     if not isinstance(text, str) or len(text) > 40:
         raise BadData(f"the AI worker's move is not a move: {str(text)[:40]!r}")
     try:
-        move = game.parse(text)
+        move = match.parse(text)
     except ValueError:
         move = None
-    if move is None or move not in game.legal_moves():
+    if move is None or move not in match.legal_moves():
         raise BadData(f"the AI worker's move is not a legal move here: {text!r}")
     return move
 
 
-def read_hint(game, text) -> Hint:
+def read_hint(match, text) -> Hint:
     """The worker's hint (JSON text) as the page reads it, or BadData."""
     from ..inbound import fields, read_json
 
@@ -198,4 +195,4 @@ def read_hint(game, text) -> Hint:
                {"move", "reason", "level"})
     if not isinstance(d["reason"], str) or d["level"] not in HINT_LEVELS:
         raise BadData("the AI worker's hint has no reason in words or no level")
-    return Hint(read_choice(game, d["move"]), d["move"], d["reason"], d["level"])
+    return Hint(read_choice(match, d["move"]), d["move"], d["reason"], d["level"])

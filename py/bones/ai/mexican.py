@@ -93,9 +93,9 @@ def _plan_value(hand: list, end: int, tu: MexicanTuning) -> tuple[float, list]:
             + tu.chain_len_w * len(chain), chain)
 
 
-def _follow_ends(game, obs: dict, seat: int, t, target: int, own_end: int) -> set:
+def _follow_ends(match, obs: dict, seat: int, t, target: int, own_end: int) -> set:
     """Ends a tile may be played on right after the double ``t`` lands on ``target``."""
-    if game.options.double_rule == "on-double":
+    if match.options.double_rule == "on-double":
         return {t.hi}
     ends = {t.hi, own_end}
     ends.add(obs["ends"][MEXICAN] if target != MEXICAN else t.hi)
@@ -105,7 +105,7 @@ def _follow_ends(game, obs: dict, seat: int, t, target: int, own_end: int) -> se
     return ends
 
 
-def normal(game, obs: dict, legal: list, rng, tu: MexicanTuning) -> list:
+def normal(match, obs: dict, legal: list, rng, tu: MexicanTuning) -> list:
     """Every legal move with Normal's rating and reason, best first."""
     seat = obs["seat"]
     hand = list(obs["hand"])
@@ -139,7 +139,7 @@ def normal(game, obs: dict, legal: list, rng, tu: MexicanTuning) -> list:
             v += tu.close_bonus
             reason = reason or f"{tn}: it closes your train (your marker comes off)."
         if t.hi == t.lo and rest:
-            follow = _follow_ends(game, obs, seat, t, tg, e2)
+            follow = _follow_ends(match, obs, seat, t, tg, e2)
             if any(x.hi in follow or x.lo in follow for x in rest):
                 v += tu.double_follow
                 reason = reason or (f"{tn}: a double lets you play another tile straight "
@@ -239,7 +239,7 @@ def agreement(state, seat: int, move, tu: MexicanTuning):
     return agrees
 
 
-def easy(game, obs: dict, legal: list, rng) -> Move:
+def easy(match, obs: dict, legal: list, rng) -> Move:
     """A beginner: plays a random tile that fits, but goes out when it can and closes
     its own open train when it can."""
     plays = [m for m in legal if m.kind == PLAY]
@@ -356,11 +356,11 @@ class MexicanTrainPolicy(Player):
     key = "mexican"
     tu: MexicanTuning
 
-    def easy(self, game, obs: dict, legal: list, rng: random.Random) -> Move:
-        return easy(game, obs, legal, rng)
+    def easy(self, match, obs: dict, legal: list, rng: random.Random) -> Move:
+        return easy(match, obs, legal, rng)
 
-    def normal(self, game, obs: dict, legal: list, rng: random.Random) -> list:
-        return normal(game, obs, legal, rng, self.tu)
+    def normal(self, match, obs: dict, legal: list, rng: random.Random) -> list:
+        return normal(match, obs, legal, rng, self.tu)
 
     def table_tiles(self, obs: dict) -> list:
         out = [obs["hub"]] if obs.get("hub") is not None else []
@@ -369,18 +369,18 @@ class MexicanTrainPolicy(Player):
         out.extend(t for t, _e in obs["mexican"])
         return out
 
-    def reads(self, game, obs: dict) -> list:
+    def reads(self, match, obs: dict) -> list:
         """Every draw and pass of the round, tile by tile (ai/reading.py)."""
-        return reading.slots(game, obs, _ends_open_to)
+        return reading.slots(match, obs, _ends_open_to)
 
-    def shun(self, game, obs: dict, unseen: list) -> list | None:
+    def shun(self, match, obs: dict, unseen: list) -> list | None:
         """Per seat, the unseen tiles its dumps since its last draw say it does not hold:
         a dump is the heaviest tile it could spare there, so an unseen tile more than
         ``shun_slack`` pips heavier that fits the same ends is most likely not in its
         hand (doubles aside), until it draws again."""
         if self.tu.shun_slack is None:
             return None
-        return reading.shun(game, obs, unseen, _ends_open_to, self.tu.shun_slack, _dumped)
+        return reading.shun(match, obs, unseen, _ends_open_to, self.tu.shun_slack, _dumped)
 
     def agreement(self, state, seat: int, move: Move):
         return agreement(state, seat, move, self.tu)
@@ -392,11 +392,8 @@ class MexicanTrainPolicy(Player):
         tu = self.tu
         return pips_outcome(world, seat, lambda w, s: evaluate(w, s, tu), tu.win_bonus)
 
-    def hint_words(self, game, seat: int, obs: dict, move: Move, rng: random.Random,
+    def hint_words(self, match, seat: int, obs: dict, move: Move, rng: random.Random,
                    mean: float) -> str:
         """What Hard's choice did in likely deals: points left and rounds won (Hard's own
         value adds the win bonus, so it is no count of points)."""
-        return round_words(game, seat, obs, move, rng, self)
-
-
-POLICY = MexicanTrainPolicy  # what bones.games registers for this game (levels.policy_for)
+        return round_words(match, seat, obs, move, rng, self)

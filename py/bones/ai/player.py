@@ -25,22 +25,22 @@ class Player:
         self.tu = tuning.setting(self.key)
         self.hard = self.tu.hard
 
-    def exact(self, game, obs: dict, ranked: list) -> tuple | None:
+    def exact(self, match, obs: dict, ranked: list) -> tuple | None:
         return None
 
-    def worlds(self, game, seat: int, obs: dict):
-        return world_sampler(game, seat, obs, self)
+    def worlds(self, match, seat: int, obs: dict):
+        return world_sampler(match, seat, obs, self)
 
-    def set_high(self, game) -> int:
-        return game.options.set_high
+    def set_high(self, match) -> int:
+        return match.options.set_high
 
-    def lacks(self, game, obs: dict):
+    def lacks(self, match, obs: dict):
         return obs.get("lacks")
 
-    def reads(self, game, obs: dict) -> list | None:
+    def reads(self, match, obs: dict) -> list | None:
         return None
 
-    def shun(self, game, obs: dict, unseen: list) -> list | None:
+    def shun(self, match, obs: dict, unseen: list) -> list | None:
         return None
 
     def agreement(self, state, seat: int, move: Move):
@@ -49,6 +49,6 @@ class Player:
     def playout(self, world, seat: int, move: Move, seed: int) -> float:
         return engine_playout(self, world, seat, move, seed)
 
-    def hint_words(self, game, seat: int, obs: dict, move: Move, rng: random.Random,
+    def hint_words(self, match, seat: int, obs: dict, move: Move, rng: random.Random,
                    mean: float) -> str:
         return ""

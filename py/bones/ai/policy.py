@@ -203,25 +203,25 @@ class Policy(Protocol):
     hard: Hard  # this game's search settings (``tuning.<game>.hard``)
 
     # The levels
-    def easy(self, game, obs: dict, legal: list, rng: random.Random) -> Move:
+    def easy(self, match, obs: dict, legal: list, rng: random.Random) -> Move:
         """Easy's move."""
         ...
 
-    def normal(self, game, obs: dict, legal: list, rng: random.Random) -> list[Scored]:
+    def normal(self, match, obs: dict, legal: list, rng: random.Random) -> list[Scored]:
         """Every legal move with Normal's rating and reason, best first."""
         ...
 
-    def exact(self, game, obs: dict, ranked: list[Scored]) -> tuple | None:
+    def exact(self, match, obs: dict, ranked: list[Scored]) -> tuple | None:
         """``(move, value)`` when the rest of the round can be solved outright."""
         ...
 
     # Hard's worlds (ai/world.py)
-    def worlds(self, game, seat: int, obs: dict) -> Callable[[random.Random], object]:
+    def worlds(self, match, seat: int, obs: dict) -> Callable[[random.Random], object]:
         """``sample(rng) -> world``: Hard's worlds for ``seat`` (``world.world_sampler``
         reading the hooks below; a research script may deal others, as an oracle)."""
         ...
 
-    def set_high(self, game) -> int:
+    def set_high(self, match) -> int:
         """The highest number of the set."""
         ...
 
@@ -229,15 +229,15 @@ class Policy(Protocol):
         """Every tile on the table."""
         ...
 
-    def lacks(self, game, obs: dict) -> list | tuple | None:
+    def lacks(self, match, obs: dict) -> list | tuple | None:
         """Per seat, the numbers none of its tiles holds."""
         ...
 
-    def reads(self, game, obs: dict) -> list | None:
+    def reads(self, match, obs: dict) -> list | None:
         """Per seat, one set of numbers each of its tiles lacks (ai/reading.py)."""
         ...
 
-    def shun(self, game, obs: dict, unseen: list) -> list | None:
+    def shun(self, match, obs: dict, unseen: list) -> list | None:
         """Per seat, single unseen tiles it most likely does not hold."""
         ...
 
@@ -260,7 +260,7 @@ class Policy(Protocol):
         ``outcome``. ``world`` is not changed."""
         ...
 
-    def hint_words(self, game, seat: int, obs: dict, move: Move, rng: random.Random,
+    def hint_words(self, match, seat: int, obs: dict, move: Move, rng: random.Random,
                    mean: float) -> str:
         """What Hard's choice (whose search value was ``mean``) did, in words."""
         ...

@@ -32,7 +32,7 @@ from ..moves import DRAW, JOIN, NEXT, PASS, PLAY
 from .policy import forced, move_key
 
 
-def steps(game, obs: dict, open_ends) -> list[tuple]:
+def steps(match, obs: dict, open_ends) -> list[tuple]:
     """The round's moves as ``(seat, move, ends, sizes)``: ``ends`` is
     ``open_ends(state, seat, move)`` in the state just before the move (the ends open to
     that seat, ``{target: number}``, or None when the move tells nothing), ``sizes`` the
@@ -41,7 +41,7 @@ def steps(game, obs: dict, open_ends) -> list[tuple]:
     if memo is not None:
         return memo
     out = []
-    sim = game.clone(keep_history=True)
+    sim = match.clone(keep_history=True)
     while sim.history:
         move, seat, _token = sim.history[-1]
         if move.kind == NEXT or move.kind == JOIN:
@@ -53,12 +53,12 @@ def steps(game, obs: dict, open_ends) -> list[tuple]:
     return out
 
 
-def slots(game, obs: dict, open_ends) -> list[list[frozenset]]:
+def slots(match, obs: dict, open_ends) -> list[list[frozenset]]:
     """Per seat (the observing seat's own list is empty), one set of numbers per tile of
     its hand: the numbers that tile most likely lacks, most constrained first (the
     ends open to a seat when it drew or passed: ``steps``)."""
     me = obs["seat"]
-    walk = steps(game, obs, open_ends)
+    walk = steps(match, obs, open_ends)
     n = obs["seats"]
     sizes0 = walk[0][3] if walk else list(obs["hand_sizes"])
     read: list[list[frozenset]] = [[frozenset()] * sizes0[s] for s in range(n)]
@@ -90,7 +90,7 @@ def slots(game, obs: dict, open_ends) -> list[list[frozenset]]:
     return out
 
 
-def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
+def shun(match, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
     """Per seat, the unseen tiles its plays since its last draw say it does not hold
     (a draw brings a tile nobody knows). A seat that sheds its heaviest tile and plays
     a light one where a heavier would have gone most likely holds no such heavier
@@ -101,7 +101,7 @@ def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
     n = obs["seats"]
     me = obs["seat"]
     since: list[list] = [[] for _ in range(n)]
-    for seat, move, ends, _sizes in steps(game, obs, open_ends):
+    for seat, move, ends, _sizes in steps(match, obs, open_ends):
         if move.kind == DRAW:
             since[seat] = []
         elif move.kind == PLAY and seat != me and ends and move.tile.hi != move.tile.lo:
@@ -121,7 +121,7 @@ def shun(game, obs: dict, unseen: list, open_ends, slack: float, spare) -> list:
     return out
 
 
-def decisions(game, obs: dict, keep: int) -> dict:
+def decisions(match, obs: dict, keep: int) -> dict:
     """Per other seat, its last ``keep`` plays since its last draw, latest first, each
     as ``(state, move, extra)``: a copy of the game just before the play, the play, and
     the tiles that seat has played from then on (this one included). Between draws a
@@ -132,7 +132,7 @@ def decisions(game, obs: dict, keep: int) -> dict:
     out: dict[int, list] = {}
     done = {me}
     played: dict[int, list] = {}
-    sim = game.clone(keep_history=True)
+    sim = match.clone(keep_history=True)
     while sim.history and len(done) < obs["seats"]:
         move, seat, _token = sim.history[-1]
         if move.kind == NEXT or move.kind == JOIN:
@@ -152,13 +152,13 @@ def decisions(game, obs: dict, keep: int) -> dict:
     return out
 
 
-def normal_check(game, obs: dict, pol, keep: int):
+def normal_check(match, obs: dict, pol, keep: int):
     """``ok(seat, hand) -> bool``: would Normal, holding ``hand`` now, have made each of
     that seat's last ``keep`` plays since its last draw (``decisions``)? A hand Normal
     would have played differently from is unlikely for a player who plays like it
     (Hard's worlds deal such a seat again: ai/world.py). Ties count as agreeing. None
     when no seat has such a play."""
-    recs = decisions(game, obs, keep)
+    recs = decisions(match, obs, keep)
     if not recs:
         return None
     rng = random.Random(0)  # Normal's tie-break only; ties are accepted anyway

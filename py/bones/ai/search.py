@@ -1,12 +1,11 @@
 """Hard: Perfect-Information Monte Carlo within a time (or world) budget.
 
 For each sampled world (ai/world.py) every candidate move is played and the round
-is played out by the game's fast policy; the same world and the same play-out seed
-serve every candidate (common random numbers), so the comparison is fair and much
-less noisy than independent samples. The candidates are every legal play (in
-Normal's order) and, where the rules let a player draw while holding a tile that
-plays (GS-MT), drawing. Candidates that fall clearly behind the leader, world by
-world, are dropped as the worlds come in (successive elimination), so the time
+is played out by the game's fast policy (``Policy.playout``); the same world and the
+same play-out seed serve every candidate (common random numbers), so the comparison is
+fair and much less noisy than independent samples. The candidates are Normal's best
+``search.top`` plays, in Normal's order. Candidates that fall clearly behind the leader,
+world by world, are dropped as the worlds come in (successive elimination), so the time
 goes to the moves still in contention. Hard leaves Normal's first choice only for a
 move whose mean gain over it, paired world by world, exceeds ``margin`` standard
 errors. The settings are the ``Tuning``'s (``search`` and the game's ``hard``).
@@ -61,7 +60,7 @@ def final_scores(world, move, seed: int, pol) -> list | None:
     return list(sim.round_scores[-1]) if sim.round_over else None
 
 
-def round_words(game, seat: int, obs: dict, move, rng: random.Random, pol,
+def round_words(match, seat: int, obs: dict, move, rng: random.Random, pol,
                 scores=None) -> str:
     """What Hard's choice did in likely deals of a train game, in words: the points
     the seat was left with and the share of rounds it won. (Hard's own value adds a
@@ -71,7 +70,7 @@ def round_words(game, seat: int, obs: dict, move, rng: random.Random, pol,
     if scores is None:
         def scores(w, m, sd):
             return final_scores(w, m, sd, pol)
-    sample = pol.worlds(game, seat, obs)
+    sample = pol.worlds(match, seat, obs)
     pips = won = 0.0
     n = 0
     for _ in range(pol.tuning.search.hint_worlds):
@@ -103,7 +102,7 @@ def _stats(d: list[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
-def pimc(game, seat: int, obs: dict, ranked: list, rng: random.Random, pol: Policy, *,
+def pimc(match, seat: int, obs: dict, ranked: list, rng: random.Random, pol: Policy, *,
          budget_ms: float | None = None, worlds: int | None = None) -> Result:
     st = pol.tuning.search
     margin = st.margin
@@ -111,7 +110,7 @@ def pimc(game, seat: int, obs: dict, ranked: list, rng: random.Random, pol: Poli
     if len(cands) <= 1:
         return Result(ranked[0].move, 0.0, 0)
     # A policy may know the answer outright (All Fives once every tile is known).
-    got = pol.exact(game, obs, ranked)
+    got = pol.exact(match, obs, ranked)
     if got is not None:
         return Result(got[0], got[1], 0)
     if worlds is None:
@@ -127,7 +126,7 @@ def pimc(game, seat: int, obs: dict, ranked: list, rng: random.Random, pol: Poli
     n = 0
     # A policy may play its play-outs without the engine (Chicken Foot, All Fives).
     playout = pol.playout
-    sample = pol.worlds(game, seat, obs)
+    sample = pol.worlds(match, seat, obs)
     while True:
         w = sample(rng)
         seed = rng.getrandbits(32)

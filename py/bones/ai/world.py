@@ -22,10 +22,10 @@ from ..tiles import full_set
 from .reading import normal_check
 
 
-def unseen_tiles(game, obs: dict, pol) -> list:
+def unseen_tiles(match, obs: dict, pol) -> list:
     seen = set(obs["hand"])
     seen.update(pol.table_tiles(obs))
-    return sorted(t for t in full_set(pol.set_high(game)) if t not in seen)
+    return sorted(t for t in full_set(pol.set_high(match)) if t not in seen)
 
 
 def deal_hidden(unseen: list, sizes: list, seat: int, lacks, rng: random.Random,
@@ -148,10 +148,10 @@ class _Order:
         return self.seen + self.hidden
 
 
-def world_sampler(game, seat: int, obs: dict, pol):
+def world_sampler(match, seat: int, obs: dict, pol):
     """``sample(rng) -> world``: what the observation tells is worked out once, each
     call deals one world."""
-    unseen = unseen_tiles(game, obs, pol)
+    unseen = unseen_tiles(match, obs, pol)
     sizes = list(obs["hand_sizes"])
     hidden = sum(n for s, n in enumerate(sizes) if s != seat) + obs["boneyard"]
     if hidden != len(unseen):
@@ -159,18 +159,18 @@ def world_sampler(game, seat: int, obs: dict, pol):
                          f"for {hidden} hidden places")
     # A policy may know more than the engine's ``lacks`` (All Fives: what draws tell),
     # and may read single tiles a seat's plays say it does not hold (``shun``).
-    known = pol.lacks(game, obs)
-    shun = pol.shun(game, obs, unseen)
-    slots = pol.reads(game, obs)
+    known = pol.lacks(match, obs)
+    shun = pol.shun(match, obs, unseen)
+    slots = pol.reads(match, obs)
     # A policy may read the others' recent plays as Normal's (``model_tries``: how many
     # times a seat is dealt again when Normal would have played otherwise with its hand).
     ctries = pol.hard.model_tries
-    check = normal_check(game, obs, pol, pol.hard.model_keep) if ctries else None
+    check = normal_check(match, obs, pol, pol.hard.model_keep) if ctries else None
 
     def sample(rng: random.Random):
         hands, boneyard = deal_hidden(unseen, sizes, seat, known, rng, shun=shun, slots=slots,
                                       check=check, check_tries=ctries)
-        world = game.clone(keep_history=False)
+        world = match.clone(keep_history=False)
         install(world, seat, obs, hands, boneyard)
         return world
 

@@ -13,7 +13,7 @@ plain one for tests and for looking at (``python -m bones.layout --demo out.svg`
 
 from __future__ import annotations
 
-from ..games import game
+from . import allfives, chicken, lanes, mexican
 from .allfives import layout_allfives
 from .chicken import layout_chicken
 from .geometry import (
@@ -26,6 +26,7 @@ from .geometry import (
     TrainView,
 )
 from .mexican import ARRANGEMENTS, MAX_SCALE, layout_mexican
+from .tables import Table, register, table_for
 
 __all__ = [
     "ARRANGEMENTS", "MAX_SCALE", "Box", "Label", "Marker", "Placed", "TableLayout", "Target",
@@ -33,13 +34,18 @@ __all__ = [
     "layout_observation",
 ]
 
+# each game's table, looked up by the game's id (bones.layout.tables)
+register("mexican-train", Table(mexican.table_of, mexican.table_seen, lanes.mexican_table))
+register("chicken-foot", Table(chicken.table_of, chicken.table_seen, lanes.chicken_table))
+register("all-fives", Table(allfives.table_of, allfives.table_seen, lanes.allfives_table))
+
 
 def layout_observation(obs: dict, *, width: float, height: float, names=None,
                        **kw) -> TableLayout:
     """Lay out the table a seat sees (``g.observation(seat)``)."""
-    return game(obs["game"]).layout_seen(obs, width=width, height=height, names=names, **kw)
+    return table_for(obs["game"]).seen(obs, width=width, height=height, names=names, **kw)
 
 
 def layout_game(g, *, width: float, height: float, names=None, **kw) -> TableLayout:
     """Lay out the table of a match (any seat's view of it: the table is public)."""
-    return game(g.game).layout(g, width=width, height=height, names=names, **kw)
+    return table_for(g.game).whole(g, width=width, height=height, names=names, **kw)

@@ -85,7 +85,7 @@ class Placed:
     train's open end if this is its last tile). So for a tile in line, ``heading``
     (the direction the line grows) points from ``first`` to ``second``.
 
-    A double lies crosswise: its long side is across the line (``crosswise`` is True
+    A double lies crosswise: its long side is across the line (``is_double`` is True
     and ``first == second``); its ``angle`` is 0 (upright) or 90 (flat) and its
     ``heading`` is still the line's direction.
     """
@@ -103,10 +103,6 @@ class Placed:
     @property
     def is_double(self) -> bool:
         return self.tile.hi == self.tile.lo
-
-    @property
-    def crosswise(self) -> bool:
-        return self.is_double
 
     @property
     def w(self) -> float:

@@ -28,7 +28,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..games import game
 from ..tiles import Tile
 from .geometry import ANGLES, Box, Label, Marker, Placed, TableLayout, Target, TrainView, bounds
 from .lane_frame import (
@@ -49,6 +48,7 @@ from .lane_frame import (
     new_frame,
     tight,
 )
+from .tables import table_for
 
 
 def layout_lanes(game: str, hub: Tile | None, lanes: Sequence[Lane], *, width: float,
@@ -303,7 +303,7 @@ def layout_table(g, *, width: float, height: float, names: dict[int, str] | None
     """The play screen's table for a match ``g`` (any game): lanes, as above.
     ``names``: what to call each target (its lane's name); ``before``: the last layout
     of this table (this round, this felt), whose frame is kept while the tiles fit it."""
-    got = game(g.game).lanes(g, names or {})
+    got = table_for(g.game).lanes(g, names or {})
     extra = dict(got.extra)
     if got.hub is None:  # nothing played yet (All Fives): the lead goes in the middle
         s = max_scale

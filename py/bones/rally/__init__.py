@@ -38,6 +38,7 @@ from .values import (
                      MAX_ROUNDS,
                      MAX_TITLE,
                      NO_SHOW,
+                     SCORING,
                      VERSION,
                      RallyError,
                      clean_name,
@@ -48,6 +49,7 @@ from .values import (
 __all__ = [
     "CSV_COLUMNS", "CSV_FORMAT", "CSV_VERSION", "FORMAT", "GAMES", "MARKS", "MAX_CHANGES",
     "MAX_CSV_LINES", "MAX_FILE", "MAX_NAME", "MAX_POINTS", "MAX_ROUNDS", "MAX_TITLE", "NO_SHOW",
-    "VERSION", "Event", "RallyError", "clean_name", "compute", "from_csv", "from_json", "loads",
+    "SCORING", "VERSION", "Event", "RallyError", "clean_name", "compute", "from_csv", "from_json",
+    "loads",
     "match_sheet", "parse_points", "score_sheet", "sheet_defaults", "to_csv",
 ]

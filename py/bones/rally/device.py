@@ -244,8 +244,8 @@ class TableDevice:
             raise RallyError("This table's saved sheet has no hand-out")
         dev = cls._build(_check_handout(copy.deepcopy(hand)), clock)
         saved = from_json(data.get("event"), clock)
-        def bare(log: list[dict]) -> list[dict]:  # the times and the event's own id aside
-            return [{k: v for k, v in c.items() if k not in ("at", "id")}
+        def bare(log: list[dict]) -> list[dict]:  # the times, the event's id and edition aside
+            return [{k: v for k, v in c.items() if k not in ("at", "id", "scoring")}
                     for c in log[:dev.floor]]
 
         if bare(saved._log) != bare(dev.event._log):

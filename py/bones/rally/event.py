@@ -21,6 +21,7 @@ from .values import (
     FORMAT,
     GAMES,
     MAX_NAME,
+    SCORING,
     VERSION,
     RallyError,
     Rules,
@@ -90,7 +91,8 @@ class Event(LogKeeping):
         ev = cls([], None, clock)
         extra = {} if house is None else {"house": house.to_dict()}
         ev._append({"op": "create", "title": title, "game": game, "preset": preset,
-                    "doubles": ds, "id": new_id() if id is None else check_id(id), **extra})
+                    "doubles": ds, "id": new_id() if id is None else check_id(id),
+                    "scoring": SCORING, **extra})
         return ev
 
     def copy(self) -> Event:
@@ -316,6 +318,12 @@ class Event(LogKeeping):
     def rules(self) -> Rules:
         """The rules of the game being scored, as the scorekeeper applies them."""
         return self._s.rules
+
+    @property
+    def scoring(self) -> int:
+        """The edition of the scoring this event is scored by (``values.SCORING``): the
+        one it was made under, kept in its first change."""
+        return self._s.scoring
 
     @property
     def lower_wins(self) -> bool:

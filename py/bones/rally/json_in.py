@@ -68,7 +68,9 @@ SHAPES: dict[str, dict[str, Callable[[Any], bool]]] = {
 # Fields a change may leave out (checked whole when the change is replayed).
 OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
     "create": {"house": lambda x: isinstance(x, dict),
-               "id": is_id},  # an event made before events had random ids has none
+               "id": is_id,  # an event made before events had random ids has none
+               # the scoring's edition (values.SCORING): an event made before has none
+               "scoring": lambda x: isinstance(x, int) and not isinstance(x, bool)},
     "received": {"known": lambda x: isinstance(x, list) and len(x) <= MAX_SHEET and all(
         isinstance(p, list) and len(p) == 2 and _is_count(p[0]) and isinstance(p[1], str)
         for p in x)},  # the players an event rebuilt from CSV had seated itself

@@ -14,6 +14,8 @@ from ..presets import PRESETS
 from .values import (
     GAMES,
     NO_SHOW,
+    SCORING,
+    SCORINGS,
     RallyError,
     Rules,
     clean_name,
@@ -79,6 +81,7 @@ class State:
     doubles: list[int | None]
     tables: dict[str, Table] = field(default_factory=dict)  # by label, in the order added
     house: HouseRules | None = None  # the club's own rules on the preset, whole
+    scoring: int = SCORING  # the edition of the scoring the event is scored by (values.py)
 
     @property
     def order(self) -> list[str]:
@@ -93,7 +96,8 @@ class State:
     def copy(self) -> State:
         """A copy to try a change on (far quicker than ``copy.deepcopy``)."""
         return State(self.title, self.game, self.preset, list(self.doubles),
-                     {label: t.copy() for label, t in self.tables.items()}, self.house)
+                     {label: t.copy() for label, t in self.tables.items()}, self.house,
+                     self.scoring)
 
     def seat_number(self, source: tuple[str, str]) -> int:
         """The seat (1-based) of a playoff player's origin, (table label, player id)."""
@@ -230,13 +234,18 @@ class Replay:
             raise RallyError(f"{GAMES[game]} has the presets {presets_named(game)}, not "
                              f"{preset!r}")
         house = read_house(c.get("house"), game, preset)
+        scoring = c.get("scoring", 1)  # an event made before editions: the first
+        if scoring not in SCORINGS:
+            raise RallyError(f"This event is scored by edition {scoring} of the scoring; this "
+                             f"scorekeeper knows editions 1 to {SCORING} (it was made by a "
+                             "newer version)")
         rules = Rules(game, preset, house)
         doubles = rules.doubles(None, None, c["doubles"]) if not rules.fives else \
             rules.doubles(len(c["doubles"]), None, None)
         if rules.fives and any(d is not None for d in c["doubles"]):
             raise RallyError("All Fives has no starting doubles")
         self.s = State(clean_name(c["title"], "The event's title"), game, preset, doubles,
-                       house=house)
+                       house=house, scoring=scoring)
 
     def op_add_table(self, c: dict) -> None:
         rules = self.rules

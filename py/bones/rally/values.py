@@ -21,11 +21,18 @@ if TYPE_CHECKING:  # bones.house reads its QR codes with .wire, which imports th
 
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"
 FORMAT = "rally-dominoes-event"
-# 3: the event's id in its first change; 2: a log with table devices' sheets ("via",
-# "received") or house rules (whole, in its "create" change: a page older than them
-# refuses the field). An event made before ids is written as it was (1, or 2).
+# 3: the event's id in its first change (and, from a later page, the scoring's edition);
+# 2: a log with table devices' sheets ("via", "received") or house rules (whole, in its
+# "create" change: a page older than them refuses the field). An event made before ids
+# is written as it was (1, or 2).
 VERSION = 3
 READS = (1, 2, 3)
+# The edition of the rally's scoring (the totals, G7's late arrivals, G10's no-shows, the
+# standings and playoffs), saved in each event's first change: an event keeps being scored
+# by the edition it was made under, whatever the scoring becomes later (as a saved match
+# keeps its rules' edition, core.RULES). An event saved without one was made under 1.
+SCORING = 1
+SCORINGS = (1,)  # the editions this scorekeeper scores by
 CSV_FORMAT = "rally-dominoes-csv"
 CSV_VERSION = 2  # 2: an "id" record names the event, so its tables' sheets still merge
 CSV_READS = (1, 2)

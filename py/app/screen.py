@@ -1,6 +1,6 @@
-"""What the controller asks of a screen: the table (app.table_ui), the start form
-(app.start_ui), the rally scorekeeper (app.rally_ui) and a kiosk's attract screen
-(app.kiosk_ui) all answer the same few questions, so the controller only routes.
+"""What the controller asks of a screen: the table (app.table.ui), the start form
+(app.start.ui), the rally scorekeeper (app.rally.ui) and a kiosk's attract screen
+(app.kiosk.ui) all answer the same few questions, so the controller only routes.
 
 - ``name``: the page's ``data-screen`` while it shows (the style sheet reads it);
 - ``markup()``: its HTML, drawn again after every event (nothing is kept in the page);

@@ -1,4 +1,4 @@
-"""A stand-in for app.page's ``Page`` in CPython: the same methods, over plain Python
+"""A stand-in for app.browser.page's ``Page`` in CPython: the same methods, over plain Python
 state the tests read back (test_fake_page.py keeps the two in step). Nothing is laid
 out, so there is no size, no focusable control and no element to find; what the app
 writes to the page (flags, lines said, texts, downloads, focus) is kept here."""

@@ -1,4 +1,4 @@
-"""The dialogs as values (app.dialog_types): each kind draws its own dialog over the
+"""The dialogs as values (app.shared.dialogs): each kind draws its own dialog over the
 screen, with its title; kinds that need a game draw nothing without one; a kiosk says a
 damaged save its own way."""
 
@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from app import dialog_types as dialogs
 from app.seats import Seat
 from app.session import Session
+from app.shared import dialogs
 from pagestub import NoPage
 
 TITLE = re.compile(r'<h2 id="dialog-title" tabindex="-1">(.*?)</h2>')

@@ -1,4 +1,4 @@
-"""Dragging a tile (app.drag), in CPython with a stand-in for the page: a press on a
+"""Dragging a tile (app.table.drag), in CPython with a stand-in for the page: a press on a
 tile becomes a drag only once the pointer has moved, a playable tile is chosen and shown
 under the finger, and letting go over a place plays it there; letting go over another
 tile of the hand puts it in that tile's place; the click that ends a drag is not taken
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from app.drag import START_PX, Drag
 from app.seats import Seat
 from app.session import Session
+from app.table.drag import START_PX, Drag
 from fakepage import FakePage
 
 

@@ -1,4 +1,4 @@
-"""The CPython tests' page (tests/app/fakepage.py) stands in for app.page's ``Page``:
+"""The CPython tests' page (tests/app/fakepage.py) stands in for app.browser.page's ``Page``:
 it has every public method ``Page`` has, taking the same arguments, and nothing more,
 so the app's code that runs against the fake runs against the page too."""
 
@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import inspect
 
-from app.page import Page
+from app.browser.page import Page
 from fakepage import FakePage
 
 
 def public_methods(cls) -> dict[str, inspect.Signature]:
-    """The class's public methods, its bases' too (app.page's part app.page_motion)."""
+    """The class's public methods, its bases' too (app.browser.page's part
+    app.browser.page_motion)."""
     return {name: inspect.signature(fn) for klass in reversed(cls.__mro__[:-1])
             for name, fn in vars(klass).items() if callable(fn) and not name.startswith("_")}
 
@@ -38,5 +39,5 @@ def test_every_page_method_the_app_calls_is_one_the_page_has():
     for path in app.glob("*.py"):
         if path.name != "page.py":
             called |= set(re.findall(r"\bpage\.([a-z_]+)\b", path.read_text(encoding="utf-8")))
-    called -= {"py"}  # "app.page" in prose
+    called -= {"py"}  # "app.browser.page" in prose
     assert called and called <= set(public_methods(Page)), called - set(public_methods(Page))

@@ -12,7 +12,7 @@ import pytest
 import own_loop
 from app.seats import Seat, Settings
 from app.session import Session
-from app.worker import AiWorker
+from app.table.worker import AiWorker
 from bones import ai
 from bones.moves import PLAY
 from pagestub import NoPage
@@ -29,7 +29,7 @@ class Page(NoPage):
 
 
 class PagesWorker(AiWorker):
-    """app.worker's AiWorker over the page's ``worker``, which stands in for the
+    """app.table.worker's AiWorker over the page's ``worker``, which stands in for the
     started one."""
 
     def __init__(self, page: Page):
@@ -180,7 +180,7 @@ def test_the_hints_setting_is_saved_and_a_damaged_one_is_mended():
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_settings_dialog_offers_both_hints(level):
-    from app import dialog_views
+    from app.shared import dialog_views
 
     s = my_turn(hints=level)
     html = dialog_views.settings_dialog(s)

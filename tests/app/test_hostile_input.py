@@ -10,14 +10,14 @@ import unicodedata
 
 import pytest
 
-from app import saving
-from app.dialog_types import DamagedSave
-from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
-from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
-from app.rally_ui import SAVE_KEY as RALLY_KEY
-from app.rally_ui import RallyScreen
+from app.kiosk.settings import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
+from app.rally.ui import BAD_SAVE_KEY as RALLY_BAD_KEY
+from app.rally.ui import SAVE_KEY as RALLY_KEY
+from app.rally.ui import RallyScreen
 from app.seats import NAME_LIMIT, BadName, Seat, clean_name
 from app.session import Session
+from app.shared.dialogs import DamagedSave
+from app.table import saving
 from bones.errors import BadData, BadSave
 from bones.inbound import MAX_DEPTH, letters
 from bones.rally import Event, loads

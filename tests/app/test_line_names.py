@@ -13,9 +13,9 @@ import pytest
 
 import bones
 import bones.ai
-from app import views
 from app.seats import Seat
 from app.session import Session
+from app.table import views
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"

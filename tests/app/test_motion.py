@@ -1,5 +1,5 @@
-"""Every move seen and heard (app.motion, app.sound), in CPython with the fake page: what
-the page is asked to do after each move (a tile travelling from the mover's place, or
+"""Every move seen and heard (app.table.motion, app.table.sound), in CPython with the fake
+page: what the page is asked to do after each move (a tile travelling from the mover's place, or
 fading in with reduced motion; the cues played), and the settings that steer it (Reduce
 movement, the volume, the sound button), kept with the save."""
 
@@ -9,14 +9,14 @@ import json
 
 import pytest
 
-from app import dialog_types as dialogs
-from app import sound, views
 from app.dom import Control
-from app.kiosk import KioskSettings, parse_settings, player_session
-from app.kiosk_views import official_settings
-from app.motion import LANDED, TRAVEL_MS, hand_tile, seat_card
+from app.kiosk.settings import KioskSettings, parse_settings, player_session
+from app.kiosk.views import official_settings
 from app.seats import PACES, Settings
 from app.session import Session
+from app.shared import dialogs
+from app.table import sound, views
+from app.table.motion import LANDED, TRAVEL_MS, hand_tile, seat_card
 from bones.moves import DRAW, KNOCK, PLAY, Move
 from bones.tiles import Tile
 from pagestub import NoPage

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 from html import unescape
 
-from app import saving
 from app.controller import Controller
-from app.kiosk import SETTINGS_KEY
-from app.kiosk_ui import KioskScreen
-from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
-from app.rally_ui import SAVE_KEY as RALLY_KEY
+from app.kiosk.settings import SETTINGS_KEY
+from app.kiosk.ui import KioskScreen
+from app.rally.ui import BAD_SAVE_KEY as RALLY_BAD_KEY
+from app.rally.ui import SAVE_KEY as RALLY_KEY
 from app.session import Session
-from app.storage import FULL, OFF, store, why_not
+from app.shared.storage import FULL, OFF, store, why_not
+from app.table import saving
 from bones.rally import Event
 from fakepage import FakePage
 from test_hostile_input import RallyHost, Storage

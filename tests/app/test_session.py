@@ -10,9 +10,11 @@ from html import escape, unescape
 import pytest
 
 import bones
-from app import dialog_views, start_views, views
 from app.seats import BadName, Seat, clean_name, unique_names
 from app.session import Session
+from app.shared import dialog_views
+from app.start import views as start_views
+from app.table import views
 from bones.errors import BadSave
 from bones.layout import layout_game
 from bones.moves import PLAY
@@ -224,7 +226,7 @@ def test_the_start_screen_shows_the_double_twelve_drawn_from_the_engine():
 
 
 def test_table_layout_names_every_train_and_uses_big_tiles():
-    # One layout for the table and the kiosk's attract screen (app.views.table_layout).
+    # One layout for the table and the kiosk's attract screen (app.table.views.table_layout).
     seats = [Seat("Ann", "human"), Seat("Bob", "computer", "normal")]
     s = Session.new("mexican-train", "gs-mt", seats, seed=3)
     lay = views.table_layout(s, 1900, 1000)

@@ -9,9 +9,10 @@ import re
 from html import unescape
 
 import bones
-from app import dialog_views, views
 from app.seats import Seat
 from app.session import Session
+from app.shared import dialog_views
+from app.table import views
 from bones.moves import PLAY
 
 

@@ -1,4 +1,4 @@
-"""Table devices in the rally screen (app.sync_ui, app.sync_views), in CPython with a
+"""Table devices in the rally screen (app.rally.sync_ui, app.rally.sync_views), in CPython with a
 stand-in controller: the official's page, a sheet to review and the side-by-side of a
 table the official also changed, a typed round code, the table device's pages, saving
 and reloading both, and bad input refused with nothing changed."""
@@ -10,8 +10,8 @@ from html import unescape
 
 import pytest
 
-from app.rally_ui import SAVE_KEY, RallyScreen
-from app.sync_ui import DEVICE_KEY
+from app.rally.sync_ui import DEVICE_KEY
+from app.rally.ui import SAVE_KEY, RallyScreen
 from bones.rally import Event, loads
 from bones.rally.sync import TableDevice, handout
 from test_rally_views import FakeController, el
@@ -149,8 +149,8 @@ def test_a_second_hand_out_asks_before_replacing_a_table_with_entries():
 def test_a_table_devices_damaged_sheet_downloads_its_own_text_after_a_reload():
     """A table device's damaged save is set aside under the device's own key; after a
     reload its download gives that text, not the official's damaged event."""
-    from app.rally_ui import BAD_SAVE_KEY
-    from app.sync_ui import DEVICE_BAD_KEY
+    from app.rally.sync_ui import DEVICE_BAD_KEY
+    from app.rally.ui import BAD_SAVE_KEY
 
     c = FakeController()
     c.st.setItem(BAD_SAVE_KEY, '{"the official\'s": "damaged event"}')

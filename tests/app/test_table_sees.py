@@ -10,9 +10,10 @@ import random
 import pytest
 
 import bones
-from app import dialog_views, views
 from app.seats import Seat
 from app.session import Session
+from app.shared import dialog_views
+from app.table import views
 from bones.moves import PLAY
 
 GAMES = [("mexican-train", 4), ("chicken-foot", 4), ("all-fives", 4), ("all-fives", 2)]

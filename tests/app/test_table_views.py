@@ -10,9 +10,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bones
-from app import dialog_views, markup, views
 from app.seats import Seat, Settings
 from app.session import Session
+from app.shared import dialog_views, markup
+from app.table import views
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 import bones
-from app import dialog_views, start_views, views
 from app.seats import Seat
 from app.session import Session
+from app.shared import dialog_views
+from app.start import views as start_views
+from app.table import views
 from app.wording import scored_words
 from bones.allfives_scores import ScoreEntry
 from bones.moves import PLAY

@@ -84,9 +84,13 @@ def arena_records(out: Path) -> None:
 
 
 def app_records(out: Path) -> None:
-    from app import dialog_views, kiosk, kiosk_views, start_views, views
+    from app.kiosk import settings as kiosk
+    from app.kiosk import views as kiosk_views
     from app.seats import Seat
     from app.session import Session
+    from app.shared import dialog_views
+    from app.start import views as start_views
+    from app.table import views
 
     for game, preset in _presets():
         seats = [Seat("You", "human"), Seat("Ann", "human")] + [

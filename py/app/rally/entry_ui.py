@@ -1,0 +1,194 @@
+"""A rally table's entry page in the browser: the actions that enter a round's points
+(the number pad, the boxes, "Did not show their bones"), correct a round already
+entered, take a late arrival (G7) and correct a name. Every one goes through the
+``bones.rally.Event``, so a refused entry is the engine's ``RallyError`` and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from app.rally.state import Draft, RallyState, entry_round, fives, new_draft, table_title, word
+from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
+from bones.rulebook import cite
+
+MAX_DIGITS = 4
+
+
+class EntryActions:
+    """Mixed into app.rally.ui.RallyScreen (which gives ``event``, ``ui``, ``save`` and
+    ``act``, which calls a ``do_...`` handler and focuses the selector it returns)."""
+
+    event: Event | None
+    ui: RallyState
+
+    # ---- entering a round ---------------------------------------------------------------
+    def draft(self) -> Draft:
+        t = self.ui.table
+        d = self.ui.drafts.get(t)
+        r = entry_round(self.event, t, d)
+        if d is None or d.round != r:
+            d = self.ui.drafts[t] = new_draft(self.event, t, r)
+        return d
+
+    def _names(self) -> list[str]:
+        return self.event.seated(self.ui.table, self.draft().round)
+
+    def do_pick(self, arg, el):
+        d = self.draft()
+        d.active = max(0, min(int(arg), len(self._names()) - 1))
+        return f'[data-act="rally-pick:{d.active}"]'
+
+    def do_noshow(self, arg, el):
+        """G10: a player marked as not showing their bones scores the table's highest
+        plus 10, so the mark is asked about first (a big button is easily brushed); a
+        mark is taken away at once."""
+        d = self.draft()
+        names = self._names()
+        n = names[int(arg)]
+        if n in d.no_show:
+            d.no_show.discard(n)
+            return f'[data-act="rally-noshow:{arg}"]'
+        d.asking = n
+        return f'[data-act="rally-noshow-no:{arg}"]'  # the answer that changes nothing
+
+    def do_noshow_yes(self, arg, el):
+        d = self.draft()
+        names = self._names()
+        n = names[int(arg)]
+        if d.asking == n:
+            d.no_show.add(n)
+            d.points.pop(n, None)
+        d.asking = None
+        return f'[data-act="rally-noshow:{arg}"]'
+
+    def do_noshow_no(self, arg, el):
+        self.draft().asking = None
+        return f'[data-act="rally-noshow:{arg}"]'
+
+    def do_key(self, arg, el):
+        d = self.draft()
+        names = self._names()
+        i = min(d.active, len(names) - 1)
+        n = names[i]
+        if arg == "enter":
+            if n not in d.no_show:
+                v = d.points.get(n, "").strip()
+                if not v:
+                    raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
+                parse_points(v, fives(self.event), f"{table_title(self.ui.table)}, {n}")
+            if i < len(names) - 1:
+                d.active = i + 1
+                return '[data-act="rally-key:enter"]'
+            return self.do_save(arg, el)
+        if n in d.no_show:
+            raise RallyError(f"{n} did not show their bones: press that button again to "
+                             "type points instead")
+        cur = d.points.get(n, "")
+        if arg == "back":
+            d.points[n] = cur[:-1]
+        elif arg.isdigit() and len(cur) < MAX_DIGITS:
+            d.points[n] = ("" if cur == "0" else cur) + arg
+        return f'[data-act="rally-key:{arg}"]'
+
+    def do_save(self, arg, el):
+        ev, t = self.event, self.ui.table
+        d = self.draft()
+        names = self._names()
+        pts = []
+        for i, n in enumerate(names):
+            if n in d.no_show:
+                pts.append(NO_SHOW)
+                continue
+            v = d.points.get(n, "").strip()
+            d.active = i
+            if not v:
+                raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
+            parse_points(v, fives(ev), f"{table_title(t)}, {word(ev)} {d.round}, {n}")
+            pts.append(v)
+        if ev.sheet(t)["rounds"][d.round - 1]["entered"]:
+            note = self._correct(d, names, pts)
+        else:
+            ev.enter_round(t, d.round, pts)
+            self.save()
+            note = ev.history()[-1]["text"] + "."
+        nxt = ev.next_round(t)
+        if nxt is None:
+            note += f" Every {'game' if fives(ev) else 'round'} at {table_title(t)} is entered."
+        self.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
+        self.ui.note = note
+        return "#entry-title"
+
+    def _correct(self, d: Draft, names: list[str], pts: list) -> str:
+        """A round already entered: each score that differs from the sheet becomes one
+        correction (G10 marks too), every one kept in the history."""
+        ev, t = self.event, self.ui.table
+        was = new_draft(ev, t, d.round)
+        fixes = []
+        for n, v in zip(names, pts):
+            if v == NO_SHOW:
+                if n not in was.no_show:
+                    fixes.append((n, None))
+            elif n in was.no_show or int(v) != int(was.points.get(n, "-1")):
+                fixes.append((n, v))
+        # All or nothing: tried on a copy first, so a refused one changes nothing.
+        for target in (loads(ev.dumps()), ev):
+            for n, v in fixes:
+                if v is None:
+                    target.no_show(t, d.round, n)
+                else:
+                    target.correct(t, d.round, n, v)
+        n0 = len(ev.log) - len(fixes)
+        done = ev.history()[n0:]
+        if not done:
+            return f"Nothing to correct: {word(ev)} {d.round} is as entered."
+        self.save()
+        return " ".join(h["text"] + "." for h in done)
+
+    # ---- a late arrival, a name ---------------------------------------------------------
+    def do_rename_open(self, arg, el):
+        self.ui.rename_open = True
+        self.ui.rename_name = ""
+        return "#rally-rename-seat"
+
+    def do_rename_cancel(self, arg, el):
+        self.ui.rename_open = False
+        self.ui.rename_name = ""
+
+    def do_rename(self, arg, el):
+        ev, t = self.event, self.ui.table
+        try:
+            seat = int(self.ui.rename_seat)
+        except ValueError:
+            seat = 1
+        old = ev.sheet(t)["players"][seat - 1]["name"] if 1 <= seat <= len(
+            ev.sheet(t)["players"]) else "?"
+        ev.rename(t, seat, self.ui.rename_name)
+        self.save()
+        new = ev.sheet(t)["players"][seat - 1]["name"]
+        self.ui.drafts.pop(t, None)  # the form is keyed by names
+        self.ui.rename_open = False
+        self.ui.rename_name = ""
+        self.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
+        return "#entry-title"
+
+    def do_late_open(self, arg, el):
+        self.ui.late_open = True
+        return "#rally-late-name"
+
+    def do_late_cancel(self, arg, el):
+        self.ui.late_open = False
+        self.ui.late_name = ""
+
+    def do_late(self, arg, el):
+        ev, t = self.event, self.ui.table
+        name = self.ui.late_name
+        n = ev.late_arrival(t, name)
+        self.save()
+        row = ev.sheet(t)["players"][-1]
+        self.ui.late_open = False
+        self.ui.late_name = ""
+        r = ev.log[n - 1]["round"]
+        self.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
+                        f"{row['start']}, the table's highest total "
+                        f"({cite('G7', ev.preset)}).")
+        return "#entry-title"

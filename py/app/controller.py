@@ -5,7 +5,7 @@ event routed to the screen it is for (app.screen: every screen answers ``markup`
 A press reads ``data-act`` from what was pressed, so the markup can be redrawn freely:
 ``rally-...`` goes to the rally scorekeeper (app.rally.ui), ``kiosk-...`` to kiosk mode
 (app.kiosk.ui), a press at the table to app.table.ui, on the start form to app.start.ui.
-Here: which screen shows, the dialog over it (app.shared.dialogs), the page-wide presses
+Here: which screen shows, the dialog over it (app.table.dialogs), the page-wide presses
 (rules, settings, home, resume) and a game's beginning. The rest has a module of its
 own: the game's save (app.table.saving), the computer's turns and Hard's hints (app.table.turns)
 with the AI worker (app.table.worker), the keyboard and focus (app.shared.keyboard), dragging a
@@ -20,14 +20,13 @@ import asyncio
 from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
-from app.screen import Screen
+from app.screen import Dialog, Screen
 from app.seats import Seat
 from app.session import Session
-from app.shared import dialogs
 from app.shared.keyboard import Keyboard
 from app.shared.storage import unsaved_words
 from app.start.ui import StartScreen
-from app.table import saving
+from app.table import dialogs, saving
 from app.table.drag import Drag
 from app.table.motion import Motion
 from app.table.turns import Turns
@@ -41,14 +40,9 @@ class Controller:
         self.session: Session | None = None
         self.start_screen = StartScreen(self)  # the form that sets up a game (app.start.ui)
         self.screen = "start"
-        self.dialog: dialogs.Dialog | None = None
-        self.selected = None
-        self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
-        self.hint = ""
-        self.fresh = None
+        self.dialog: Dialog | None = None
         self.bad_save: str | None = None  # a damaged save, for its download
         self.unsaved: str | None = None  # why the game's last save failed (app.shared.storage)
-        self.join_error = ""  # why a late arrival's name was refused
         self.rally = None  # the rally scorekeeper's screen (app.rally.ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
         self.scanner = None  # the camera's QR reader (app.shared.scan), made in the browser
@@ -104,7 +98,7 @@ class Controller:
                 fn(event)
             except Exception as exc:  # a bug must not leave a dead table: say so, carry on
                 self.page.error(f"Rally Dominoes: {kind} failed: {exc!r}")
-                self.hint = "Sorry, something went wrong there. Please try again."
+                self.table.state.tell("Sorry, something went wrong there. Please try again.")
                 try:
                     self.render()
                 except Exception:
@@ -150,8 +144,7 @@ class Controller:
         if self.screen == "table" and session.game.match_over:
             self.screen = "start"  # elsewhere (the start screen) the player stays put
         self.dialog = None
-        self.selected = self.hinted = self.fresh = None
-        self.hint = ""
+        self.table.state.forget()
         self.render()
         self.schedule()
 
@@ -162,9 +155,10 @@ class Controller:
         before = self.keys.focus_key()
         self._render()
         self.keys.settle(before)
-        if self.hint != self._hint_said:
-            self._hint_said = self.hint
-            self.say(self.hint)
+        hint = self.table.state.hint
+        if hint != self._hint_said:
+            self._hint_said = hint
+            self.say(hint)
 
     def _render(self) -> None:
         self._remember_screen()
@@ -252,7 +246,7 @@ class Controller:
         try:
             handler(arg, el)
         except IllegalMove as exc:
-            self.hint = f"Not allowed: {exc}"
+            self.table.state.tell(f"Not allowed: {exc}")
             self.render()
 
     def do_rules(self, arg, el) -> None:
@@ -336,8 +330,7 @@ class Controller:
         self.session = session
         self.screen = "table"
         self.dialog = None
-        self.selected = None
-        self.hint = ""
+        self.table.state.drop_choice()
         self.save()
         self.render()
         self.turns.warm_up()  # while the players read who plays first

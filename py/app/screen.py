@@ -46,3 +46,13 @@ class Screen:
 
     def on_input(self, el) -> bool:
         return False
+
+
+class Dialog:
+    """A dialog over any screen, as a value: the controller keeps one in
+    ``Controller.dialog`` (None when there is none). ``markup(c)``: its HTML ("" when the
+    screen has nothing for it, e.g. a game's settings with no game). The game's dialogs
+    are app.table.dialogs, kiosk mode's app.kiosk.dialogs."""
+
+    def markup(self, c) -> str:
+        raise NotImplementedError

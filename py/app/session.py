@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 import bones
 from app.games_ui import TableWords, titles, words
+from app.hand import arrange, moved, order_from_save, order_to_save
 from app.seats import (
     DEFAULT_NAMES,
     LEVELS,
@@ -25,7 +26,6 @@ from app.seats import (
     clean_name,
     unique_names,
 )
-from app.table.hand import arrange, moved, order_from_save, order_to_save
 from app.wording import TableWording
 from bones.errors import BadSave
 from bones.games import GameType
@@ -49,7 +49,7 @@ class Session(TableWording):
     shown: int | None = None  # hotseat: the human seat whose hand is on screen
     started: bool = False  # the start (who plays first, and why) has been shown
     news: list[str] = field(default_factory=list)  # what the last move scored, in words
-    # each person's own order of their hand (app.table.hand), by seat; none: in order by number
+    # each person's own order of their hand (app.hand), by seat; none: in order by number
     order: dict[int, list[Tile]] = field(default_factory=dict)
 
     # ---- starting -----------------------------------------------------------------------
@@ -126,7 +126,7 @@ class Session(TableWording):
         ``hand`` are None."""
         return self.game.observation(self.viewer())
 
-    # ---- the hand's order (app.table.hand) ---------------------------------------------------
+    # ---- the hand's order (app.hand) ---------------------------------------------------
     def hand_in_order(self, obs: dict | None = None) -> list[Tile]:
         """The hand of the seat at the screen in its player's order (``obs``: its
         observation, made if not given); empty when no seat is at the screen."""

@@ -19,8 +19,7 @@ from app.rally.ui import RallyScreen
 from app.rally.views import rally_screen
 from app.seats import Seat
 from app.session import Session
-from app.shared import dialog_views
-from app.table import views
+from app.table import dialog_views, views
 from bones.rally import NO_SHOW, Event, RallyError
 from bones.rulebook import cite, rules_for
 from fakepage import FakePage

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from app.seats import Seat
 from app.session import Session
 from app.table.drag import START_PX, Drag
+from app.table.state import TableState
 from fakepage import FakePage
 
 
@@ -32,6 +33,7 @@ class Table:
         self.chosen: list = []
         self.played: list[int] = []
         self.moved: list = []
+        self.state = TableState()
 
     def select(self, t, render=True):
         self.chosen.append(str(t))
@@ -46,7 +48,7 @@ class Table:
 def page():
     session = Session.new("mexican-train", "gs-mt", [Seat("You", "human"), Seat("Ann")],
                           seed=1)
-    c = SimpleNamespace(page=FakePage(), table=Table(), session=session, selected=None)
+    c = SimpleNamespace(page=FakePage(), table=Table(), session=session)
     return c, Drag(c)
 
 

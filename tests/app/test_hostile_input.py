@@ -16,8 +16,8 @@ from app.rally.ui import SAVE_KEY as RALLY_KEY
 from app.rally.ui import RallyScreen
 from app.seats import NAME_LIMIT, BadName, Seat, clean_name
 from app.session import Session
-from app.shared.dialogs import DamagedSave
 from app.table import saving
+from app.table.dialogs import DamagedSave
 from bones.errors import BadData, BadSave
 from bones.inbound import MAX_DEPTH, letters
 from bones.rally import Event, loads
@@ -303,5 +303,5 @@ def test_a_workers_answer_that_does_not_hold_is_set_aside_for_the_pages_own(answ
             await asyncio.sleep(0.01)
 
     run(go)
-    assert page.hint.startswith("Hint: ") and "likely deals" in page.hint
+    assert page.table.state.hint.startswith("Hint: ") and "likely deals" in page.table.state.hint
     assert any("the AI worker's" in e for e in page.errors)

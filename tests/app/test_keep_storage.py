@@ -14,7 +14,7 @@ from app.rally.state import RallyState
 from app.rally.ui import RallyScreen
 from app.rally.views import rally_screen
 from app.session import Session
-from app.shared import dialogs
+from app.table import dialogs
 from bones.rally import Event
 from own_loop import run
 from pagestub import NoPage

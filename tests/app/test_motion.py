@@ -14,8 +14,7 @@ from app.kiosk.settings import KioskSettings, parse_settings, player_session
 from app.kiosk.views import official_settings
 from app.seats import PACES, Settings
 from app.session import Session
-from app.shared import dialogs
-from app.table import sound, views
+from app.table import dialogs, sound, views
 from app.table.motion import LANDED, TRAVEL_MS, hand_tile, seat_card
 from bones.moves import DRAW, KNOCK, PLAY, Move
 from bones.tiles import Tile

@@ -12,9 +12,8 @@ import pytest
 import bones
 from app.seats import BadName, Seat, clean_name, unique_names
 from app.session import Session
-from app.shared import dialog_views
 from app.start import views as start_views
-from app.table import views
+from app.table import dialog_views, views
 from bones.errors import BadSave
 from bones.layout import layout_game
 from bones.moves import PLAY

@@ -11,8 +11,7 @@ from html import unescape
 import bones
 from app.seats import Seat
 from app.session import Session
-from app.shared import dialog_views
-from app.table import views
+from app.table import dialog_views, views
 from bones.moves import PLAY
 
 

@@ -11,8 +11,7 @@ import pytest
 import own_loop
 from app.seats import Seat
 from app.session import Session
-from app.shared import dialog_views
-from app.table import views
+from app.table import dialog_views, views
 from pagestub import NoPage
 from test_citations import read
 

@@ -12,8 +12,7 @@ import pytest
 import bones
 from app.seats import Seat
 from app.session import Session
-from app.shared import dialog_views
-from app.table import views
+from app.table import dialog_views, views
 from bones.moves import PLAY
 
 GAMES = [("mexican-train", 4), ("chicken-foot", 4), ("all-fives", 4), ("all-fives", 2)]

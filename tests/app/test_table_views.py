@@ -12,8 +12,8 @@ import pytest
 import bones
 from app.seats import Seat, Settings
 from app.session import Session
-from app.shared import dialog_views, markup
-from app.table import views
+from app.shared import markup
+from app.table import dialog_views, views
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -193,7 +193,7 @@ def test_knock_for_me_knocks_as_the_play_leaves_one_tile(on, monkeypatch):
     kinds = [m.kind for m, seat, _t in s.game.history[-2:]]
     assert kinds == (["knock", "play"] if on else [kinds[0], "play"])
     assert ("knock" in kinds) is on
-    assert (page.hint == "Knocked for you: one tile left.") is on
+    assert (page.table.state.hint == "Knocked for you: one tile left.") is on
     assert Settings().knock_for_me is True
 
 

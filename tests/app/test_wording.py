@@ -13,9 +13,8 @@ import pytest
 import bones
 from app.seats import Seat
 from app.session import Session
-from app.shared import dialog_views
 from app.start import views as start_views
-from app.table import views
+from app.table import dialog_views, views
 from app.wording import scored_words
 from bones.allfives_scores import ScoreEntry
 from bones.moves import PLAY

@@ -148,7 +148,7 @@ class AttractGame:
         s = player_session(self.settings, arg)
         self.panel = None
         c.begin(s)
-        c.hint = s.start_summary()  # one tap starts play: the start is told in a line
+        c.table.state.tell(s.start_summary())  # one tap starts play: the start is told in a line
         c.render()
         c.schedule()
         self._set_where("table")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+from app.kiosk import dialogs
 from app.kiosk.settings import KioskSettings, UrlOptions, countdown_for, idle_state, seconds_left
-from app.shared import dialogs
 
 
 def now() -> float:
@@ -86,8 +86,7 @@ class IdleTimeout:
         if save and c.session is not None:
             c.save()
         c.dialog = None
-        c.selected = None
-        c.hint = ""
+        c.table.state.drop_choice()
         self.panel = None
         self.entry = ""
         c.screen = "attract"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 
+from app.kiosk import dialogs as kiosk_dialogs
 from app.kiosk import views as kiosk_views
 from app.kiosk.attract_ui import AttractGame
 from app.kiosk.idle_ui import IdleTimeout, now
@@ -37,8 +38,8 @@ from app.kiosk.settings import (
 )
 from app.screen import Screen
 from app.session import GAME_TITLES
-from app.shared import dialogs
 from app.shared.storage import read, write
+from app.table import dialogs
 
 NO_ZOOM = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"
 ZOOM_KEYS = ("+", "-", "=", "0", "_")
@@ -106,7 +107,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
             self._guarded_history = True
             c.page.push_history()
         if isinstance(c.dialog, dialogs.DamagedSave):  # said the kiosk's way: no download
-            c.dialog = dialogs.KioskDamagedSave(c.dialog.problem)
+            c.dialog = kiosk_dialogs.KioskDamagedSave(c.dialog.problem)
         where = self._stored_where() if boot else None
         if not (boot and c.screen == "table" and where == "table"):
             c.screen = "attract"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from app.rally.event_views import tables_page
 from app.rally.markup import NAME_INPUT, button, confirm_box, e, text_field
-from app.rally.sheet_views import sheet_notes, sheet_table
 from app.rally.state import RallyState, entry_round, fives, new_draft, word
+from app.shared.sheet import sheet_notes, sheet_table
 from bones.presets import PRESETS
 from bones.rally import Event
 from bones.rulebook import cite

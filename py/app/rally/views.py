@@ -4,8 +4,8 @@ and the screen's own state (``app.rally.state.RallyState``), unit-tested in CPyt
 This module draws the whole screen (the bar with its pages, the messages, the page, and
 for print only every sheet and the standings); the pages come from
 app.rally.event_views (set-up, tables, playoff, files), app.rally.entry_views (a table's
-entry page) and app.rally.sheet_views (sheets, standings, history; ``sheet_table`` there
-is the one score-sheet renderer of the game, the table's in-game panel included).
+entry page) and app.rally.sheet_views (standings, history); a sheet is drawn by
+app.shared.sheet, the one score-sheet renderer of the game, the table's in-game panel's too.
 """
 
 from __future__ import annotations
@@ -13,15 +13,9 @@ from __future__ import annotations
 from app.rally.entry_views import table_page
 from app.rally.event_views import files_page, playoff_page, setup_page, tables_page
 from app.rally.markup import button, e
-from app.rally.sheet_views import (
-    history_page,
-    sheet_notes,
-    sheet_table,
-    standings_block,
-    standings_page,
-    win_rule,
-)
+from app.rally.sheet_views import history_page, standings_block, standings_page, win_rule
 from app.rally.state import RallyState, table_title
+from app.shared.sheet import sheet_notes, sheet_table
 from bones.presets import PRESETS
 from bones.rally import GAMES, Event
 from bones.rulebook import cite

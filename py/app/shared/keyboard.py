@@ -43,8 +43,8 @@ class Keyboard:
             self.c.render()
             self.c.schedule()
             return
-        if key == "Escape" and self.c.selected is not None and self.c.screen == "table":
-            t = self.c.selected
+        if key == "Escape" and self.c.table.state.selected is not None and self.c.screen == "table":
+            t = self.c.table.state.selected
             self.c.table.select(None)
             self.c.focus(f'.hand-tile[data-tile="{t}"]')
             return
@@ -97,7 +97,7 @@ class Keyboard:
 
     def _move_tile(self, el, step: int) -> bool:
         """Shift and an arrow key move the focused tile of the hand one place along it
-        (the player's own order, app.table.hand); focus stays on it."""
+        (the player's own order, app.hand); focus stays on it."""
         tile = closest(el, ".hand-tile")
         if self.c.screen != "table" or nothing(tile) or self.c.page.has(DIALOG):
             return False

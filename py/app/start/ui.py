@@ -7,8 +7,8 @@ import bones
 from app.screen import Screen
 from app.seats import BadName, Seat, Settings, clean_name
 from app.session import Session
-from app.shared import dialogs
 from app.start import views as start_views
+from app.table import dialogs
 
 
 class StartScreen(Screen):

@@ -2,7 +2,7 @@
 of it under the finger (and chooses it, when it is playable). Let go over a place it may
 go, it is played there (as tapping the tile, then the place, does); let go over another
 tile of the hand, it takes that tile's place (over the hand past its last tile: the
-last place), so a player keeps their own order (app.table.hand).
+last place), so a player keeps their own order (app.hand).
 
 ``c`` is the page's controller (app.controller), read and called as the rally and kiosk
 screens do."""
@@ -94,6 +94,6 @@ class Drag:
             return
         if to is None or t not in order or to == order.index(t):
             return
-        if self.c.selected == t:  # chosen as the drag began: a move in the hand, not a play
+        if self.c.table.state.selected == t:  # chosen as the drag began: a move in the hand
             self.c.table.select(None, render=False)
         self.c.table.move_tile(t, to)

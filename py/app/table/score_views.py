@@ -27,9 +27,9 @@ def move_log_markup(session: Session, most: int = 8) -> str:
 
 
 def score_sheet(session: Session, **how) -> str:
-    """The match's score sheet, drawn by the rally scorekeeper's code. Imported
-    here, not at start-up: the first screen does not need it."""
-    from app.rally.sheet_views import sheet_table
+    """The match's score sheet, drawn as the rally scorekeeper's are (app.shared.sheet).
+    Imported here, not at start-up: the first screen does not need it."""
+    from app.shared.sheet import sheet_table
     from bones.rally import match_sheet
 
     g = session.game

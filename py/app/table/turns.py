@@ -14,7 +14,7 @@ import asyncio
 from app.seats import PACES
 from app.session import Session
 from app.table.worker import FALLBACK_HARD_MS, AiWorker
-from bones.moves import NEXT, PLAY, Move
+from bones.moves import NEXT, Move
 
 TIMES_KEPT = 20_000  # move times kept in window.rallyAiTimes (a kiosk plays for days)
 
@@ -78,7 +78,7 @@ class Turns:
                 self.played(move)
                 c.motion.shown(move, seat, was_turn=seat)
         except Exception as exc:  # never leave the table stuck without saying why
-            c.hint = f"The computer player ran into a problem: {exc}"
+            c.table.state.tell(f"The computer player ran into a problem: {exc}")
             c.page.error(f"computer turn failed: {exc!r}")
             c.render()
         finally:
@@ -87,18 +87,17 @@ class Turns:
     def played(self, move: Move | None) -> None:
         """After the computer's move (None: the next round began): say it, save, draw."""
         c = self.c
-        c.fresh = move.tile if move is not None and move.kind == PLAY else None
-        c.hint = ""
+        table = c.table.state
+        table.computer_moved(move)
         c.table.announce()
         s = c.session
         if move is not None and move.kind == "call" and s.seats[move.target].human:
             # Caught not knocking: say plainly why the hand grew, and how to avoid it.
             you = "you" if s.viewer() == move.target else s.name(move.target)
             k = getattr(s.game.options, "knock_penalty", 0)
-            c.hint = (f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
-                      f"{you} drew {k} tiles. Knock as you play down to one tile.")
-        if c.selected is not None and c.selected not in {m.tile for m in s.my_moves()}:
-            c.selected = None
+            table.tell(f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
+                       f"{you} drew {k} tiles. Knock as you play down to one tile.")
+        table.keep_playable({m.tile for m in s.my_moves()})
         c.say_last_move()
         c.save()
         c.render()
@@ -134,7 +133,7 @@ class Turns:
         (by the controller's ``show_hint``) when the worker answers."""
         c = self.c
         self.hinting = True
-        c.hint = "Hint: thinking it over..."
+        c.table.state.tell("Hint: thinking it over...")
         c.render()
         asyncio.ensure_future(self._hard_hint(s, seat))
 
@@ -150,7 +149,7 @@ class Turns:
         except Exception as exc:  # say so, and leave the table playable
             c.page.error(f"hint failed: {exc!r}")
             if s is c.session:
-                c.hint = "Sorry, no hint this time. Please try again."
+                c.table.state.tell("Sorry, no hint this time. Please try again.")
                 c.render()
         finally:
             self.hinting = False

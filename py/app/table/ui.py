@@ -3,23 +3,27 @@ game in play (who plays first, hand over, round and match end), and what a press
 table means: choosing a tile, playing, drawing, knocking, hints, undo, late arrivals and
 the table's settings.
 
-``c`` is the page's controller (app.controller): the game (``c.session``), the chosen
-tile and the hint line are kept there, and drawing, saving and the computer's turns
-(``c.render``, ``c.save``, ``c.schedule``) are called there, as the rally and kiosk
-screens do."""
+The screen keeps its own state (``state``, an app.table.state ``TableState``: the chosen
+tile, the hint's tile, the line under the table, the tile just played). ``c`` is the
+page's controller (app.controller), and the table asks it for no more than the game
+(``c.session``), the page (``c.page``), the dialog over the table (``c.dialog``), and to
+draw, save, say and go on (``c.render``, ``c.save``, ``c.say``, ``c.schedule``), as the
+rally and kiosk screens do; the others reach the table's state through the methods
+under "asked by the others" below."""
 
 from __future__ import annotations
 
+from app import hand
 from app.screen import Screen
 from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
-from app.shared import dialog_views, dialogs
-from app.table import hand, views
+from app.table import dialog_views, dialogs, views
+from app.table.state import TableState
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
 FELT = ".felt-area"  # the felt, less its labels' bands: its size is watched (app.browser.page)
-HAND = ".hand"  # the hand's area: as wide as the screen, its tiles sized to fit (app.table.hand)
+HAND = ".hand"  # the hand's area: as wide as the screen, its tiles sized to fit (app.hand)
 
 
 class TableScreen(Screen):
@@ -27,6 +31,7 @@ class TableScreen(Screen):
 
     def __init__(self, c):
         self.c = c
+        self.state = TableState()  # the chosen tile, the hint's tile, the line, the fresh tile
         self._lay = None  # the table's layout, kept while the tiles and the felt stay
         self._lay_key = None
         self._drawn_size = None  # the felt size the table on the page was laid out for
@@ -36,8 +41,8 @@ class TableScreen(Screen):
         """The table with an empty felt: ``drawn`` draws the felt once it is on the page
         and its size is known."""
         c = self.c
-        return views.table_screen(c.session, _EmptyLayout(), selected=c.selected,
-                                  hint=c.hint, unsaved=c.unsaved)
+        return views.table_screen(c.session, _EmptyLayout(), selected=self.state.selected,
+                                  hint=self.state.hint, unsaved=c.unsaved)
 
     def drawn(self) -> None:
         """After the table's markup went on the page: the felt, and the page's marks."""
@@ -67,7 +72,7 @@ class TableScreen(Screen):
         return ""
 
     def _fit_hand(self) -> None:
-        """Size the hand's tiles to the room there is (app.table.hand.fit): every tile on
+        """Size the hand's tiles to the room there is (app.hand.fit): every tile on
         screen at once. Before the felt is measured: the hand's rows take their height
         first."""
         p = self.c.page
@@ -97,9 +102,9 @@ class TableScreen(Screen):
         s = self.c.session
         lay = self.layout(*size)
         moves = s.my_moves()
-        targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.c.selected}
-        svg = views.table_svg(s, lay, selected=self.c.selected, targets=targets,
-                              fresh=self.c.fresh)
+        targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.state.selected}
+        svg = views.table_svg(s, lay, selected=self.state.selected, targets=targets,
+                              fresh=self.state.fresh)
         self.c.page.replace(FELT + " svg", svg)
         self._drawn_size = size
 
@@ -142,21 +147,21 @@ class TableScreen(Screen):
         t = parse_tile(el.data["tile"])
         # A second tap on a chosen tile puts it back, unless a hint chose it: the
         # player is tapping the tile the hint named, so it stays and we say where.
-        again = self.c.selected == t and self.c.hinted != t
+        again = self.state.selected == t and self.state.hinted != t
         self.select(None if again else t)
 
     def select(self, t, render: bool = True) -> None:
-        self.c.selected = t
-        self.c.hinted = None
-        self.c.hint = ""
+        self.state.selected = t
+        self.state.hinted = None
+        self.state.hint = ""
         if t is not None:
             s = self.c.session
             spots = [m for m in s.my_moves() if m.kind == PLAY and m.tile == t]
             if spots:
                 names = ", ".join(s.where(m.target) for m in spots)
-                self.c.hint = f"{t} can go on: {names}. Tap where it goes."
+                self.state.hint = f"{t} can go on: {names}. Tap where it goes."
             else:
-                self.c.hint = f"{t} does not fit anywhere now."
+                self.state.hint = f"{t} does not fit anywhere now."
         if render:
             self.c.render()
             if t is not None:
@@ -166,7 +171,7 @@ class TableScreen(Screen):
                 self.c.focus(f'.hand-tile[data-tile="{t}"]')
                 self.c.focus("[data-act=target]")
 
-    # ---- the hand's order (app.table.hand) ---------------------------------------------------
+    # ---- the hand's order (app.hand) ---------------------------------------------------
     def do_sort(self, arg, el) -> None:
         self.c.session.sort_hand()
         self.c.save()
@@ -194,9 +199,9 @@ class TableScreen(Screen):
         self.play_on(int(el.data["target"]))
 
     def play_on(self, target: int) -> None:
-        if self.c.selected is None:
+        if self.state.selected is None:
             return
-        self.human_move(Move(PLAY, self.c.selected, target))
+        self.human_move(Move(PLAY, self.state.selected, target))
 
     def human_move(self, move: Move) -> None:
         s = self.c.session
@@ -206,9 +211,9 @@ class TableScreen(Screen):
         start = self.c.motion.start_of(move, seat)  # where its tile travels from
         knocked = self._knock_for_me(move)
         s.play(move)
-        self.c.fresh = move.tile if move.kind == PLAY else None
-        self.c.selected = None
-        self.c.hint = "Knocked for you: one tile left." if knocked else ""
+        self.state.fresh = move.tile if move.kind == PLAY else None
+        self.state.selected = None
+        self.state.hint = "Knocked for you: one tile left." if knocked else ""
         self.after_move()
         self.c.motion.shown(move, seat, start, was_turn=seat)
 
@@ -231,7 +236,7 @@ class TableScreen(Screen):
         hand = self.c.session.observation()["hand"]
         drawn = hand[-1] if hand is not None else None
         if drawn is not None:
-            self.c.hint = f"You drew {drawn}."
+            self.state.hint = f"You drew {drawn}."
             self.c.render()
 
     def do_pass(self, arg, el) -> None:
@@ -239,7 +244,7 @@ class TableScreen(Screen):
 
     def do_knock(self, arg, el) -> None:
         self.human_move(Move("knock"))
-        self.c.hint = "Knock knock! Everyone knows you are about to go down to one bone."
+        self.state.hint = "Knock knock! Everyone knows you are about to go down to one bone."
         self.c.render()
 
     def do_call(self, arg, el) -> None:
@@ -255,7 +260,7 @@ class TableScreen(Screen):
 
     def do_join_form(self, arg, el) -> None:
         self.c.dialog = dialogs.Join()
-        self.c.join_error = ""
+        self.state.join_error = ""
         self.c.render()
         self.c.focus("#join-name")
 
@@ -270,7 +275,7 @@ class TableScreen(Screen):
         try:
             name = clean_name(name, f"Player {len(s.seats) + 1}", "The name")
         except BadName as exc:
-            self.c.join_error = f"{exc}. Please shorten it."
+            self.state.join_error = f"{exc}. Please shorten it."
             self.c.render()
             self.c.focus("#join-name")
             return
@@ -305,19 +310,19 @@ class TableScreen(Screen):
         from bones.ai.levels import why_only
 
         s = self.c.session
-        self.c.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
+        self.state.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
         if h.move.kind == PLAY:
-            self.c.selected = self.c.hinted = h.move.tile
-            self.c.hint += " Tap where it goes to play it."
+            self.state.selected = self.state.hinted = h.move.tile
+            self.state.hint += " Tap where it goes to play it."
         self.c.render()
 
     def do_undo(self, arg, el) -> None:
         if self.c.session.undo_my_move():
-            self.c.selected = None
-            self.c.hint = "Your last move was taken back."
+            self.state.selected = None
+            self.state.hint = "Your last move was taken back."
             self.c.save()
         else:
-            self.c.hint = "There is nothing of yours to take back in this round."
+            self.state.hint = "There is nothing of yours to take back in this round."
         self.c.render()
 
     def setting(self, name: str, value, render: bool = True) -> None:
@@ -371,7 +376,7 @@ class TableScreen(Screen):
         """All Fives: every scoring play is announced ("15! Ann scores 15")."""
         news = self.c.session.news if self.c.session is not None else []
         if news:
-            self.c.hint = " ".join(news)
+            self.state.hint = " ".join(news)
 
 
 class _EmptyLayout:

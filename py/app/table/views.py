@@ -4,7 +4,7 @@ may go), the player's hand, the action buttons, the players with their totals, t
 log and the score panel, and the status line above them.
 
 Nothing here decides what is legal: the legal moves come from the engine. The dialogs
-over the table are app.shared.dialog_views, the start screen app.start.views, the pieces they
+over the table are app.table.dialog_views, the start screen app.start.views, the pieces they
 share app.shared.markup.
 """
 
@@ -268,7 +268,7 @@ def _target_button(session: Session, target: int, b, lane, number: str = "") -> 
 # ---- the hand and the buttons ----
 def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
     """The tiles of the seat at the screen, from its observation (``Session.observation``),
-    in its player's order (app.table.hand); hidden when no seat is at the screen. Each tile is
+    in its player's order (app.hand); hidden when no seat is at the screen. Each tile is
     marked ``data-hand-tile="1"``; the tiles' size is set once the page knows the room
     there is (app.table.ui)."""
     seat = obs["seat"]

@@ -88,9 +88,8 @@ def app_records(out: Path) -> None:
     from app.kiosk import views as kiosk_views
     from app.seats import Seat
     from app.session import Session
-    from app.shared import dialog_views
     from app.start import views as start_views
-    from app.table import views
+    from app.table import dialog_views, views
 
     for game, preset in _presets():
         seats = [Seat("You", "human"), Seat("Ann", "human")] + [

@@ -4,7 +4,7 @@ rules, the settings, a new game over one in progress, a save that could not be r
 
 Pure functions of a Session (or of what they show); each is a ``dialog`` (app.shared.markup)
 with its buttons, whose ``data-act`` the controller reads. Which dialog is open is
-app.shared.dialogs, whose values draw themselves with these.
+app.table.dialogs, whose values draw themselves with these.
 """
 
 from __future__ import annotations

@@ -1,22 +1,15 @@
-"""Which dialog is over the screen, as a value: the controller keeps one in
-``Controller.dialog`` (None when there is none). Each kind is a frozen class carrying
-what it is about, and draws itself (``markup(c)``, given the controller): no layer reads
-a dialog out of a prefixed string, and two dialogs are equal when they say the same."""
+"""The game's dialogs (app.screen's ``Dialog``): a preset's rules, a damaged save, a new
+game over one in play, the settings, the score sheet, a late arrival. Each is a frozen
+class carrying what it is about and draws itself (``markup(c)``, given the controller,
+with app.table.dialog_views); two dialogs are equal when they say the same. Kiosk mode's
+own are app.kiosk.dialogs."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.kiosk import views as kiosk_views
-from app.shared import dialog_views
-
-
-class Dialog:
-    """A dialog over any screen. ``markup(c)``: its HTML ("" when the screen has
-    nothing for it, e.g. a game's settings with no game)."""
-
-    def markup(self, c) -> str:
-        raise NotImplementedError
+from app.screen import Dialog
+from app.table import dialog_views
 
 
 @dataclass(frozen=True)
@@ -73,21 +66,5 @@ class Join(Dialog):
     def markup(self, c) -> str:
         if c.session is None:
             return ""
-        return dialog_views.round_end_dialog(c.session, joining=True, error=c.join_error)
-
-
-@dataclass(frozen=True)
-class KioskStill(Dialog):
-    """A kiosk's "Still playing?" before the idle time-out puts the game away."""
-
-    def markup(self, c) -> str:
-        return "" if c.kiosk is None else c.kiosk.still_playing_markup()
-
-
-@dataclass(frozen=True)
-class KioskDamagedSave(Dialog):
-    """A kiosk's damaged save: said in fewer words, with no download (no files there)."""
-    problem: str
-
-    def markup(self, c) -> str:
-        return kiosk_views.bad_save_dialog(self.problem)
+        return dialog_views.round_end_dialog(c.session, joining=True,
+                                             error=c.table.state.join_error)

@@ -30,9 +30,19 @@ class Screen:
     def drawn(self) -> None:
         pass
 
+    def parts(self) -> tuple:
+        """The objects the screen holds that answer presses too (the rally screen's entry
+        page, set-up and devices; the kiosk's idle timer, attract game, official's panel)."""
+        return ()
+
     def handler(self, name: str):
-        """The ``do_`` method a press of ``name`` calls, or None."""
-        return getattr(self, "do_" + name.removeprefix(self.prefix).replace("-", "_"), None)
+        """The ``do_`` method a press of ``name`` calls: the screen's own, else the first
+        of its ``parts`` that has one; None when none has."""
+        method = "do_" + name.removeprefix(self.prefix).replace("-", "_")
+        for holder in (self, *self.parts()):
+            if (fn := getattr(holder, method, None)) is not None:
+                return fn
+        return None
 
     def act(self, name: str, arg: str, el: Control = NO_CONTROL) -> bool:
         handler = self.handler(name)

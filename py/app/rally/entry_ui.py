@@ -7,31 +7,34 @@ nothing.
 
 from __future__ import annotations
 
-from app.rally.state import Draft, RallyState, entry_round, fives, new_draft, table_title, word
-from bones.rally import NO_SHOW, Event, RallyError, loads, parse_points
+from app.rally.state import Draft, entry_round, fives, new_draft, table_title, word
+from bones.rally import NO_SHOW, RallyError, loads, parse_points
 from bones.rulebook import cite
 
 MAX_DIGITS = 4
 
 
 class EntryActions:
-    """Mixed into app.rally.ui.RallyScreen (which gives ``event``, ``ui``, ``save`` and
-    ``act``, which calls a ``do_...`` handler and focuses the selector it returns)."""
+    """Part of the rally screen (app.rally.ui.RallyScreen, ``screen``), which holds it:
+    its ``do_`` methods answer the presses the screen has no method for. The screen
+    gives ``event``, ``ui``, ``save`` and
+    ``act``, which calls a ``do_...`` handler and focuses the selector it returns."""
 
-    event: Event | None
-    ui: RallyState
+    def __init__(self, screen):
+        self.screen = screen
+
 
     # ---- entering a round ---------------------------------------------------------------
     def draft(self) -> Draft:
-        t = self.ui.table
-        d = self.ui.drafts.get(t)
-        r = entry_round(self.event, t, d)
+        t = self.screen.ui.table
+        d = self.screen.ui.drafts.get(t)
+        r = entry_round(self.screen.event, t, d)
         if d is None or d.round != r:
-            d = self.ui.drafts[t] = new_draft(self.event, t, r)
+            d = self.screen.ui.drafts[t] = new_draft(self.screen.event, t, r)
         return d
 
     def _names(self) -> list[str]:
-        return self.event.seated(self.ui.table, self.draft().round)
+        return self.screen.event.seated(self.screen.ui.table, self.draft().round)
 
     def do_pick(self, arg, el):
         d = self.draft()
@@ -75,7 +78,8 @@ class EntryActions:
                 v = d.points.get(n, "").strip()
                 if not v:
                     raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
-                parse_points(v, fives(self.event), f"{table_title(self.ui.table)}, {n}")
+                ev, ui = self.screen.event, self.screen.ui
+                parse_points(v, fives(ev), f"{table_title(ui.table)}, {n}")
             if i < len(names) - 1:
                 d.active = i + 1
                 return '[data-act="rally-key:enter"]'
@@ -91,7 +95,7 @@ class EntryActions:
         return f'[data-act="rally-key:{arg}"]'
 
     def do_save(self, arg, el):
-        ev, t = self.event, self.ui.table
+        ev, t = self.screen.event, self.screen.ui.table
         d = self.draft()
         names = self._names()
         pts = []
@@ -109,19 +113,19 @@ class EntryActions:
             note = self._correct(d, names, pts)
         else:
             ev.enter_round(t, d.round, pts)
-            self.save()
+            self.screen.save()
             note = ev.history()[-1]["text"] + "."
         nxt = ev.next_round(t)
         if nxt is None:
             note += f" Every {'game' if fives(ev) else 'round'} at {table_title(t)} is entered."
-        self.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
-        self.ui.note = note
+        self.screen.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
+        self.screen.ui.note = note
         return "#entry-title"
 
     def _correct(self, d: Draft, names: list[str], pts: list) -> str:
         """A round already entered: each score that differs from the sheet becomes one
         correction (G10 marks too), every one kept in the history."""
-        ev, t = self.event, self.ui.table
+        ev, t = self.screen.event, self.screen.ui.table
         was = new_draft(ev, t, d.round)
         fixes = []
         for n, v in zip(names, pts):
@@ -141,54 +145,54 @@ class EntryActions:
         done = ev.history()[n0:]
         if not done:
             return f"Nothing to correct: {word(ev)} {d.round} is as entered."
-        self.save()
+        self.screen.save()
         return " ".join(h["text"] + "." for h in done)
 
     # ---- a late arrival, a name ---------------------------------------------------------
     def do_rename_open(self, arg, el):
-        self.ui.rename_open = True
-        self.ui.rename_name = ""
+        self.screen.ui.rename_open = True
+        self.screen.ui.rename_name = ""
         return "#rally-rename-seat"
 
     def do_rename_cancel(self, arg, el):
-        self.ui.rename_open = False
-        self.ui.rename_name = ""
+        self.screen.ui.rename_open = False
+        self.screen.ui.rename_name = ""
 
     def do_rename(self, arg, el):
-        ev, t = self.event, self.ui.table
+        ev, t = self.screen.event, self.screen.ui.table
         try:
-            seat = int(self.ui.rename_seat)
+            seat = int(self.screen.ui.rename_seat)
         except ValueError:
             seat = 1
         old = ev.sheet(t)["players"][seat - 1]["name"] if 1 <= seat <= len(
             ev.sheet(t)["players"]) else "?"
-        ev.rename(t, seat, self.ui.rename_name)
-        self.save()
+        ev.rename(t, seat, self.screen.ui.rename_name)
+        self.screen.save()
         new = ev.sheet(t)["players"][seat - 1]["name"]
-        self.ui.drafts.pop(t, None)  # the form is keyed by names
-        self.ui.rename_open = False
-        self.ui.rename_name = ""
-        self.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
+        self.screen.ui.drafts.pop(t, None)  # the form is keyed by names
+        self.screen.ui.rename_open = False
+        self.screen.ui.rename_name = ""
+        self.screen.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
         return "#entry-title"
 
     def do_late_open(self, arg, el):
-        self.ui.late_open = True
+        self.screen.ui.late_open = True
         return "#rally-late-name"
 
     def do_late_cancel(self, arg, el):
-        self.ui.late_open = False
-        self.ui.late_name = ""
+        self.screen.ui.late_open = False
+        self.screen.ui.late_name = ""
 
     def do_late(self, arg, el):
-        ev, t = self.event, self.ui.table
-        name = self.ui.late_name
+        ev, t = self.screen.event, self.screen.ui.table
+        name = self.screen.ui.late_name
         n = ev.late_arrival(t, name)
-        self.save()
+        self.screen.save()
         row = ev.sheet(t)["players"][-1]
-        self.ui.late_open = False
-        self.ui.late_name = ""
+        self.screen.ui.late_open = False
+        self.screen.ui.late_name = ""
         r = ev.log[n - 1]["round"]
-        self.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
+        self.screen.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
                         f"{row['start']}, the table's highest total "
                         f"({cite('G7', ev.preset)}).")
         return "#entry-title"

@@ -6,7 +6,8 @@ it, so every refusal is the engine's ``RallyError`` in plain words, shown in the
 role="alert" line, and a refused entry changes nothing. The markup comes from the pure
 functions of app.rally.views. The actions of a table's entry page are in
 app.rally.entry_ui, those that set up the event in app.rally.event_ui, those for table
-devices in app.rally.sync_ui: ``RallyScreen`` takes them all on. The controller
+devices in app.rally.sync_ui: ``RallyScreen`` holds one of each (``entry``, ``setup``,
+``devices``) and a press goes to the first of them with its ``do_`` method. The controller
 (app.controller) forwards every ``data-act="rally-..."`` press and the rally page's input
 and change events here.
 
@@ -35,7 +36,7 @@ SAVE_KEY = "rally-dominoes:rally"
 BAD_SAVE_KEY = "rally-dominoes:rally-bad-save"
 
 
-class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
+class RallyScreen(Screen):
     name, prefix = "rally", "rally-"
 
     def __init__(self, controller, mode: str = "official"):
@@ -51,6 +52,12 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
         self.bad_in_place = False  # ... under the save's own key: no room to move it
         self.save_key = SAVE_KEY if mode == "official" else DEVICE_KEY
         self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
+        self.entry = EntryActions(self)  # a table's entry page (app.rally.entry_ui)
+        self.setup = EventActions(self)  # setting up the event, a playoff, a file's event
+        self.devices = SyncActions(self)  # tables' own devices (app.rally.sync_ui)
+
+    def parts(self) -> tuple:
+        return self.entry, self.setup, self.devices
 
     # ---- the browser --------------------------------------------------------------------
     def clock(self) -> str:
@@ -147,7 +154,8 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
     def markup(self) -> str:
         self.ui.bad_save = self.bad_kept
         device = self.device.table if self.mode == "table" and self.device else None
-        return rally_screen(self.event, self.ui, pages=self.sync_pages(), device=device,
+        pages = self.devices.sync_pages()
+        return rally_screen(self.event, self.ui, pages=pages, device=device,
                             storage=self.c.page.read_flag("storage"))
 
     def act(self, name: str, arg: str, el: Control = NO_CONTROL) -> bool:
@@ -167,7 +175,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
     def on_input(self, el) -> None:
         field = el.data.get("rallyField", "")
         value = el.value
-        if self.sync_input(field, value):
+        if self.devices.sync_input(field, value):
             return
         ui = self.ui
         f = ui.setup
@@ -189,7 +197,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
             ui.po_rounds = value
         elif field == "pts" and self.event is not None and ui.table is not None:
             i = int(el.data.get("i", "0"))
-            d = self.draft()
+            d = self.entry.draft()
             names = self.event.seated(ui.table, d.round)
             if 0 <= i < len(names):
                 d.points[names[i]] = value
@@ -199,7 +207,7 @@ class RallyScreen(EntryActions, EventActions, SyncActions, Screen):
 
     def on_change(self, el) -> None:
         field = el.data.get("rallyField", "")
-        if self.sync_change(field, el):
+        if self.devices.sync_change(field, el):
             return
         if field == "round" and self.event is not None and self.ui.table is not None:
             try:

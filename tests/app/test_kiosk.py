@@ -306,10 +306,10 @@ def test_the_attract_game_starts_again_after_failures_instead_of_stopping(monkey
     async def no_wait(seconds):
         rests.append(seconds)
 
-    monkeypatch.setattr(k, "_attract_step", failing_step)
+    monkeypatch.setattr(k.attract, "_attract_step", failing_step)
     monkeypatch.setattr(kiosk_attract_ui.asyncio, "sleep", no_wait)
     k._attract_running = True
-    asyncio.run(k._attract_loop())
+    asyncio.run(k.attract._attract_loop())
     assert len(steps) == 10 and not k._attract_running
     assert rests == [1, 1, 30, 1, 1, 30, 1, 1, 30, 1]
     assert sum("the attract game failed" in x for x in c.page.errors) == 10

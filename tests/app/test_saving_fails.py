@@ -101,10 +101,10 @@ def kiosk(st) -> KioskScreen:
 def test_in_kiosk_mode_the_official_is_told_when_the_settings_are_not_saved():
     k = kiosk(Storage(quota=10))
     k.panel = "settings"
-    k.do_level("easy", None)
+    k.official.do_level("easy", None)
     assert k.settings_unsaved == FULL and SETTINGS_KEY not in k.c.page.st
     assert k.message == "Not saved: see Saving, at the end."
-    html = unescape(k.panel_markup())
+    html = unescape(k.official.panel_markup())
     assert "<legend>Saving</legend>" in html
     assert "This kiosk is not being saved: the browser's storage is full." in html
     k.panel = None

@@ -14,8 +14,6 @@ import asyncio
 
 from app.kiosk.settings import (
     ATTRACT_PACE,
-    KioskSettings,
-    UrlOptions,
     attract_session,
     player_session,
 )
@@ -36,20 +34,23 @@ def felt_changes(old: list[str], new: list[str]) -> list[tuple[int, int, str]]:
 
 
 class AttractGame:
-    """Mixed into app.kiosk.ui.KioskScreen (which gives ``c``, ``active``, ``panel``, the
-    attract game's ``bg...`` fields, ``games_done`` and ``_set_where``)."""
+    """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen, ``screen``), which holds it:
+    its ``do_`` methods answer the presses the screen has no method for. The screen
+    gives ``c``, ``active``, ``panel``, the
+    attract game's ``bg...`` fields, ``games_done`` and ``_set_where``."""
 
-    settings: KioskSettings
-    url: UrlOptions
+    def __init__(self, screen):
+        self.screen = screen
+        self.c = screen.c
 
     def start_attract(self) -> None:
-        if not self._attract_running and self.c.screen == "attract":
-            self._attract_running = True
+        if not self.screen._attract_running and self.c.screen == "attract":
+            self.screen._attract_running = True
             asyncio.ensure_future(self._attract_loop())
 
     def pace(self) -> float:
-        ms = self.url.attract_pace if (self.active and self.url.attract_pace is not None) \
-            else ATTRACT_PACE
+        asked = self.screen.url.attract_pace
+        ms = asked if (self.screen.active and asked is not None) else ATTRACT_PACE
         return ms / 1000
 
     async def _attract_loop(self) -> None:
@@ -67,10 +68,10 @@ class AttractGame:
                 except Exception as exc:  # a bad game is dropped; a new one starts
                     failures += 1
                     c.page.error(f"Rally Dominoes: the attract game failed: {exc!r}")
-                    self.bg = None
+                    self.screen.bg = None
                     await asyncio.sleep(RETRY_REST if failures % RETRY_EVERY == 0 else 1)
         finally:
-            self._attract_running = False
+            self.screen._attract_running = False
 
     async def _attract_step(self) -> None:
         """One move of the attract game (or its end, or a new game), after its pause."""
@@ -78,35 +79,35 @@ class AttractGame:
         from bones.moves import NEXT, PLAY, Move
 
         c = self.c
-        s = self.bg
+        s = self.screen.bg
         if s is not None and (s.game.match_over or not s.game.legal_moves()):
-            self.bg = None
-            self.games_done += 1
-            c.page.publish("rallyAttractGames", self.games_done)
-            if self.url.attract_pace is not None:  # the soak benchmark's figures
+            self.screen.bg = None
+            self.screen.games_done += 1
+            c.page.publish("rallyAttractGames", self.screen.games_done)
+            if self.screen.url.attract_pace is not None:  # the soak benchmark's figures
                 self._report_memory()
             await asyncio.sleep(self.pace() * 3)  # the finished table stays up a moment
             return
         if s is None:
-            self.bg = attract_session(self.settings, self.bg_n)
-            self.bg_n += 1
-            self.bg_prefer = None
-            self.bg_fresh = None
+            self.screen.bg = attract_session(self.screen.settings, self.screen.bg_n)
+            self.screen.bg_n += 1
+            self.screen.bg_prefer = None
+            self.screen.bg_fresh = None
             self.draw_bg()
             return
         await asyncio.sleep(self.pace() * (2 if s.game.round_over else 1))
-        if c.screen != "attract" or s is not self.bg:
+        if c.screen != "attract" or s is not self.screen.bg:
             return
         if s.game.round_over:
             s.play(Move(NEXT))
-            self.bg_prefer = None
-            self.bg_fresh = None
+            self.screen.bg_prefer = None
+            self.screen.bg_fresh = None
         else:
             seat = s.game.turn
             move = choose(s.game, seat, s.seats[seat].level,
                           seed=f"{s.game.seed}/{len(s.game.history)}")
             s.play(move)
-            self.bg_fresh = move.tile if move.kind == PLAY else None
+            self.screen.bg_fresh = move.tile if move.kind == PLAY else None
         self.draw_bg()
 
     def _report_memory(self) -> None:
@@ -122,33 +123,33 @@ class AttractGame:
         are replaced (each piece in a ``<g>`` of its own): drawn whole at every move, the
         page made and threw away hundreds of elements a move, and the renderer's memory
         grew with them (docs/kiosk.md, "Memory")."""
-        s = self.bg
+        s = self.screen.bg
         size = self.c.page.size("attract-bg")
         if s is None or size is None:
             return
         w = max(320, size[0] or 1200)
         h = max(240, size[1] or 800)
-        lay = views.table_layout(s, w, h, self.bg_prefer)
-        self.bg_prefer = lay.arrangement
+        lay = views.table_layout(s, w, h, self.screen.bg_prefer)
+        self.screen.bg_prefer = lay.arrangement
         parts = [f"<g>{p}</g>" for p in views.felt_parts(s, lay, selected=None, targets=set(),
-                                                         fresh=self.bg_fresh)]
-        self.bg_svg = views.felt_open(lay) + "".join(parts) + "</svg>"
-        old, self.bg_parts = self.bg_parts, parts
+                                                         fresh=self.screen.bg_fresh)]
+        self.screen.bg_svg = views.felt_open(lay) + "".join(parts) + "</svg>"
+        old, self.screen.bg_parts = self.screen.bg_parts, parts
         if old is None or not self.c.page.patch_svg("attract-bg", lay.view_box, len(old),
                                                     felt_changes(old, parts)):
-            self.c.page.set_inner("attract-bg", self.bg_svg)
+            self.c.page.set_inner("attract-bg", self.screen.bg_svg)
 
     def do_play(self, arg, el) -> None:
         """One tap on a game: you against the computer, at once."""
-        if not self.active and self.c.screen != "attract":
+        if not self.screen.active and self.c.screen != "attract":
             return
-        if arg not in self.settings.offered():
+        if arg not in self.screen.settings.offered():
             return
         c = self.c
-        s = player_session(self.settings, arg)
-        self.panel = None
+        s = player_session(self.screen.settings, arg)
+        self.screen.panel = None
         c.begin(s)
         c.table.state.tell(s.start_summary())  # one tap starts play: the start is told in a line
         c.render()
         c.schedule()
-        self._set_where("table")
+        self.screen._set_where("table")

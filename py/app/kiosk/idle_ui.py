@@ -11,7 +11,7 @@ import asyncio
 import time
 
 from app.kiosk import dialogs
-from app.kiosk.settings import KioskSettings, UrlOptions, countdown_for, idle_state, seconds_left
+from app.kiosk.settings import countdown_for, idle_state, seconds_left
 
 
 def now() -> float:
@@ -20,39 +20,42 @@ def now() -> float:
 
 
 class IdleTimeout:
-    """Mixed into app.kiosk.ui.KioskScreen (which gives ``c``, ``active``, ``panel``,
-    ``entry``, ``last_touch`` and ``_set_where``)."""
+    """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen, ``screen``), which holds it:
+    its ``do_`` methods answer the presses the screen has no method for. The screen
+    gives ``c``, ``active``, ``panel``,
+    ``entry``, ``last_touch`` and ``_set_where``."""
 
-    settings: KioskSettings
-    url: UrlOptions
+    def __init__(self, screen):
+        self.screen = screen
+        self.c = screen.c
 
     def idle_seconds(self) -> int:
-        if self.active and self.url.idle:
-            return self.url.idle
-        return self.settings.idle_seconds
+        if self.screen.active and self.screen.url.idle:
+            return self.screen.url.idle
+        return self.screen.settings.idle_seconds
 
     async def _idle_loop(self) -> None:
         try:
-            while self.active:
+            while self.screen.active:
                 await asyncio.sleep(0.5)
                 try:
                     self.tick(now())
                 except Exception as exc:  # say so, keep the timer going
                     self.c.page.error(f"Rally Dominoes: kiosk timer failed: {exc!r}")
         finally:
-            self._idle_running = False
+            self.screen._idle_running = False
 
     def tick(self, t: float) -> None:
         c = self.c
-        if not self.active:
+        if not self.screen.active:
             return
         idle = self.idle_seconds()
         countdown = countdown_for(idle)
-        state = idle_state(t, self.last_touch, idle, countdown)
+        state = idle_state(t, self.screen.last_touch, idle, countdown)
         if c.screen == "attract":
-            if state != "active" and (self.panel is not None or c.dialog):
-                self.panel = None  # the settings lock themselves when left open
-                self.entry = ""
+            if state != "active" and (self.screen.panel is not None or c.dialog):
+                self.screen.panel = None  # the settings lock themselves when left open
+                self.screen.entry = ""
                 c.dialog = None
                 c.render()
             return
@@ -63,7 +66,7 @@ class IdleTimeout:
         # screen goes back to the attract screen.
         asked = playing or c.screen == "rally"
         if c.screen == "table":
-            self._set_where("table")
+            self.screen._set_where("table")
         if state == "active":
             if c.dialog == dialogs.KioskStill():
                 c.dialog = None
@@ -76,7 +79,7 @@ class IdleTimeout:
                 c.render()
             else:
                 c.page.set_text("kiosk-countdown",
-                                str(seconds_left(t, self.last_touch, idle, countdown)))
+                                str(seconds_left(t, self.screen.last_touch, idle, countdown)))
             return
         self.to_attract(save=playing)
 
@@ -87,14 +90,14 @@ class IdleTimeout:
             c.save()
         c.dialog = None
         c.table.state.drop_choice()
-        self.panel = None
-        self.entry = ""
+        self.screen.panel = None
+        self.screen.entry = ""
         c.screen = "attract"
         c.render()
 
     def do_still_yes(self, arg, el) -> None:
         c = self.c
-        self.last_touch = now()
+        self.screen.last_touch = now()
         if c.dialog == dialogs.KioskStill():
             c.dialog = None
             c.render()

@@ -1,8 +1,9 @@
 """Kiosk mode in the browser: attract screen, idle time-out, the official's PIN.
 
-``KioskScreen`` is kiosk mode's switch and its hold on the page; it takes on the attract
-game (app.kiosk.attract_ui), the idle time-out (app.kiosk.idle_ui) and the official's
-PIN and settings (app.kiosk.official_ui).
+``KioskScreen`` is kiosk mode's switch and its hold on the page, and keeps kiosk mode's
+state; it holds three parts, each answering its own presses: the attract game
+(``attract``, app.kiosk.attract_ui), the idle time-out (``idle``, app.kiosk.idle_ui) and
+the official's PIN and settings (``official``, app.kiosk.official_ui).
 
 Made by the controller at start-up. The controller forwards every ``data-act="kiosk-..."``
 press here, draws ``markup()`` for the "attract" screen and ``dialog_markup()`` for
@@ -45,7 +46,7 @@ NO_ZOOM = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=n
 ZOOM_KEYS = ("+", "-", "=", "0", "_")
 
 
-class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
+class KioskScreen(Screen):
     name, prefix = "attract", "kiosk-"  # the attract screen (and a kiosk's start)
 
     def __init__(self, controller):
@@ -73,6 +74,12 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         self._guarded_history = False
         self._scroll = 0
         self.settings_unsaved: str | None = None  # why the settings' last save failed
+        self.idle = IdleTimeout(self)  # the idle time-out and "Still playing?" (app.kiosk.idle_ui)
+        self.attract = AttractGame(self)  # the computers' game behind the attract screen
+        self.official = OfficialPanel(self)  # the official's PIN and settings (official_ui)
+
+    def parts(self) -> tuple:
+        return self.idle, self.attract, self.official
 
     # ---- start-up and the switch ----------------------------------------------------------
     def start(self) -> None:
@@ -83,7 +90,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
             c.page.warn(f"Rally Dominoes: {p}")
         if self.url.kiosk is not None and self.url.kiosk != self.settings.enabled:
             self.settings.enabled = self.url.kiosk
-            self.save_settings()
+            self.official.save_settings()
         on = c.listen
         for kind in ("pointerdown", "keydown"):
             on("document", kind, self.on_touch)
@@ -114,7 +121,7 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         self.last_touch = now()
         if not self._idle_running:
             self._idle_running = True
-            asyncio.ensure_future(self._idle_loop())
+            asyncio.ensure_future(self.idle._idle_loop())
 
     def leave(self) -> None:
         c = self.c
@@ -151,7 +158,8 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         what = GAME_TITLES.get(s.game.game, "") if can_resume else ""
         return kiosk_views.attract_screen(self.settings, bg_svg=self.bg_svg,
                                           can_resume=can_resume, resume_what=what,
-                                          panel=self.panel_markup(), unsaved=self.unsaved())
+                                          panel=self.official.panel_markup(),
+                                          unsaved=self.official.unsaved())
 
     def drawn(self) -> None:
         """After the controller drew the attract screen: keep its game going."""
@@ -160,10 +168,10 @@ class KioskScreen(IdleTimeout, AttractGame, OfficialPanel, Screen):
         if self._scroll:
             self.c.page.scroll_top(".kiosk-settings", self._scroll)
             self._scroll = 0
-        self.start_attract()
+        self.attract.start_attract()
 
     def still_playing_markup(self) -> str:
-        idle = self.idle_seconds()
+        idle = self.idle.idle_seconds()
         return kiosk_views.still_playing_dialog(
             seconds_left(now(), self.last_touch, idle, countdown_for(idle)),
             rally=self.c.screen == "rally")

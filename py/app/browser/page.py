@@ -1,8 +1,8 @@
 """The page: the one module of app/ that touches the browser (Pyodide's ``js``, the
-document, the window and the DOM's elements), with its part app.browser.page_motion (a move's
-tile flying, the notes played: ``Page`` has its methods). app.boot (start-up) and app.browser.qr
-(it loads the QR modules) are the only others that import ``js``;
-tests/engine/test_structure.py keeps it so.
+document, the window and the DOM's elements), with the part it holds as ``motion``
+(app.browser.page_motion: a move's tile flying, the notes played, the felt patched in
+place). app.boot (start-up) and app.browser.qr (it loads the QR modules) are the only
+others that import ``js``; tests/engine/test_structure.py keeps it so.
 
 Everything else in app/ says what it wants of the page through a ``Page`` method, and
 the CPython tests hand the controller a stand-in with the same methods
@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from app.browser.page_motion import MotionPage
+from app.browser.page_motion import PageMotion
 from app.dom import Control, nothing
 
 # What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
@@ -42,7 +42,7 @@ FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
 LIVE_LINES = 5  # lines kept in the live region (#live)
 
 
-class Page(MotionPage):
+class Page:
     def __init__(self, js, create_proxy):
         self._js = js
         self._doc = js.document
@@ -51,7 +51,7 @@ class Page(MotionPage):
         self._proxies: list = []
         self._viewport: str | None = None  # the page's own viewport, while kiosk mode is on
         self._observers: dict = {}  # selector -> its ResizeObserver
-        self._audio = None  # the page's sound (app.browser.page_motion), made after a tap or key
+        self.motion = PageMotion(js, self.find)  # a tile flying, the notes played, the felt patched
 
     # ---- events -------------------------------------------------------------------------
     def _callback(self, fn):

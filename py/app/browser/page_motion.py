@@ -1,8 +1,8 @@
-"""The page's part for each move seen and heard (app.table.motion): a tile's copy flying over
-the page with the Web Animations API, short notes made with the Web Audio API
+"""The page's part for each move seen and heard (app.table.motion): a tile's copy flying
+over the page with the Web Animations API, short notes made with the Web Audio API
 (app.table.sound), and the felt's pieces a move changed replaced in place (``patch_svg``).
-``Page`` (app.browser.page) has these methods from ``MotionPage``; like app.browser.page,
-this module reaches the browser (tests/engine/test_structure.py lists both)."""
+``Page`` (app.browser.page) holds one as ``page.motion``; like app.browser.page, this
+module reaches the browser (tests/engine/test_structure.py lists both)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,18 @@ import json
 from app.dom import nothing
 
 
-class MotionPage:
-    """What app.browser.page's ``Page`` does for app.table.motion; it uses the page's ``_js``,
-    ``_doc``, ``_audio`` and ``find``."""
+class PageMotion:
+    """What the page does for app.table.motion (and a kiosk's felt patched in place): held
+    by app.browser.page's ``Page`` as ``motion``, given Pyodide's ``js`` and the page's
+    ``find``; it keeps the page's sound (an AudioContext, made after a tap or key)."""
 
-    # ---- the felt changed in place (the kiosk's attract game: views.felt_parts) --------
+    def __init__(self, js, find):
+        self._js = js
+        self._doc = js.document
+        self._find = find  # Page.find: an element inside the part Python draws
+        self._audio = None
+
+    # ---- the felt changed in place (the kiosk's attract game: felt.felt_parts) --------
     def patch_svg(self, id_: str, view_box: str, count: int,
                   ops: list[tuple[int, int, str]]) -> bool:
         """Change the ``<svg>`` inside the element ``id_`` in place: its viewBox, and its
@@ -65,7 +72,7 @@ class MotionPage:
         removed when it lands; the tile itself is hidden meanwhile and what ``lit``
         finds is lit. Nothing on the page moves or changes size. False (nothing done)
         when there is no start, no such tile or no Web Animations."""
-        dest, svg = self.find(to), self.find(".felt-svg")
+        dest, svg = self._find(to), self._find(".felt-svg")
         if start is None or dest is None or svg is None:
             return False
         r, f = dest.getBoundingClientRect(), svg.getBoundingClientRect()
@@ -93,7 +100,7 @@ class MotionPage:
         grow = max(0.5, min(1.5, min(w, h) / float(min(r.width, r.height))))
         frames = [{"transform": f"translate({x + w / 2 - cx:.1f}px, {y + h / 2 - cy:.1f}px) "
                                 f"scale({grow:.3f})"}, {"transform": "none"}]
-        glow = self.find(lit) if lit else None
+        glow = self._find(lit) if lit else None
         self._doc.body.appendChild(box)
         dest.classList.add("arriving")
         if glow is not None:
@@ -123,7 +130,7 @@ class MotionPage:
     def fade_in(self, to: str, ms: int) -> None:
         """What ``to`` finds fades in where it is over ``ms`` (reduced motion: nothing
         travels)."""
-        el = self.find(to)
+        el = self._find(to)
         if el is None or not hasattr(el, "animate"):
             return
         el.animate(self._js.JSON.parse(json.dumps([{"opacity": 0}, {"opacity": 1}])),

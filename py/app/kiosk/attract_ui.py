@@ -17,7 +17,7 @@ from app.kiosk.settings import (
     attract_session,
     player_session,
 )
-from app.table import views
+from app.table import felt
 
 RETRY_EVERY = 3  # failures in a row before the attract game rests
 RETRY_REST = 30  # seconds it rests, then starts again
@@ -129,13 +129,13 @@ class AttractGame:
             return
         w = max(320, size[0] or 1200)
         h = max(240, size[1] or 800)
-        lay = views.table_layout(s, w, h, self.screen.bg_prefer)
+        lay = felt.table_layout(s, w, h, self.screen.bg_prefer)
         self.screen.bg_prefer = lay.arrangement
-        parts = [f"<g>{p}</g>" for p in views.felt_parts(s, lay, selected=None, targets=set(),
+        parts = [f"<g>{p}</g>" for p in felt.felt_parts(s, lay, selected=None, targets=set(),
                                                          fresh=self.screen.bg_fresh)]
-        self.screen.bg_svg = views.felt_open(lay) + "".join(parts) + "</svg>"
+        self.screen.bg_svg = felt.felt_open(lay) + "".join(parts) + "</svg>"
         old, self.screen.bg_parts = self.screen.bg_parts, parts
-        if old is None or not self.c.page.patch_svg("attract-bg", lay.view_box, len(old),
+        if old is None or not self.c.page.motion.patch_svg("attract-bg", lay.view_box, len(old),
                                                     felt_changes(old, parts)):
             self.c.page.set_inner("attract-bg", self.screen.bg_svg)
 

@@ -21,7 +21,7 @@ from bones.moves import PLAY, Move
 # how long a tile travels, in ms, by the computer players' pace (app.seats.PACES): the
 # tile lands well before the next move
 TRAVEL_MS = {"slow": 600, "normal": 450, "fast": 300, "very fast": 100}
-LANDED = ".felt-svg .placed.fresh"  # the tile just played (app.table.views.table_svg)
+LANDED = ".felt-svg .placed.fresh"  # the tile just played (app.table.felt.table_svg)
 SOUNDS_KEPT = 500  # cues kept in window.rallySounds (what was heard, for the tests)
 
 
@@ -45,11 +45,11 @@ class Motion:
         if move.kind != PLAY or s is None or seat is None or not s.seats[seat].human:
             return None
         page = self.c.page
-        return page.rect(".drag-ghost") or page.rect(hand_tile(move.tile))
+        return page.motion.rect(".drag-ghost") or page.motion.rect(hand_tile(move.tile))
 
     def reduced(self) -> bool:
         s = self.c.session
-        return (s is not None and s.settings.reduce_motion) or self.c.page.reduced_motion()
+        return (s is not None and s.settings.reduce_motion) or self.c.page.motion.reduced_motion()
 
     def shown(self, move: Move | None, seat: int | None, start=None,
               was_turn: int | None = None) -> None:
@@ -64,10 +64,10 @@ class Motion:
             page = self.c.page
             card = seat_card(seat)
             if start is None and not s.seats[seat].human:
-                start = page.rect(card)
+                start = page.motion.rect(card)
             lit = None if s.seats[seat].human else card
-            if self.reduced() or not page.travel(start, LANDED, ms, lit):
-                page.fade_in(LANDED, ms)
+            if self.reduced() or not page.motion.travel(start, LANDED, ms, lit):
+                page.motion.fade_in(LANDED, ms)
         self.hear(sound.cues_for(s, move, seat, was_turn))
 
     # ---- sound --------------------------------------------------------------------------
@@ -76,7 +76,7 @@ class Motion:
         s = self.c.session
         if not cues or s is None or s.settings.muted:
             return
-        if self.c.page.tones(sound.notes(cues, s.settings.volume)):
+        if self.c.page.motion.tones(sound.notes(cues, s.settings.volume)):
             for cue in cues:
                 self.c.page.append("rallySounds", cue, SOUNDS_KEPT)
 
@@ -85,4 +85,4 @@ class Motion:
         started if the sound is on at the table."""
         s = self.c.session
         if s is not None and self.c.screen == "table" and not s.settings.muted:
-            self.c.page.start_audio()
+            self.c.page.motion.start_audio()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from app import hand
 from app.screen import Screen
 from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
-from app.table import dialog_views, dialogs, views
+from app.table import dialog_views, dialogs, felt, views
 from app.table.state import TableState
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
@@ -103,7 +103,7 @@ class TableScreen(Screen):
         lay = self.layout(*size)
         moves = s.my_moves()
         targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.state.selected}
-        svg = views.table_svg(s, lay, selected=self.state.selected, targets=targets,
+        svg = felt.table_svg(s, lay, selected=self.state.selected, targets=targets,
                               fresh=self.state.fresh)
         self.c.page.replace(FELT + " svg", svg)
         self._drawn_size = size
@@ -137,7 +137,7 @@ class TableScreen(Screen):
             same = self._lay_key is not None and self._lay_key[2:5] == key[2:5]
             last = g.history[-1][1] if g.history else None
             brace = last is not None and last < len(s.seats) and s.seats[last].human
-            self._lay = views.lanes_layout(s, w, h, before=self._lay if same else None,
+            self._lay = felt.lanes_layout(s, w, h, before=self._lay if same else None,
                                            brace=brace)
             self._lay_key = key
         return self._lay

@@ -7,7 +7,7 @@ nothing.
 
 from __future__ import annotations
 
-from app.rally.state import Draft, entry_round, fives, new_draft, table_title, word
+from app.rally.state import Draft, entry_round, new_draft, table_title
 from bones.rally import NO_SHOW, RallyError, loads, parse_points
 from bones.rulebook import cite
 
@@ -79,7 +79,7 @@ class EntryActions:
                 if not v:
                     raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
                 ev, ui = self.screen.event, self.screen.ui
-                parse_points(v, fives(ev), f"{table_title(ui.table)}, {n}")
+                parse_points(v, ev.rules.fives, f"{table_title(ui.table)}, {n}")
             if i < len(names) - 1:
                 d.active = i + 1
                 return '[data-act="rally-key:enter"]'
@@ -107,7 +107,7 @@ class EntryActions:
             d.active = i
             if not v:
                 raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
-            parse_points(v, fives(ev), f"{table_title(t)}, {word(ev)} {d.round}, {n}")
+            parse_points(v, ev.rules.fives, f"{table_title(t)}, {ev.rules.word} {d.round}, {n}")
             pts.append(v)
         if ev.sheet(t)["rounds"][d.round - 1]["entered"]:
             note = self._correct(d, names, pts)
@@ -117,7 +117,7 @@ class EntryActions:
             note = ev.history()[-1]["text"] + "."
         nxt = ev.next_round(t)
         if nxt is None:
-            note += f" Every {'game' if fives(ev) else 'round'} at {table_title(t)} is entered."
+            note += f" Every {ev.rules.word} at {table_title(t)} is entered."
         self.screen.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
         self.screen.ui.note = note
         return "#entry-title"
@@ -144,7 +144,7 @@ class EntryActions:
         n0 = len(ev.log) - len(fixes)
         done = ev.history()[n0:]
         if not done:
-            return f"Nothing to correct: {word(ev)} {d.round} is as entered."
+            return f"Nothing to correct: {ev.rules.word} {d.round} is as entered."
         self.screen.save()
         return " ".join(h["text"] + "." for h in done)
 

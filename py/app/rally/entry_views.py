@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.rally.event_views import tables_page
 from app.rally.markup import NAME_INPUT, button, confirm_box, e, text_field
-from app.rally.state import RallyState, entry_round, fives, new_draft, word
+from app.rally.state import RallyState, entry_round, new_draft
 from app.shared.sheet import sheet_notes, sheet_table
 from bones.presets import PRESETS
 from bones.rally import Event
@@ -19,7 +19,7 @@ KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "enter")
 def late_ok(ev: Event, table: str) -> bool:
     """G7 buttons: main tables of a preset with late arrivals, before any playoff."""
     p = PRESETS[ev.preset]
-    return (not fives(ev) and bool(getattr(p.options, "late_arrivals", False))
+    return (not ev.rules.fives and bool(getattr(p.options, "late_arrivals", False))
             and not table.startswith("P") and not any(t.startswith("P") for t in ev.tables()))
 
 
@@ -34,7 +34,7 @@ def table_page(ev: Event, ui: RallyState) -> str:
         draft = new_draft(ev, t, r)
     rnd = sh["rounds"][r - 1]
     fixing = bool(rnd["entered"])  # the form corrects a round already entered
-    W = word(ev).capitalize()
+    W = ev.rules.word.capitalize()
     options = "".join(
         f'<option value="{x["round"]}"{" selected" if x["round"] == r else ""}>'
         f'{e(x["label"])}{" (entered)" if x["entered"] else ""}</option>'
@@ -49,7 +49,7 @@ def table_page(ev: Event, ui: RallyState) -> str:
     names = ev.seated(t, r)
     totals = {p["name"]: p["total"] for p in sh["players"]}
     rows = []
-    can_g10 = not fives(ev)
+    can_g10 = ev.rules.no_show_ok
     for i, n in enumerate(names):
         ns = n in draft.no_show
         active = i == min(draft.active, len(names) - 1)

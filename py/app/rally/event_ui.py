@@ -5,7 +5,7 @@ start a new one in place of the event here.
 
 from __future__ import annotations
 
-from app.rally.state import RallyState, fives, table_title
+from app.rally.state import RallyState, table_title
 from bones.rally import Event
 from bones.rally.values import to_target
 
@@ -43,7 +43,8 @@ class EventActions:
 
     def do_seats(self, arg, el):
         n = len(self.screen.ui.new_names) + (1 if arg == "1" else -1)
-        hi = 4 if self.screen.event is not None and fives(self.screen.event) else 8
+        ev = self.screen.event
+        hi = ev.rules.max_seats if ev is not None else 8
         n = max(2, min(hi, n))
         self.screen.ui.new_names = (self.screen.ui.new_names + [""] * n)[:n]
         return f'[data-act="rally-seats:{arg}"]'
@@ -65,7 +66,7 @@ class EventActions:
     def do_playoff(self, arg, el):
         ev = self.screen.event
         ui = self.screen.ui
-        if fives(ev):
+        if ev.rules.fives:  # played to a target: games, no starting double (A8)
             label = ev.create_playoff(rounds=ui.po_rounds.strip() or None, kind=ui.po_kind)
         else:
             label = ev.create_playoff(first_double=ui.po_first.strip() or None,

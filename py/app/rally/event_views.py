@@ -14,7 +14,7 @@ from app.rally.markup import (
     slug,
     text_field,
 )
-from app.rally.state import RallyState, SetupForm, fives, table_title, word
+from app.rally.state import RallyState, SetupForm, table_title
 from bones.games import presets_of
 from bones.presets import PRESETS
 from bones.rally import GAMES, Event, RallyError, sheet_defaults
@@ -109,7 +109,7 @@ def tables_page(ev: Event, ui: RallyState) -> str:
         state = "all entered" if sh["complete"] else f"{done} of {len(sh['rounds'])} entered"
         cards.append(
             f'<li class="table-card"><h3>{e(sh["title"])}</h3><p class="names">{e(names)}</p>'
-            f'<p class="progress">{e(word(ev).capitalize())}s: {e(state)}</p>'
+            f'<p class="progress">{e(ev.rules.word.capitalize())}s: {e(state)}</p>'
             + button(f"Open {e(sh['title'])}", f"rally-open:{t}", cls="btn big primary")
             + "</li>")
     listing = (f'<ul class="table-cards">{"".join(cards)}</ul>' if cards else
@@ -121,9 +121,9 @@ def tables_page(ev: Event, ui: RallyState) -> str:
 
 def add_table_form(ev: Event, ui: RallyState) -> str:
     n = len(ui.new_names)
-    hi = 4 if fives(ev) else 8
+    hi = ev.rules.max_seats
     nxt = max((int(t) for t in ev.tables() if not t.startswith("P")), default=0) + 1
-    what = "Players or partnerships" if fives(ev) else "Players"
+    what = "Players or partnerships" if ev.rules.fives else "Players"
     rows = "".join(
         "<li>" + text_field(f"Player {i + 1}", "name", v, fid=f"rally-name-{i}",
                             extra=f' data-i="{i}" maxlength="{NAME_INPUT}"') + "</li>"
@@ -166,7 +166,7 @@ def playoff_page(ev: Event, ui: RallyState) -> str:
     else:
         who = f'<p class="warn">{e(cand["message"])}</p>'
     notes = "".join(f'<p class="note">{e(n)}</p>' for n in cand["notes"])
-    af = fives(ev)
+    af = ev.rules.fives  # played to a target: games, no starting double (A8)
     fields = (text_field("Games", "po-rounds", ui.po_rounds, numeric=True) if af else
               text_field("Starting double", "po-first", ui.po_first, numeric=True)
               + text_field("Rounds", "po-rounds", ui.po_rounds, numeric=True))

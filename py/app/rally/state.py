@@ -100,14 +100,6 @@ class RallyState:
 
 
 # ---- small facts about an event -------------------------------------------------------------
-def fives(ev: Event) -> bool:
-    return ev.rules.fives
-
-
-def word(ev: Event) -> str:
-    return "game" if fives(ev) else "round"
-
-
 def table_title(label: str) -> str:
     return f"Playoff {label[1:]}" if label.startswith("P") else f"Table {label}"
 

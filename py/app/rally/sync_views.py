@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.rally.markup import button, confirm_box, data_url, e, slug
-from app.rally.state import word
 from bones.rally import NO_SHOW, Event
 from bones.rally.sync import Merge, TableDevice
 
@@ -101,7 +100,7 @@ def merge_review(ev: Event, sync: SyncState) -> str:
                 + button("Not now", "rally-merge-cancel", cls="btn big") + "</p></section>")
     own = "".join(f"<li>{e(w)}</li>" for w in words["own"])
     n = len(ev.state()["doubles"])
-    W = word(ev).capitalize()
+    W = ev.rules.word.capitalize()
     cols = "".join(f'<th scope="col">{W} {r}</th>' for r in range(1, n + 1))
     rows = []
     for row in m.rows:
@@ -176,7 +175,7 @@ def send_page(dev: TableDevice, sync: SyncState, qr_markup: str) -> str:
                          f'<strong class="round-code">{e(dev.round_code(r["round"]))}'
                          "</strong></li>")
     code_list = (f'<ol class="round-codes">{"".join(codes)}</ol>' if codes
-                 else f"<p>No {word(ev)} is entered yet.</p>")
+                 else f"<p>No {ev.rules.word} is entered yet.</p>")
     text = dev.sheet()
     return (
         '<section class="rally-card handout" aria-labelledby="send-title">'
@@ -188,8 +187,8 @@ def send_page(dev: TableDevice, sync: SyncState, qr_markup: str) -> str:
                      "Download the sheet file")
         + "</p></section>"
         '<section class="rally-card" aria-labelledby="codes-title">'
-        f'<h2 id="codes-title">One {word(ev)} at a time, read aloud</h2>'
-        f"<p>If the official cannot scan, read out a {word(ev)}'s code; they type it in.</p>"
+        f'<h2 id="codes-title">One {ev.rules.word} at a time, read aloud</h2>'
+        f"<p>If the official cannot scan, read out a {ev.rules.word}'s code; they type it in.</p>"
         + code_list + "</section>"
         '<section class="rally-card"><h2>A new hand-out</h2>'
         "<p>The official can hand you this table again, or another one.</p>"

@@ -308,9 +308,9 @@ def test_the_attract_game_starts_again_after_failures_instead_of_stopping(monkey
 
     monkeypatch.setattr(k.attract, "_attract_step", failing_step)
     monkeypatch.setattr(kiosk_attract_ui.asyncio, "sleep", no_wait)
-    k._attract_running = True
+    k.attract._attract_running = True
     asyncio.run(k.attract._attract_loop())
-    assert len(steps) == 10 and not k._attract_running
+    assert len(steps) == 10 and not k.attract._attract_running
     assert rests == [1, 1, 30, 1, 1, 30, 1, 1, 30, 1]
     assert sum("the attract game failed" in x for x in c.page.errors) == 10
 

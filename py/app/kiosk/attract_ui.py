@@ -35,17 +35,25 @@ def felt_changes(old: list[str], new: list[str]) -> list[tuple[int, int, str]]:
 
 class AttractGame:
     """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen, ``screen``), which holds it:
-    its ``do_`` methods answer the presses the screen has no method for. The screen
-    gives ``c``, ``active``, ``panel``, the
-    attract game's ``bg...`` fields, ``games_done`` and ``_set_where``."""
+    its ``do_`` methods answer the presses the screen has no method for. It keeps the
+    attract game (``bg...``, ``games_done``); the screen gives ``c``, ``active``,
+    ``panel``, ``settings``, ``url`` and ``_set_where``."""
 
     def __init__(self, screen):
         self.screen = screen
         self.c = screen.c
+        self.bg = None  # the attract game (a Session of computers; never saved)
+        self.bg_n = 0
+        self.bg_svg = ""
+        self.bg_parts: list[str] | None = None  # the pieces of the felt on the page
+        self.bg_prefer = None
+        self.bg_fresh = None
+        self.games_done = 0
+        self._attract_running = False
 
     def start_attract(self) -> None:
-        if not self.screen._attract_running and self.c.screen == "attract":
-            self.screen._attract_running = True
+        if not self._attract_running and self.c.screen == "attract":
+            self._attract_running = True
             asyncio.ensure_future(self._attract_loop())
 
     def pace(self) -> float:
@@ -68,10 +76,10 @@ class AttractGame:
                 except Exception as exc:  # a bad game is dropped; a new one starts
                     failures += 1
                     c.page.error(f"Rally Dominoes: the attract game failed: {exc!r}")
-                    self.screen.bg = None
+                    self.bg = None
                     await asyncio.sleep(RETRY_REST if failures % RETRY_EVERY == 0 else 1)
         finally:
-            self.screen._attract_running = False
+            self._attract_running = False
 
     async def _attract_step(self) -> None:
         """One move of the attract game (or its end, or a new game), after its pause."""
@@ -79,35 +87,35 @@ class AttractGame:
         from bones.moves import NEXT, PLAY, Move
 
         c = self.c
-        s = self.screen.bg
+        s = self.bg
         if s is not None and (s.game.match_over or not s.game.legal_moves()):
-            self.screen.bg = None
-            self.screen.games_done += 1
-            c.page.publish("rallyAttractGames", self.screen.games_done)
+            self.bg = None
+            self.games_done += 1
+            c.page.publish("rallyAttractGames", self.games_done)
             if self.screen.url.attract_pace is not None:  # the soak benchmark's figures
                 self._report_memory()
             await asyncio.sleep(self.pace() * 3)  # the finished table stays up a moment
             return
         if s is None:
-            self.screen.bg = attract_session(self.screen.settings, self.screen.bg_n)
-            self.screen.bg_n += 1
-            self.screen.bg_prefer = None
-            self.screen.bg_fresh = None
+            self.bg = attract_session(self.screen.settings, self.bg_n)
+            self.bg_n += 1
+            self.bg_prefer = None
+            self.bg_fresh = None
             self.draw_bg()
             return
         await asyncio.sleep(self.pace() * (2 if s.game.round_over else 1))
-        if c.screen != "attract" or s is not self.screen.bg:
+        if c.screen != "attract" or s is not self.bg:
             return
         if s.game.round_over:
             s.play(Move(NEXT))
-            self.screen.bg_prefer = None
-            self.screen.bg_fresh = None
+            self.bg_prefer = None
+            self.bg_fresh = None
         else:
             seat = s.game.turn
             move = choose(s.game, seat, s.seats[seat].level,
                           seed=f"{s.game.seed}/{len(s.game.history)}")
             s.play(move)
-            self.screen.bg_fresh = move.tile if move.kind == PLAY else None
+            self.bg_fresh = move.tile if move.kind == PLAY else None
         self.draw_bg()
 
     def _report_memory(self) -> None:
@@ -123,21 +131,21 @@ class AttractGame:
         are replaced (each piece in a ``<g>`` of its own): drawn whole at every move, the
         page made and threw away hundreds of elements a move, and the renderer's memory
         grew with them (docs/kiosk.md, "Memory")."""
-        s = self.screen.bg
+        s = self.bg
         size = self.c.page.size("attract-bg")
         if s is None or size is None:
             return
         w = max(320, size[0] or 1200)
         h = max(240, size[1] or 800)
-        lay = felt.table_layout(s, w, h, self.screen.bg_prefer)
-        self.screen.bg_prefer = lay.arrangement
+        lay = felt.table_layout(s, w, h, self.bg_prefer)
+        self.bg_prefer = lay.arrangement
         parts = [f"<g>{p}</g>" for p in felt.felt_parts(s, lay, selected=None, targets=set(),
-                                                         fresh=self.screen.bg_fresh)]
-        self.screen.bg_svg = felt.felt_open(lay) + "".join(parts) + "</svg>"
-        old, self.screen.bg_parts = self.screen.bg_parts, parts
+                                                         fresh=self.bg_fresh)]
+        self.bg_svg = felt.felt_open(lay) + "".join(parts) + "</svg>"
+        old, self.bg_parts = self.bg_parts, parts
         if old is None or not self.c.page.motion.patch_svg("attract-bg", lay.view_box, len(old),
                                                     felt_changes(old, parts)):
-            self.c.page.set_inner("attract-bg", self.screen.bg_svg)
+            self.c.page.set_inner("attract-bg", self.bg_svg)
 
     def do_play(self, arg, el) -> None:
         """One tap on a game: you against the computer, at once."""

@@ -26,7 +26,7 @@ class OfficialPanel:
     """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen, ``screen``), which holds it:
     its ``do_`` methods answer the presses the screen has no method for. The screen
     gives ``c``, ``active``, ``panel``,
-    ``entry``, ``first_pin``, ``message``, ``fails``, ``last_fail``, ``bg``, ``enter``
+    ``entry``, ``first_pin``, ``message``, ``fails``, ``last_fail``, ``attract``, ``enter``
     and ``leave``."""
 
     def __init__(self, screen):
@@ -141,8 +141,8 @@ class OfficialPanel:
             self.rerender()
             return
         self.screen.settings.games = [g for g in GAME_ORDER if g in games]
-        k = self.screen
-        k.bg = None if k.bg is not None and k.bg.game.game not in games else k.bg
+        a = self.screen.attract  # its game goes when its game is no longer offered
+        a.bg = None if a.bg is not None and a.bg.game.game not in games else a.bg
         self._changed()
 
     def do_preset(self, arg, el) -> None:

@@ -61,14 +61,6 @@ class KioskScreen(Screen):
         self.fails = 0
         self.last_fail = 0.0
         self.last_touch = now()
-        self.bg = None  # the attract game (a Session of computers; never saved)
-        self.bg_n = 0
-        self.bg_svg = ""
-        self.bg_parts: list[str] | None = None  # the pieces of the felt on the page
-        self.bg_prefer = None
-        self.bg_fresh = None
-        self.games_done = 0
-        self._attract_running = False
         self._idle_running = False
         self._where: str | None = None
         self._guarded_history = False
@@ -156,7 +148,7 @@ class KioskScreen(Screen):
         s = c.session
         can_resume = s is not None and not s.game.match_over and bool(s.humans)
         what = GAME_TITLES.get(s.game.game, "") if can_resume else ""
-        return kiosk_views.attract_screen(self.settings, bg_svg=self.bg_svg,
+        return kiosk_views.attract_screen(self.settings, bg_svg=self.attract.bg_svg,
                                           can_resume=can_resume, resume_what=what,
                                           panel=self.official.panel_markup(),
                                           unsaved=self.official.unsaved())

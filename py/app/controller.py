@@ -212,7 +212,7 @@ class Controller:
         (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(ctl)
 
     def focus(self, selector: str) -> None:
-        self.page.focus(selector)
+        self.page.focusing.focus(selector)
 
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden

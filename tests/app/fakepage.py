@@ -37,6 +37,7 @@ class FakePage:
         self.keep_asked = 0  # keep_storage: how often the browser was asked, its answer
         self.keep_answer = "refused"
         self.motion = FakeMotion(self)  # Page's part for moves seen and heard
+        self.focusing = FakeFocus(self)  # and for focus
 
     # ---- events -------------------------------------------------------------------------
     def listen(self, target: str, kind: str, fn, passive: bool | None = None) -> None:
@@ -159,41 +160,6 @@ class FakePage:
     def typing_in(self, el) -> bool:
         return False
 
-    # ---- focus --------------------------------------------------------------------------
-    def active(self):
-        return None
-
-    def inside(self, el, within: str | None = None) -> bool:
-        return False
-
-    def focus_kept(self) -> bool:
-        return False
-
-    def focusables(self, within: str | None = None, matching: str | None = None) -> list:
-        return []
-
-    def focus_el(self, el) -> None:
-        self.focused = el
-
-    def focus(self, selector: str, within: str | None = None) -> bool:
-        self.focused = selector
-        return True
-
-    def focus_id(self, id_: str) -> None:
-        self.focused = "#" + id_
-
-    def try_focus(self, selector: str, within: str | None = None) -> bool:
-        return False
-
-    def focus_key(self, attrs: tuple[str, ...]):
-        return None
-
-    def active_data(self, name: str) -> str:
-        return self.active_acts.get(name, "")
-
-    def caret_to_end(self, selector: str) -> None:
-        pass
-
     # ---- the browser --------------------------------------------------------------------
     def error(self, text: str) -> None:
         self.errors.append(text)
@@ -297,3 +263,44 @@ class FakeMotion:
         self.played.extend(notes)
         return True
 
+
+class FakeFocus:
+    """Stands in for app.browser.page_focus's ``PageFocus`` (``page.focusing``): what was
+    focused last is the page's ``focused``."""
+
+    def __init__(self, page):
+        self._page = page
+
+    def active(self):
+        return None
+
+    def inside(self, el, within: str | None = None) -> bool:
+        return False
+
+    def focus_kept(self) -> bool:
+        return False
+
+    def focusables(self, within: str | None = None, matching: str | None = None) -> list:
+        return []
+
+    def focus_el(self, el) -> None:
+        self._page.focused = el
+
+    def focus(self, selector: str, within: str | None = None) -> bool:
+        self._page.focused = selector
+        return True
+
+    def focus_id(self, id_: str) -> None:
+        self._page.focused = "#" + id_
+
+    def try_focus(self, selector: str, within: str | None = None) -> bool:
+        return False
+
+    def focus_key(self, attrs: tuple[str, ...]):
+        return None
+
+    def active_data(self, name: str) -> str:
+        return self._page.active_acts.get(name, "")
+
+    def caret_to_end(self, selector: str) -> None:
+        pass

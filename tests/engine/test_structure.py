@@ -16,9 +16,10 @@ MAX_LINES = 500
 KNOWN_CIRCLES: set[frozenset[str]] = set()
 # Modules over MAX_LINES still to be split: none. A new one is refused.
 KNOWN_LONG: set[str] = set()
-# The modules of py/app that reach the browser: the package app.browser (the page, its part
-# for moves seen and heard, the QR loader) and start-up.
-BROWSER_MODULES = {"browser/page.py", "browser/page_motion.py", "browser/qr.py", "boot.py"}
+# The modules of py/app that reach the browser: the package app.browser (the page, its parts
+# for moves seen and heard and for focus, the QR loader) and start-up.
+BROWSER_MODULES = {"browser/page.py", "browser/page_motion.py", "browser/page_focus.py",
+                   "browser/qr.py", "boot.py"}
 # Names that reach the browser (Pyodide's bridge, the document, the window, the DOM),
 # as names in the code: words in strings and comments do not count.
 BROWSER_NAMES = {"js", "pyodide_js", "create_proxy", "document", "doc", "window",

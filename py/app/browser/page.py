@@ -1,8 +1,8 @@
 """The page: the one module of app/ that touches the browser (Pyodide's ``js``, the
-document, the window and the DOM's elements), with the part it holds as ``motion``
+document, the window and the DOM's elements), with the parts it holds: ``motion``
 (app.browser.page_motion: a move's tile flying, the notes played, the felt patched in
-place). app.boot (start-up) and app.browser.qr (it loads the QR modules) are the only
-others that import ``js``; tests/engine/test_structure.py keeps it so.
+place) and ``focusing`` (app.browser.page_focus). Only app.boot (start-up) and
+app.browser.qr (the QR loader) import ``js`` besides (tests/engine/test_structure.py).
 
 Everything else in app/ says what it wants of the page through a ``Page`` method, and
 the CPython tests hand the controller a stand-in with the same methods
@@ -12,13 +12,11 @@ the CPython tests hand the controller a stand-in with the same methods
   (a dialog there is ``[role=dialog]``; the camera panel outside it is not one of them);
   an ``id_`` names an element anywhere in the document (#live, #scanner, #attract-bg...).
 - Elements: a few calls hand one back (``find``, ``active``, ``focusables``,
-  ``element_at``, ``add_ghost``). It is a handle, to be given back to this class
+  ``element_at``, ``add_ghost``). It is a handle, to be given back to the page
   (``focus_el``, ``matches``, ``inside``, ``data``, ``place``, ``remove``), compared
-  (``==``) or kept; it is never read or changed outside this module.
-- Focus: app.shared.keyboard keeps its decisions (which control comes next after a redraw, Tab
-  round a dialog, arrows along the hand) and this class does the element work for them:
-  the focusable controls in a part of the screen, what has focus, a control's key across
-  redraws (``focus_key``), focusing by selector.
+  (``==``) or kept; it is never read or changed outside app.browser.
+- Focus: app.shared.keyboard decides; the part ``focusing`` (app.browser.page_focus) does
+  the element work.
 - Controls: a press or a change reaches a screen's handler as an app.dom ``Control``
   (``control``: its tag, ``data-*``, value, checked, disabled, files), plain Python.
 - Events: the page's listeners still get the browser's event and read its ``key``,
@@ -32,13 +30,10 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
+from app.browser.page_focus import PageFocus
 from app.browser.page_motion import PageMotion
 from app.dom import Control, nothing
 
-# What Tab can reach, as the browser counts it (a radio group is one stop: its checked one).
-FOCUSABLE = ("button:not([disabled]), input:not([disabled]):not([type=radio]), "
-             "input[type=radio]:checked:not([disabled]), select:not([disabled]), "
-             "textarea:not([disabled]), a[href], [tabindex]:not([tabindex='-1'])")
 LIVE_LINES = 5  # lines kept in the live region (#live)
 
 
@@ -52,6 +47,7 @@ class Page:
         self._viewport: str | None = None  # the page's own viewport, while kiosk mode is on
         self._observers: dict = {}  # selector -> its ResizeObserver
         self.motion = PageMotion(js, self.find)  # a tile flying, the notes played, the felt patched
+        self.focusing = PageFocus(js, self._root, self.find, self.data, self._scope)  # focus
 
     # ---- events -------------------------------------------------------------------------
     def _callback(self, fn):
@@ -287,100 +283,6 @@ class Page:
         """Whether ``el`` is a field that takes typed keys (an input, a select, a text)."""
         return not nothing(el) and str(getattr(el, "tagName", "")) in ("INPUT", "SELECT",
                                                                       "TEXTAREA")
-
-    # ---- focus --------------------------------------------------------------------------
-    def active(self):
-        """What has focus, or None."""
-        el = self._doc.activeElement
-        return None if nothing(el) else el
-
-    def inside(self, el, within: str | None = None) -> bool:
-        """Whether ``el`` is inside #table (not #table itself), or inside ``within``."""
-        scope = self._scope(within)
-        if el is None or scope is None or not scope.contains(el):
-            return False
-        return within is not None or el != self._root
-
-    def focus_kept(self) -> bool:
-        """Whether focus is still on a control on the page (not lost to the body)."""
-        el = self.active()
-        return el is not None and el != self._doc.body and bool(el.isConnected)
-
-    def focusables(self, within: str | None = None, matching: str | None = None) -> list:
-        """The controls Tab reaches in #table (in ``within`` there, or all of #table when
-        ``within`` is not there), in order, those shown only; with ``matching``, those
-        that match it."""
-        scope = self._scope(within)
-        if scope is None:
-            scope = self._root
-        found = scope.querySelectorAll(FOCUSABLE)
-        return [el for el in (found.item(i) for i in range(found.length))
-                if el.getClientRects().length > 0
-                and (matching is None or el.matches(matching))]
-
-    def focus_el(self, el) -> None:
-        el.focus()
-
-    def focus(self, selector: str, within: str | None = None) -> bool:
-        """Focus what ``selector`` finds in #table; False when nothing is found."""
-        el = self.find(selector, within)
-        if el is None:
-            return False
-        el.focus()
-        return True
-
-    def focus_id(self, id_: str) -> None:
-        el = self._doc.getElementById(id_)
-        if not nothing(el):
-            el.focus()
-
-    def try_focus(self, selector: str, within: str | None = None) -> bool:
-        """Focus what ``selector`` finds, if it can take focus (shown, not disabled);
-        True if it has focus now. A key that is no selector finds nothing."""
-        try:
-            el = self.find(selector, within)
-        except Exception:
-            return False
-        if el is None or getattr(el, "disabled", False) or el.getClientRects().length == 0:
-            return False
-        el.focus()
-        return el == self._doc.activeElement
-
-    def focus_key(self, attrs: tuple[str, ...]):
-        """What has focus, as a selector that finds the same control after a redraw (by
-        its tag and ``attrs``), with its place among the screen's controls; None when
-        focus is not in #table."""
-        el = self.active()
-        if not self.inside(el):
-            return None
-        escape = self._js.CSS.escape
-        sel = str(el.tagName).lower()
-        for a in attrs:
-            v = el.getAttribute(a)
-            if not nothing(v):
-                sel += f'[{a}="{escape(str(v))}"]'
-        if el.tagName == "INPUT" and str(el.type) in ("radio", "checkbox"):
-            sel += f'[value="{escape(str(el.value))}"]'
-        elif "[" not in sel and el.classList.length:
-            sel += "." + str(el.classList.item(0))
-        items = self.focusables()
-        place = next((i for i, x in enumerate(items) if x == el), 0)
-        return sel, place
-
-    def active_data(self, name: str) -> str:
-        """The focused element's ``data-NAME`` ("" when it has none)."""
-        return self.data(self.active(), name) or ""
-
-    def caret_to_end(self, selector: str) -> None:
-        """The text caret at the end of the field ``selector`` finds."""
-        el = self.find(selector)
-        if el is None:
-            return
-        n = len(str(getattr(el, "value", "") or ""))
-        try:
-            el.setSelectionRange(n, n)
-        except Exception:
-            pass
 
     # ---- the browser --------------------------------------------------------------------
     def error(self, text: str) -> None:

@@ -69,7 +69,7 @@ class RallyScreen(Screen):
         if focus:
             self.c.focus(focus)
             if caret:
-                self.c.page.caret_to_end(focus)
+                self.c.page.focusing.caret_to_end(focus)
 
     def warn(self, text: str) -> None:
         self.c.page.warn(text)

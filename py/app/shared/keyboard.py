@@ -67,18 +67,18 @@ class Keyboard:
         p = self.c.page
         if not p.has(DIALOG):
             return False
-        items = p.focusables(DIALOG)
+        items = p.focusing.focusables(DIALOG)
         if not items:
             event.preventDefault()
             return True
-        active = p.active()
+        active = p.focusing.active()
         back = bool(event.shiftKey)
         # from outside, from the dialog's heading, or past its last control (or its first):
         # to its first control (or its last)
-        if (not p.inside(active, DIALOG) or active not in items
+        if (not p.focusing.inside(active, DIALOG) or active not in items
                 or active == (items[0] if back else items[-1])):
             event.preventDefault()
-            p.focus_el(items[-1] if back else items[0])
+            p.focusing.focus_el(items[-1] if back else items[0])
             return True
         return False
 
@@ -89,9 +89,9 @@ class Keyboard:
             return False
         for group in (".hand-tile", "[data-act=target]"):
             if not nothing(closest(el, group)):
-                items = p.focusables(matching=group)
+                items = p.focusing.focusables(matching=group)
                 if el in items:
-                    p.focus_el(items[(items.index(el) + step) % len(items)])
+                    p.focusing.focus_el(items[(items.index(el) + step) % len(items)])
                     return True
         return False
 
@@ -124,7 +124,7 @@ class Keyboard:
             return True
         btn = self.c.page.find(f'[data-act="{act}"]:not([disabled])')
         if btn is not None:
-            self.c.page.focus_el(btn)
+            self.c.page.focusing.focus_el(btn)
             self.c.act(act, self.c.page.control(btn))
         return True
 
@@ -132,7 +132,7 @@ class Keyboard:
     def focus_key(self):
         """What has focus, as a selector that finds the same control after a redraw,
         with its place among the screen's controls; None when focus is not in #table."""
-        return self.c.page.focus_key(KEY_ATTRS)
+        return self.c.page.focusing.focus_key(KEY_ATTRS)
 
     def settle(self, before) -> None:
         """After a redraw: a dialog that opened takes focus (``_open_at_top``); one that
@@ -141,13 +141,13 @@ class Keyboard:
         p = self.c.page
         dlg = p.has(DIALOG)
         had, self.dialog_open = self.dialog_open, dlg
-        kept = p.focus_kept()
+        kept = p.focusing.focus_kept()
         if dlg:
             if not had:
                 self.opener = before
-            if kept and p.inside(p.active(), DIALOG):
+            if kept and p.focusing.inside(p.focusing.active(), DIALOG):
                 return
-            if before is not None and p.try_focus(before[0], DIALOG):
+            if before is not None and p.focusing.try_focus(before[0], DIALOG):
                 return
             self._open_at_top()
             return
@@ -157,7 +157,7 @@ class Keyboard:
             before, self.opener = self.opener, None
         if before is None and not had:
             return  # focus was never on the screen (a page just loaded): leave it be
-        if before is not None and p.try_focus(before[0]):
+        if before is not None and p.focusing.try_focus(before[0]):
             return
         self._fallback_focus(before[1] if before is not None else 0)
 
@@ -167,11 +167,11 @@ class Keyboard:
         Rules' Close would open it at its end)."""
         p = self.c.page
         p.scroll_top(DIALOG, 0)
-        items = p.focusables(DIALOG)
+        items = p.focusing.focusables(DIALOG)
         if items and not p.scrolls(DIALOG):
-            p.focus_el(items[0])
+            p.focusing.focus_el(items[0])
         else:
-            p.focus("h2", DIALOG)
+            p.focusing.focus("h2", DIALOG)
             p.scroll_top(DIALOG, 0)
 
     def _fallback_focus(self, place: int) -> None:
@@ -180,17 +180,17 @@ class Keyboard:
         whatever is now where the control was."""
         p = self.c.page
         if self.c.screen == "table" and self.c.session is not None:
-            tiles = p.focusables(".hand", matching=".hand-tile")
+            tiles = p.focusing.focusables(".hand", matching=".hand-tile")
             playable = [x for x in tiles if p.matches(x, ".playable")]
             later = [x for x in tiles[self.hand_pos:] if p.matches(x, ".playable")]
-            acts = p.focusables(".actions")
+            acts = p.focusing.focusables(".actions")
             for group in (later, playable, acts, tiles):
                 if group:
-                    p.focus_el(group[0])
+                    p.focusing.focus_el(group[0])
                     return
-        items = p.focusables()
+        items = p.focusing.focusables()
         if items:
-            p.focus_el(items[min(place, len(items) - 1)])
+            p.focusing.focus_el(items[min(place, len(items) - 1)])
 
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden

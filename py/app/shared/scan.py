@@ -26,12 +26,12 @@ class Scanner:
               failed: Callable[[str], None]) -> None:
         self.stop()
         p = self.c.page
-        self.opener = p.active_data("act")
+        self.opener = p.focusing.active_data("act")
         p.set_text("scanner-title", title)
         p.set_text("scanner-msg", "Hold the code steady, a forearm away.")
         p.open_panel("scanner")  # a dialog only while it shows
         p.flag("scanning", "1")
-        p.focus_id("scanner-stop")
+        p.focusing.focus_id("scanner-stop")
         self.task = asyncio.ensure_future(self._run(got, failed))
 
     async def _run(self, got, failed) -> None:
@@ -50,7 +50,7 @@ class Scanner:
     def _hide(self) -> None:
         p = self.c.page
         if p.close_panel("scanner") and self.opener:
-            p.focus(f'[data-act="{self.opener}"]')
+            p.focusing.focus(f'[data-act="{self.opener}"]')
         p.flag("scanning", "0")
 
     def stop(self) -> None:

@@ -1,6 +1,6 @@
 /* Rally Dominoes: read a QR code with the device's camera.
 
-   Imported only when a screen first scans (py/app/qr.py, load_scanner). Importing it sets
+   Imported only when a screen first scans (py/app/browser/qr.py, load_scanner). Importing it sets
    globalThis.rallyQR, the same object this module exports:
 
      rallyQR.start(video, onText?, onError?) -> Promise<{status, text, message}>

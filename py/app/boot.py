@@ -32,8 +32,8 @@ def start(js) -> None:
 
     from pyodide.ffi import create_proxy
 
+    from app.browser.page import Page
     from app.controller import Controller
-    from app.page import Page
 
     js.rallyBoot.mark("imported")
     js.rallyBoot.step("Setting the table", 97)

@@ -3,62 +3,56 @@ event routed to the screen it is for (app.screen: every screen answers ``markup`
 ``drawn``, ``act``, ``on_change`` and ``on_input``), and the screen drawn again after it.
 
 A press reads ``data-act`` from what was pressed, so the markup can be redrawn freely:
-``rally-...`` goes to the rally scorekeeper (app.rally_ui), ``kiosk-...`` to kiosk mode
-(app.kiosk_ui), a press at the table to app.table_ui, on the start form to app.start_ui.
-Here: which screen shows, the dialog over it (app.dialog_types), the page-wide presses
+``rally-...`` goes to the rally scorekeeper (app.rally.ui), ``kiosk-...`` to kiosk mode
+(app.kiosk.ui), a press at the table to app.table.ui, on the start form to app.start.ui.
+Here: which screen shows, the dialog over it (app.table.dialogs), the page-wide presses
 (rules, settings, home, resume) and a game's beginning. The rest has a module of its
-own: the game's save (app.saving), the computer's turns and Hard's hints (app.turns)
-with the AI worker (app.worker), the keyboard and focus (app.keyboard), dragging a
-tile (app.drag). The browser itself (the document, its elements, the console, storage)
-is reached only through ``page``, an app.page ``Page`` made at start-up (app.boot).
+own: the game's save (app.table.saving), the computer's turns and Hard's hints (app.table.turns)
+with the AI worker (app.table.worker), the keyboard and focus (app.shared.keyboard), dragging a
+tile (app.table.drag). The browser itself (the document, its elements, the console, storage)
+is reached only through ``page``, an app.browser.page ``Page`` made at start-up (app.boot).
 """
 
 from __future__ import annotations
 
 import asyncio
 
-from app import dialog_types as dialogs
-from app import saving
+from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
-from app.drag import Drag
-from app.keyboard import Keyboard
-from app.motion import Motion
-from app.page import Page
-from app.screen import Screen
+from app.screen import Dialog, Screen
 from app.seats import Seat
 from app.session import Session
-from app.start_ui import StartScreen
-from app.storage import unsaved_words
-from app.table_ui import TableScreen
-from app.turns import Turns
+from app.shared.keyboard import Keyboard
+from app.shared.storage import unsaved_words
+from app.start.ui import StartScreen
+from app.table import dialogs, saving
+from app.table.drag import Drag
+from app.table.motion import Motion
+from app.table.turns import Turns
+from app.table.ui import TableScreen
 from bones.errors import IllegalMove
 
 
 class Controller:
     def __init__(self, page: Page):
-        self.page = page  # the browser, reached only through it (app.page)
+        self.page = page  # the browser, reached only through it (app.browser.page)
         self.session: Session | None = None
-        self.start_screen = StartScreen(self)  # the form that sets up a game (app.start_ui)
+        self.start_screen = StartScreen(self)  # the form that sets up a game (app.start.ui)
         self.screen = "start"
-        self.dialog: dialogs.Dialog | None = None
-        self.selected = None
-        self.hinted = None  # the tile a hint chose: tapping it again keeps it chosen
-        self.hint = ""
-        self.fresh = None
+        self.dialog: Dialog | None = None
         self.bad_save: str | None = None  # a damaged save, for its download
-        self.unsaved: str | None = None  # why the game's last save failed (app.storage)
-        self.join_error = ""  # why a late arrival's name was refused
-        self.rally = None  # the rally scorekeeper's screen (app.rally_ui), made when opened
+        self.unsaved: str | None = None  # why the game's last save failed (app.shared.storage)
+        self.rally = None  # the rally scorekeeper's screen (app.rally.ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
-        self.scanner = None  # the camera's QR reader (app.scan), made in the browser
+        self.scanner = None  # the camera's QR reader (app.shared.scan), made in the browser
         self._hint_said = ""
-        self.kiosk = None  # kiosk mode (app.kiosk_ui): attract screen, idle time-out, PIN
-        self.drag = Drag(self)  # a tile dragged onto a train (app.drag)
-        self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.keyboard)
-        self.table = TableScreen(self)  # the game at the table (app.table_ui)
-        self.turns = Turns(self)  # the computer's moves and Hard's hints (app.turns)
-        self.motion = Motion(self)  # each move's tile travelling, and its sound (app.motion)
+        self.kiosk = None  # kiosk mode (app.kiosk.ui): attract screen, idle time-out, PIN
+        self.drag = Drag(self)  # a tile dragged onto a train (app.table.drag)
+        self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.shared.keyboard)
+        self.table = TableScreen(self)  # the game at the table (app.table.ui)
+        self.turns = Turns(self)  # the computer's moves and Hard's hints (app.table.turns)
+        self.motion = Motion(self)  # each move's tile travelling, and its sound (app.table.motion)
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
@@ -79,7 +73,7 @@ class Controller:
         self.session = self._load()
         if self.session is not None and not self.session.game.match_over:
             self.screen = "table"
-        from app.kiosk_ui import KioskScreen
+        from app.kiosk.ui import KioskScreen
 
         self.kiosk = KioskScreen(self)
         self.kiosk.start()  # in kiosk mode the attract screen may come first
@@ -98,13 +92,13 @@ class Controller:
 
     def listen(self, target: str, kind: str, fn) -> None:
         """``fn(event)`` on ``kind`` events of ``target`` ("document", "window" or an
-        element's id: app.page's ``listen``), guarded: a failure is said, not fatal."""
+        element's id: app.browser.page's ``listen``), guarded: a failure is said, not fatal."""
         def guarded(event):
             try:
                 fn(event)
             except Exception as exc:  # a bug must not leave a dead table: say so, carry on
                 self.page.error(f"Rally Dominoes: {kind} failed: {exc!r}")
-                self.hint = "Sorry, something went wrong there. Please try again."
+                self.table.state.tell("Sorry, something went wrong there. Please try again.")
                 try:
                     self.render()
                 except Exception:
@@ -118,7 +112,7 @@ class Controller:
 
     def _load(self) -> Session | None:
         """The saved game, or None. A damaged one is taken away, kept aside for a
-        download when it is small enough, and explained (app.saving)."""
+        download when it is small enough, and explained (app.table.saving)."""
         session, kept, problem = saving.load(self.storage(), self.page)
         if problem is not None:
             self.bad_save = kept  # this visit's copy
@@ -150,8 +144,7 @@ class Controller:
         if self.screen == "table" and session.game.match_over:
             self.screen = "start"  # elsewhere (the start screen) the player stays put
         self.dialog = None
-        self.selected = self.hinted = self.fresh = None
-        self.hint = ""
+        self.table.state.forget()
         self.render()
         self.schedule()
 
@@ -162,9 +155,10 @@ class Controller:
         before = self.keys.focus_key()
         self._render()
         self.keys.settle(before)
-        if self.hint != self._hint_said:
-            self._hint_said = self.hint
-            self.say(self.hint)
+        hint = self.table.state.hint
+        if hint != self._hint_said:
+            self._hint_said = hint
+            self.say(hint)
 
     def _render(self) -> None:
         self._remember_screen()
@@ -218,11 +212,11 @@ class Controller:
         (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(ctl)
 
     def focus(self, selector: str) -> None:
-        self.page.focus(selector)
+        self.page.focusing.focus(selector)
 
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden
-        takes focus now (app.keyboard)."""
+        takes focus now (app.shared.keyboard)."""
         self.keys.shown()
 
     def say(self, text: str) -> None:
@@ -252,7 +246,7 @@ class Controller:
         try:
             handler(arg, el)
         except IllegalMove as exc:
-            self.hint = f"Not allowed: {exc}"
+            self.table.state.tell(f"Not allowed: {exc}")
             self.render()
 
     def do_rules(self, arg, el) -> None:
@@ -300,14 +294,14 @@ class Controller:
 
     def do_rally(self, arg, el) -> None:
         """Open the rally scorekeeper: its own screens, same page."""
-        from app.rally_ui import RallyScreen
+        from app.rally.ui import RallyScreen
 
         mode = "table" if arg == "table" else "official"
         if mode not in self.rally_modes:
             self.rally_modes[mode] = RallyScreen(self, mode)
         self.rally = self.rally_modes[mode]
         if self.scanner is None:
-            from app.scan import Scanner
+            from app.shared.scan import Scanner
             self.scanner = Scanner(self)
         self.screen = "rally"
         self.dialog = None
@@ -336,8 +330,7 @@ class Controller:
         self.session = session
         self.screen = "table"
         self.dialog = None
-        self.selected = None
-        self.hint = ""
+        self.table.state.drop_choice()
         self.save()
         self.render()
         self.turns.warm_up()  # while the players read who plays first

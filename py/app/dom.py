@@ -20,10 +20,10 @@ def closest(el, selector: str):
 
 @dataclass(frozen=True)
 class Control:
-    """A control pressed or changed, as a screen's handler reads it (app.page's
+    """A control pressed or changed, as a screen's handler reads it (app.browser.page's
     ``control`` reads it off the element): its tag ("INPUT"), its ``data-*`` in the
     dataset's spelling (``data-rally-field`` is ``rallyField``), its value, whether it is
-    checked or disabled, and the files chosen in it (handles for app.page's
+    checked or disabled, and the files chosen in it (handles for app.browser.page's
     ``file_name`` and ``read_text`` / ``read_bytes``)."""
 
     tag: str = ""

@@ -4,7 +4,8 @@ the table in words, how a round started.
 
 These words live here, not in the engine's ``GameType``: they are English for the
 screen and the screen reader, they speak to the person at the screen ("Your train",
-"You play") and need the ``Session``'s names, and nothing else reads them (the rally
+"You play") and need the table's names (a ``TableView``: what the words read of the
+table, which ``app.session.Session`` offers), and nothing else reads them (the rally
 scorekeeper, the CLI and the computer players do not). The facts every layer needs (the
 title, the word for a round, markers, how long a match lasts) are the engine's, on
 ``GameType``. Beside the words, one more fact of the page's own per game: Hard's
@@ -13,14 +14,29 @@ thinking time in the page's worker (``hard_ms``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import bones
 from bones.games import game as game_type
 from bones.games import games
 
 if TYPE_CHECKING:
-    from app.session import Session
+    from bones.core import Match
+
+
+class TableView(Protocol):
+    """What a game's words read of the table (``app.session.Session`` is one): the match,
+    who plays by hand, who is at the screen, and how seats and targets are named."""
+
+    game: Match
+
+    @property
+    def humans(self) -> list[int]: ...
+
+    def viewer(self) -> int | None: ...
+    def name(self, seat: int | None) -> str: ...
+    def where(self, target: int) -> str: ...
+    def target_label(self, target: int) -> str: ...
 
 
 class TableWords:
@@ -28,17 +44,17 @@ class TableWords:
 
     blurb = "You and three computer players"  # the kiosk's button under the game's name
     kiosk_seats = 4  # a kiosk game: you and the computer players
-    hard_ms = 300  # Hard's thinking time in the page's worker (app.worker: the figures)
+    hard_ms = 300  # Hard's thinking time in the page's worker (app.table.worker: the figures)
 
-    def target_label(self, s: Session, target: int) -> str:
+    def target_label(self, s: TableView, target: int) -> str:
         """How a target is named on its button ("Ann's train", "6-6 toe 2")."""
         raise NotImplementedError
 
-    def duty_text(self, s: Session) -> str:
+    def duty_text(self, s: TableView) -> str:
         """What a waiting double asks of the player to move ("" when nothing waits)."""
         return ""
 
-    def double_owed(self, s: Session) -> str:
+    def double_owed(self, s: TableView) -> str:
         """A double that must be satisfied (M6 / C5), for everyone; "" when none waits."""
         return ""
 
@@ -46,14 +62,14 @@ class TableWords:
         """The number a tile must match to go on ``target`` (None: nothing to match)."""
         return g.end_of(target)
 
-    def lines(self, s: Session) -> list[tuple[int, str, list[str]]]:
+    def lines(self, s: TableView) -> list[tuple[int, str, list[str]]]:
         """Every train, line or end in order: (target, name, what there is to say)."""
         raise NotImplementedError
 
-    def table_head(self, s: Session) -> str:
+    def table_head(self, s: TableView) -> str:
         return f"The table. In the middle: {s.game.hub}."
 
-    def round_end(self, s: Session) -> str:
+    def round_end(self, s: TableView) -> str:
         g = s.game
         if g.out is not None:
             return f"{s.name(g.out)} went out."
@@ -67,7 +83,7 @@ class TableWords:
         """The targets of the play screen's lanes, in order."""
         raise NotImplementedError
 
-    def start_story(self, s: Session, c) -> list:
+    def start_story(self, s: TableView, c) -> list:
         """Session.start_story for this game (``c`` cites a rule from the sheet)."""
         return _train_start(s, c)
 
@@ -203,7 +219,7 @@ class FivesWords(TableWords):
                 f"{g.options.hand_size(g.seats)} ({c('A2')})."]
 
 
-def _train_start(s: Session, c) -> list:
+def _train_start(s: TableView, c) -> list:
     """How a train game's round started: the double placed, or drawn for (G8, S3, C2)."""
     g = s.game
     preset = g.preset or type(g).default_preset

@@ -88,7 +88,7 @@ def order_to_save(orders: dict[int, list[Tile]]) -> dict[str, list[str]]:
 
 
 # ---- size ------------------------------------------------------------------------------
-# A hand tile's button adds its padding and border to the tile (app.views, web/style.css:
+# A hand tile's button adds its padding and border to the tile (app.table.views, web/style.css:
 # .hand-tile), tiles stand GAP px apart, and the hand's area has PAD px each side; a
 # phone's are tighter.
 EDGE, GAP, PAD = 10, 6, 12

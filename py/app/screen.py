@@ -1,6 +1,6 @@
-"""What the controller asks of a screen: the table (app.table_ui), the start form
-(app.start_ui), the rally scorekeeper (app.rally_ui) and a kiosk's attract screen
-(app.kiosk_ui) all answer the same few questions, so the controller only routes.
+"""What the controller asks of a screen: the table (app.table.ui), the start form
+(app.start.ui), the rally scorekeeper (app.rally.ui) and a kiosk's attract screen
+(app.kiosk.ui) all answer the same few questions, so the controller only routes.
 
 - ``name``: the page's ``data-screen`` while it shows (the style sheet reads it);
 - ``markup()``: its HTML, drawn again after every event (nothing is kept in the page);
@@ -30,9 +30,19 @@ class Screen:
     def drawn(self) -> None:
         pass
 
+    def parts(self) -> tuple:
+        """The objects the screen holds that answer presses too (the rally screen's entry
+        page, set-up and devices; the kiosk's idle timer, attract game, official's panel)."""
+        return ()
+
     def handler(self, name: str):
-        """The ``do_`` method a press of ``name`` calls, or None."""
-        return getattr(self, "do_" + name.removeprefix(self.prefix).replace("-", "_"), None)
+        """The ``do_`` method a press of ``name`` calls: the screen's own, else the first
+        of its ``parts`` that has one; None when none has."""
+        method = "do_" + name.removeprefix(self.prefix).replace("-", "_")
+        for holder in (self, *self.parts()):
+            if (fn := getattr(holder, method, None)) is not None:
+                return fn
+        return None
 
     def act(self, name: str, arg: str, el: Control = NO_CONTROL) -> bool:
         handler = self.handler(name)
@@ -46,3 +56,13 @@ class Screen:
 
     def on_input(self, el) -> bool:
         return False
+
+
+class Dialog:
+    """A dialog over any screen, as a value: the controller keeps one in
+    ``Controller.dialog`` (None when there is none). ``markup(c)``: its HTML ("" when the
+    screen has nothing for it, e.g. a game's settings with no game). The game's dialogs
+    are app.table.dialogs, kiosk mode's app.kiosk.dialogs."""
+
+    def markup(self, c) -> str:
+        raise NotImplementedError

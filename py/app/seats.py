@@ -31,7 +31,7 @@ class Seat:
 
 
 HINT_LEVELS = ("normal", "hard")  # whose choice the Hint button shows
-VOLUMES = ("soft", "medium", "loud")  # the sound's volume (app.sound.LEVELS: its peaks)
+VOLUMES = ("soft", "medium", "loud")  # the sound's volume (app.table.sound.LEVELS: its peaks)
 
 
 @dataclass
@@ -43,7 +43,7 @@ class Settings:
     knock_for_me: bool = True  # G6 / S5: the page knocks as your play leaves one tile
     reduce_motion: bool = False  # tiles fade in where they land instead of travelling
     volume: str = "medium"  # the sound's volume (VOLUMES)
-    muted: bool = False  # no sound (a kiosk's games start muted: app.kiosk)
+    muted: bool = False  # no sound (a kiosk's games start muted: app.kiosk.settings)
 
     def __post_init__(self) -> None:
         # A hand-edited or damaged save gets the default for a value it cannot use.

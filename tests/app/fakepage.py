@@ -1,4 +1,4 @@
-"""A stand-in for app.page's ``Page`` in CPython: the same methods, over plain Python
+"""A stand-in for app.browser.page's ``Page`` in CPython: the same methods, over plain Python
 state the tests read back (test_fake_page.py keeps the two in step). Nothing is laid
 out, so there is no size, no focusable control and no element to find; what the app
 writes to the page (flags, lines said, texts, downloads, focus) is kept here."""
@@ -34,15 +34,10 @@ class FakePage:
         self.ghosts: list = []  # every drag ghost added
         self.history = 0
         self.printed = 0
-        self.patches: list = []  # patch_svg's calls
         self.keep_asked = 0  # keep_storage: how often the browser was asked, its answer
         self.keep_answer = "refused"
-        self.rects: dict[str, tuple] = {}  # rect's answers, by selector
-        self.reduce = False  # the browser asks for reduced motion
-        self.travels: list[tuple] = []  # (start, to, ms, lit) of each tile that travelled
-        self.fades: list[tuple[str, int]] = []
-        self.audio = 0  # start_audio calls (the page's sound made at the first)
-        self.played: list = []  # every note played
+        self.motion = FakeMotion(self)  # Page's part for moves seen and heard
+        self.focusing = FakeFocus(self)  # and for focus
 
     # ---- events -------------------------------------------------------------------------
     def listen(self, target: str, kind: str, fn, passive: bool | None = None) -> None:
@@ -76,11 +71,6 @@ class FakePage:
 
     def set_inner(self, id_: str, html: str) -> None:
         self.texts[id_] = html
-
-    def patch_svg(self, id_: str, view_box: str, count: int,
-                  ops: list[tuple[int, int, str]]) -> bool:
-        self.patches.append((id_, view_box, count, ops))
-        return id_ in self.texts
 
     def size(self, id_: str):
         return None
@@ -128,31 +118,6 @@ class FakePage:
     def remove_all(self, selector: str) -> None:
         pass
 
-    def rect(self, selector: str):
-        return self.rects.get(selector)
-
-    def reduced_motion(self) -> bool:
-        return self.reduce
-
-    def travel(self, start, to: str, ms: int, lit: str | None = None) -> bool:
-        if start is None:
-            return False
-        self.travels.append((start, to, ms, lit))
-        return True
-
-    def fade_in(self, to: str, ms: int) -> None:
-        self.fades.append((to, ms))
-
-    def start_audio(self) -> bool:
-        self.audio += 1
-        return True
-
-    def tones(self, notes) -> bool:
-        if not self.audio:
-            return False
-        self.played.extend(notes)
-        return True
-
     def element_at(self, x: float, y: float):
         return self.at
 
@@ -194,41 +159,6 @@ class FakePage:
 
     def typing_in(self, el) -> bool:
         return False
-
-    # ---- focus --------------------------------------------------------------------------
-    def active(self):
-        return None
-
-    def inside(self, el, within: str | None = None) -> bool:
-        return False
-
-    def focus_kept(self) -> bool:
-        return False
-
-    def focusables(self, within: str | None = None, matching: str | None = None) -> list:
-        return []
-
-    def focus_el(self, el) -> None:
-        self.focused = el
-
-    def focus(self, selector: str, within: str | None = None) -> bool:
-        self.focused = selector
-        return True
-
-    def focus_id(self, id_: str) -> None:
-        self.focused = "#" + id_
-
-    def try_focus(self, selector: str, within: str | None = None) -> bool:
-        return False
-
-    def focus_key(self, attrs: tuple[str, ...]):
-        return None
-
-    def active_data(self, name: str) -> str:
-        return self.active_acts.get(name, "")
-
-    def caret_to_end(self, selector: str) -> None:
-        pass
 
     # ---- the browser --------------------------------------------------------------------
     def error(self, text: str) -> None:
@@ -286,4 +216,91 @@ class FakePage:
         raise RuntimeError("no camera in CPython")
 
     def stop_qr(self) -> None:
+        pass
+
+
+class FakeMotion:
+    """Stands in for app.browser.page_motion's ``PageMotion`` (``page.motion``): what was
+    asked to fly, fade, sound or change in place."""
+
+    def __init__(self, page):
+        self._page = page
+        self.patches: list = []  # patch_svg's calls
+        self.rects: dict[str, tuple] = {}  # rect's answers, by selector
+        self.reduce = False  # the browser asks for reduced motion
+        self.travels: list[tuple] = []  # (start, to, ms, lit) of each tile that travelled
+        self.fades: list[tuple[str, int]] = []
+        self.audio = 0  # start_audio calls (the page's sound made at the first)
+        self.played: list = []  # every note played
+
+    def patch_svg(self, id_: str, view_box: str, count: int,
+                  ops: list[tuple[int, int, str]]) -> bool:
+        self.patches.append((id_, view_box, count, ops))
+        return id_ in self._page.texts
+
+    def rect(self, selector: str):
+        return self.rects.get(selector)
+
+    def reduced_motion(self) -> bool:
+        return self.reduce
+
+    def travel(self, start, to: str, ms: int, lit: str | None = None) -> bool:
+        if start is None:
+            return False
+        self.travels.append((start, to, ms, lit))
+        return True
+
+    def fade_in(self, to: str, ms: int) -> None:
+        self.fades.append((to, ms))
+
+    def start_audio(self) -> bool:
+        self.audio += 1
+        return True
+
+    def tones(self, notes) -> bool:
+        if not self.audio:
+            return False
+        self.played.extend(notes)
+        return True
+
+
+class FakeFocus:
+    """Stands in for app.browser.page_focus's ``PageFocus`` (``page.focusing``): what was
+    focused last is the page's ``focused``."""
+
+    def __init__(self, page):
+        self._page = page
+
+    def active(self):
+        return None
+
+    def inside(self, el, within: str | None = None) -> bool:
+        return False
+
+    def focus_kept(self) -> bool:
+        return False
+
+    def focusables(self, within: str | None = None, matching: str | None = None) -> list:
+        return []
+
+    def focus_el(self, el) -> None:
+        self._page.focused = el
+
+    def focus(self, selector: str, within: str | None = None) -> bool:
+        self._page.focused = selector
+        return True
+
+    def focus_id(self, id_: str) -> None:
+        self._page.focused = "#" + id_
+
+    def try_focus(self, selector: str, within: str | None = None) -> bool:
+        return False
+
+    def focus_key(self, attrs: tuple[str, ...]):
+        return None
+
+    def active_data(self, name: str) -> str:
+        return self._page.active_acts.get(name, "")
+
+    def caret_to_end(self, selector: str) -> None:
         pass

@@ -14,12 +14,12 @@ from html.parser import HTMLParser
 import pytest
 
 import bones
-from app import dialog_views, views
-from app.rally_state import RallyState
-from app.rally_ui import RallyScreen
-from app.rally_views import rally_screen
+from app.rally.state import RallyState
+from app.rally.ui import RallyScreen
+from app.rally.views import rally_screen
 from app.seats import Seat
 from app.session import Session
+from app.table import dialog_views, views
 from bones.rally import NO_SHOW, Event, RallyError
 from bones.rulebook import cite, rules_for
 from fakepage import FakePage

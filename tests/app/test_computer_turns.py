@@ -1,4 +1,4 @@
-"""The computer's turns on the page (app.turns' loop), in CPython with a stand-in
+"""The computer's turns on the page (app.table.turns' loop), in CPython with a stand-in
 for the page: the computer thinks while the pace between moves runs, and a choice made
 for a table that has since changed (an undo, a new game) is thrown away."""
 
@@ -9,9 +9,9 @@ import asyncio
 import pytest
 
 import own_loop
-from app import turns
 from app.seats import Seat
 from app.session import Session
+from app.table import turns
 from pagestub import NoPage
 
 PACE_S = 0.25
@@ -54,7 +54,7 @@ class StandInTurns(turns.Turns):
 
 
 class PacedAsyncio:
-    """``asyncio`` as app.turns sees it, with each pause of the pace's length noted
+    """``asyncio`` as app.table.turns sees it, with each pause of the pace's length noted
     in ``page.events`` when it ends."""
 
     def __init__(self, page: Page):

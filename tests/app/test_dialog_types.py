@@ -1,4 +1,4 @@
-"""The dialogs as values (app.dialog_types): each kind draws its own dialog over the
+"""The dialogs as values (app.table.dialogs): each kind draws its own dialog over the
 screen, with its title; kinds that need a game draw nothing without one; a kiosk says a
 damaged save its own way."""
 
@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from app import dialog_types as dialogs
+from app.kiosk import dialogs as kiosk_dialogs
 from app.seats import Seat
 from app.session import Session
+from app.table import dialogs
 from pagestub import NoPage
 
 TITLE = re.compile(r'<h2 id="dialog-title" tabindex="-1">(.*?)</h2>')
@@ -66,5 +67,5 @@ def test_a_damaged_save_offers_its_download_only_when_it_was_kept():
     assert "Download" not in said.markup(c)
     c.bad_save = '{"format": "rally'
     assert "Download the damaged save" in said.markup(c)
-    kiosk = dialogs.KioskDamagedSave(said.problem).markup(c)
+    kiosk = kiosk_dialogs.KioskDamagedSave(said.problem).markup(c)
     assert "Download" not in kiosk and "not valid JSON" in kiosk

@@ -1,4 +1,4 @@
-"""Dragging a tile (app.drag), in CPython with a stand-in for the page: a press on a
+"""Dragging a tile (app.table.drag), in CPython with a stand-in for the page: a press on a
 tile becomes a drag only once the pointer has moved, a playable tile is chosen and shown
 under the finger, and letting go over a place plays it there; letting go over another
 tile of the hand puts it in that tile's place; the click that ends a drag is not taken
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from app.drag import START_PX, Drag
 from app.seats import Seat
 from app.session import Session
+from app.table.drag import START_PX, Drag
+from app.table.state import TableState
 from fakepage import FakePage
 
 
@@ -32,6 +33,7 @@ class Table:
         self.chosen: list = []
         self.played: list[int] = []
         self.moved: list = []
+        self.state = TableState()
 
     def select(self, t, render=True):
         self.chosen.append(str(t))
@@ -46,7 +48,7 @@ class Table:
 def page():
     session = Session.new("mexican-train", "gs-mt", [Seat("You", "human"), Seat("Ann")],
                           seed=1)
-    c = SimpleNamespace(page=FakePage(), table=Table(), session=session, selected=None)
+    c = SimpleNamespace(page=FakePage(), table=Table(), session=session)
     return c, Drag(c)
 
 

@@ -27,11 +27,11 @@ import random
 
 import pytest
 
-from app import saving
-from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
-from app.rally_ui import SAVE_KEY as RALLY_KEY
+from app.kiosk.settings import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
+from app.rally.ui import SAVE_KEY as RALLY_KEY
 from app.seats import LEVELS, PACES, Seat
 from app.session import Session
+from app.table import saving
 from bones import ai
 from bones.ai.levels import read_choice, read_hint
 from bones.errors import BadData

@@ -8,7 +8,7 @@ import pytest
 from app.games_ui import TableWords, register_words, titles, words
 from app.seats import Seat
 from app.session import GAME_TITLES, Session
-from app.worker import hard_budget_ms
+from app.table.worker import hard_budget_ms
 from bones.games import ROUNDS, games
 from bones.moves import PASS, Move
 

@@ -10,10 +10,11 @@ import re
 
 import pytest
 
-from app import hand, views
+from app import hand
 from app.hand import arrange, by_number, fit, moved, order_from_save
 from app.seats import Seat
 from app.session import Session
+from app.table import views
 from bones.moves import NEXT, Move
 from bones.tiles import parse_tile
 from pagestub import NoPage

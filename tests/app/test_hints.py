@@ -12,7 +12,7 @@ import pytest
 import own_loop
 from app.seats import Seat, Settings
 from app.session import Session
-from app.worker import AiWorker
+from app.table.worker import AiWorker
 from bones import ai
 from bones.moves import PLAY
 from pagestub import NoPage
@@ -29,7 +29,7 @@ class Page(NoPage):
 
 
 class PagesWorker(AiWorker):
-    """app.worker's AiWorker over the page's ``worker``, which stands in for the
+    """app.table.worker's AiWorker over the page's ``worker``, which stands in for the
     started one."""
 
     def __init__(self, page: Page):
@@ -87,17 +87,19 @@ def test_a_hard_hint_is_thought_out_off_the_page_and_then_shown(monkeypatch):
 
     async def go():
         page.table.do_hint(None, None)
-        assert page.hint.startswith("Hint: thinking")
+        assert page.table.state.hint.startswith("Hint: thinking")
         page.table.do_hint(None, None)  # a second tap while it thinks asks nothing more
         while page.turns.hinting:
             await asyncio.sleep(0.01)
 
     run(go)
     assert worker.calls == 1 and not page.errors
-    assert page.hint.startswith("Hint: ") and "likely deals of the hidden tiles" in page.hint
+    said = page.table.state.hint
+    assert said.startswith("Hint: ") and "likely deals of the hidden tiles" in said
     h = ai.hint(s.game, 0, "hard", seed=len(s.game.history), worlds=12)
-    assert h.move.kind == PLAY and page.selected == h.move.tile == page.hinted
-    assert page.hint.endswith("Tap where it goes to play it.")
+    table = page.table.state
+    assert h.move.kind == PLAY and table.selected == h.move.tile == table.hinted
+    assert page.table.state.hint.endswith("Tap where it goes to play it.")
 
 
 def test_a_hard_hint_without_a_worker_thinks_on_the_page():
@@ -110,8 +112,8 @@ def test_a_hard_hint_without_a_worker_thinks_on_the_page():
             await asyncio.sleep(0.01)
 
     run(go)
-    assert "likely deals" in page.hint and not page.errors
-    assert page.selected in {m.tile for m in s.my_moves()}
+    assert "likely deals" in page.table.state.hint and not page.errors
+    assert page.table.state.selected in {m.tile for m in s.my_moves()}
 
 
 def test_a_hard_hint_for_a_table_that_changed_is_dropped():
@@ -134,8 +136,8 @@ def test_a_hard_hint_for_a_table_that_changed_is_dropped():
             await asyncio.sleep(0.01)
 
     run(go)
-    assert played and page.hint.startswith("Hint: thinking")
-    assert page.selected is None and not page.errors
+    assert played and page.table.state.hint.startswith("Hint: thinking")
+    assert page.table.state.selected is None and not page.errors
 
 
 def test_a_worker_that_fails_leaves_a_hint_all_the_same():
@@ -152,7 +154,7 @@ def test_a_worker_that_fails_leaves_a_hint_all_the_same():
             await asyncio.sleep(0.01)
 
     run(go)
-    assert page.hint.startswith("Hint: ") and "likely deals" in page.hint
+    assert page.table.state.hint.startswith("Hint: ") and "likely deals" in page.table.state.hint
     assert any("worker gone" in e for e in page.errors)
 
 
@@ -161,8 +163,9 @@ def test_normal_hints_stay_instant():
     page = Page(s, SlowWorker(0.05))
     page.table.do_hint(None, None)  # no event loop needed: nothing is awaited
     want = ai.hint(s.game, 0, "normal", seed=len(s.game.history))
-    assert page.hint.startswith("Hint: ") and "likely deals" not in page.hint
-    assert page.selected == (want.move.tile if want.move.kind == PLAY else None)
+    said = page.table.state.hint
+    assert said.startswith("Hint: ") and "likely deals" not in said
+    assert page.table.state.selected == (want.move.tile if want.move.kind == PLAY else None)
     assert page.worker.calls == 0
 
 
@@ -180,7 +183,7 @@ def test_the_hints_setting_is_saved_and_a_damaged_one_is_mended():
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_settings_dialog_offers_both_hints(level):
-    from app import dialog_views
+    from app.table import dialog_views
 
     s = my_turn(hints=level)
     html = dialog_views.settings_dialog(s)

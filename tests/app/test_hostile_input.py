@@ -10,14 +10,14 @@ import unicodedata
 
 import pytest
 
-from app import saving
-from app.dialog_types import DamagedSave
-from app.kiosk import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
-from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
-from app.rally_ui import SAVE_KEY as RALLY_KEY
-from app.rally_ui import RallyScreen
+from app.kiosk.settings import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
+from app.rally.ui import BAD_SAVE_KEY as RALLY_BAD_KEY
+from app.rally.ui import SAVE_KEY as RALLY_KEY
+from app.rally.ui import RallyScreen
 from app.seats import NAME_LIMIT, BadName, Seat, clean_name
 from app.session import Session
+from app.table import saving
+from app.table.dialogs import DamagedSave
 from bones.errors import BadData, BadSave
 from bones.inbound import MAX_DEPTH, letters
 from bones.rally import Event, loads
@@ -303,5 +303,5 @@ def test_a_workers_answer_that_does_not_hold_is_set_aside_for_the_pages_own(answ
             await asyncio.sleep(0.01)
 
     run(go)
-    assert page.hint.startswith("Hint: ") and "likely deals" in page.hint
+    assert page.table.state.hint.startswith("Hint: ") and "likely deals" in page.table.state.hint
     assert any("the AI worker's" in e for e in page.errors)

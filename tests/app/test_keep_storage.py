@@ -9,12 +9,12 @@ import asyncio
 
 import pytest
 
-from app import dialog_types as dialogs
 from app.dom import Control
-from app.rally_state import RallyState
-from app.rally_ui import RallyScreen
-from app.rally_views import rally_screen
+from app.rally.state import RallyState
+from app.rally.ui import RallyScreen
+from app.rally.views import rally_screen
 from app.session import Session
+from app.table import dialogs
 from bones.rally import Event
 from own_loop import run
 from pagestub import NoPage

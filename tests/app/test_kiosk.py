@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app import kiosk_views
-from app.kiosk import (
+from app.kiosk import views as kiosk_views
+from app.kiosk.settings import (
     COUNTDOWN,
     DEFAULT_IDLE,
     GAME_ORDER,
@@ -287,9 +287,9 @@ def test_the_attract_game_starts_again_after_failures_instead_of_stopping(monkey
     and starts again, for as long as the attract screen shows."""
     import asyncio
 
-    from app import kiosk_attract_ui
     from app.controller import Controller
-    from app.kiosk_ui import KioskScreen
+    from app.kiosk import attract_ui as kiosk_attract_ui
+    from app.kiosk.ui import KioskScreen
     from fakepage import FakePage
 
     c = Controller(FakePage())
@@ -306,11 +306,11 @@ def test_the_attract_game_starts_again_after_failures_instead_of_stopping(monkey
     async def no_wait(seconds):
         rests.append(seconds)
 
-    monkeypatch.setattr(k, "_attract_step", failing_step)
+    monkeypatch.setattr(k.attract, "_attract_step", failing_step)
     monkeypatch.setattr(kiosk_attract_ui.asyncio, "sleep", no_wait)
-    k._attract_running = True
-    asyncio.run(k._attract_loop())
-    assert len(steps) == 10 and not k._attract_running
+    k.attract._attract_running = True
+    asyncio.run(k.attract._attract_loop())
+    assert len(steps) == 10 and not k.attract._attract_running
     assert rests == [1, 1, 30, 1, 1, 30, 1, 1, 30, 1]
     assert sum("the attract game failed" in x for x in c.page.errors) == 10
 
@@ -319,7 +319,7 @@ def test_the_attract_felt_changes_only_the_pieces_that_change():
     """Applying ``felt_changes`` to the old pieces gives the new ones, whatever changed."""
     import random
 
-    from app.kiosk_attract_ui import felt_changes
+    from app.kiosk.attract_ui import felt_changes
 
     rng = random.Random(5)
     for _ in range(300):

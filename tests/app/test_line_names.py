@@ -13,9 +13,9 @@ import pytest
 
 import bones
 import bones.ai
-from app import views
 from app.seats import Seat
 from app.session import Session
+from app.table import felt
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -69,12 +69,12 @@ def test_the_log_the_hints_and_the_felt_name_a_line_alike(seats, paths):
             # the hint for it, and the place to play it, say that name
             assert s.hint_words(m) == f"play {m.tile} on {name}"
             if seat == 0:
-                lay = views.lanes_layout(s, 960, 514)
-                svg = views.table_svg(s, lay, selected=m.tile, targets={m.target})
+                lay = felt.lanes_layout(s, 960, 514)
+                svg = felt.table_svg(s, lay, selected=m.tile, targets={m.target})
                 assert f'aria-label="{name}" data-act="target" data-target="{m.target}"' in svg
         s.play(m)
         for w, h in FELTS:
-            lays[w, h] = views.lanes_layout(s, w, h, before=lays[w, h])
+            lays[w, h] = felt.lanes_layout(s, w, h, before=lays[w, h])
         if m.kind != PLAY:
             continue
         plays += 1
@@ -82,7 +82,7 @@ def test_the_log_the_hints_and_the_felt_name_a_line_alike(seats, paths):
         assert s.move_words(m, seat).endswith(f"played {m.tile} on {name}")
         assert any(text.startswith(f"{name}:") for _t, text in s.lines_said())
         for (w, h), lay in lays.items():
-            svg = views.table_svg(s, lay, selected=None, targets=set())
+            svg = felt.table_svg(s, lay, selected=None, targets=set())
             groups = lanes(svg)
             # the tile just played lies in a lane; that lane is the line it was played on,
             # or (a double) the line its first toe is
@@ -120,13 +120,13 @@ def test_a_double_waiting_for_its_toes_is_drawn_once():
         for m in moves(s):
             g.play(m)
             for w, h in FELTS:
-                lays[w, h] = views.lanes_layout(s, w, h, before=lays[w, h])
+                lays[w, h] = felt.lanes_layout(s, w, h, before=lays[w, h])
             if not g.pending or g.line_info[g.pending[0]].stem < 0:
                 continue
             waits += 1
             double = str(g.line_info[g.pending[0]].double)
             for (w, h), lay in lays.items():
-                svg = views.table_svg(s, lay, selected=None, targets=set())
+                svg = felt.table_svg(s, lay, selected=None, targets=set())
                 drawn = [d for tiles in lanes(svg).values() for d in tiles]
                 assert len(drawn) == len(set(drawn)), (w, h)  # no tile drawn twice
                 assert drawn.count(double) <= 1

@@ -1,5 +1,5 @@
-"""Every move seen and heard (app.motion, app.sound), in CPython with the fake page: what
-the page is asked to do after each move (a tile travelling from the mover's place, or
+"""Every move seen and heard (app.table.motion, app.table.sound), in CPython with the fake
+page: what the page is asked to do after each move (a tile travelling from the mover's place, or
 fading in with reduced motion; the cues played), and the settings that steer it (Reduce
 movement, the volume, the sound button), kept with the save."""
 
@@ -9,14 +9,13 @@ import json
 
 import pytest
 
-from app import dialog_types as dialogs
-from app import sound, views
 from app.dom import Control
-from app.kiosk import KioskSettings, parse_settings, player_session
-from app.kiosk_views import official_settings
-from app.motion import LANDED, TRAVEL_MS, hand_tile, seat_card
+from app.kiosk.settings import KioskSettings, parse_settings, player_session
+from app.kiosk.views import official_settings
 from app.seats import PACES, Settings
 from app.session import Session
+from app.table import dialogs, sound, views
+from app.table.motion import LANDED, TRAVEL_MS, hand_tile, seat_card
 from bones.moves import DRAW, KNOCK, PLAY, Move
 from bones.tiles import Tile
 from pagestub import NoPage
@@ -45,7 +44,7 @@ def my_turn(seed: int = 3) -> Table:
 
 def play_a_tile(c: Table) -> Move:
     move = next(m for m in c.session.my_moves() if m.kind == PLAY)
-    c.page.rects[hand_tile(move.tile)] = HAND_AT
+    c.page.motion.rects[hand_tile(move.tile)] = HAND_AT
     c.table.human_move(move)
     return move
 
@@ -56,25 +55,25 @@ def test_the_players_tile_travels_from_the_hand_to_where_it_lands(pace):
     c = my_turn()
     c.session.settings.pace = pace
     play_a_tile(c)
-    assert c.page.travels == [(HAND_AT, LANDED, TRAVEL_MS[pace], None)]
-    assert c.page.fades == []
+    assert c.page.motion.travels == [(HAND_AT, LANDED, TRAVEL_MS[pace], None)]
+    assert c.page.motion.fades == []
     assert 100 <= TRAVEL_MS[pace] <= 600 and TRAVEL_MS[pace] < PACES[pace]
 
 
 def test_a_dragged_tile_travels_from_where_it_was_dropped():
     c = my_turn()
-    c.page.rects[".drag-ghost"] = (300.0, 300.0, 50.0, 100.0)
+    c.page.motion.rects[".drag-ghost"] = (300.0, 300.0, 50.0, 100.0)
     play_a_tile(c)
-    assert c.page.travels[0][0] == (300.0, 300.0, 50.0, 100.0)
+    assert c.page.motion.travels[0][0] == (300.0, 300.0, 50.0, 100.0)
 
 
 def test_a_computers_tile_travels_from_its_card_which_is_lit_meanwhile():
     c = my_turn()
     c.session.settings.pace = "slow"
     seat = 2
-    c.page.rects[seat_card(seat)] = CARD_AT
+    c.page.motion.rects[seat_card(seat)] = CARD_AT
     c.motion.shown(Move(PLAY, Tile(6, 6), 1), seat, was_turn=seat)
-    assert c.page.travels == [(CARD_AT, LANDED, TRAVEL_MS["slow"], seat_card(seat))]
+    assert c.page.motion.travels == [(CARD_AT, LANDED, TRAVEL_MS["slow"], seat_card(seat))]
 
 
 @pytest.mark.parametrize("how", ["setting", "browser"])
@@ -83,41 +82,42 @@ def test_reduced_motion_fades_the_tile_in_and_nothing_travels(how):
     if how == "setting":
         c.session.settings.reduce_motion = True
     else:
-        c.page.reduce = True
+        c.page.motion.reduce = True
     play_a_tile(c)
-    assert c.page.travels == []
-    assert c.page.fades == [(LANDED, TRAVEL_MS["normal"])]
+    assert c.page.motion.travels == []
+    assert c.page.motion.fades == [(LANDED, TRAVEL_MS["normal"])]
 
 
 def test_a_tile_with_no_place_to_start_from_fades_in():
     c = my_turn()
     c.motion.shown(Move(PLAY, Tile(6, 6), 1), 1, was_turn=1)  # its card not on screen
-    assert c.page.travels == [] and c.page.fades == [(LANDED, TRAVEL_MS["normal"])]
+    assert c.page.motion.travels == [] and c.page.motion.fades == [(LANDED, TRAVEL_MS["normal"])]
 
 
 def test_a_draw_or_a_knock_moves_nothing_on_the_table():
     c = my_turn()
     for kind in (DRAW, KNOCK):
         c.motion.shown(Move(kind), 1, was_turn=1)
-    assert c.page.travels == [] and c.page.fades == []
+    assert c.page.motion.travels == [] and c.page.motion.fades == []
 
 
 # ---- sound ----------------------------------------------------------------------------
 def test_no_sound_is_made_before_a_tap_or_a_key():
     c = my_turn()
     play_a_tile(c)
-    assert c.page.audio == 0 and c.page.played == [] and "rallySounds" not in c.page.globals
+    m = c.page.motion
+    assert m.audio == 0 and m.played == [] and "rallySounds" not in c.page.globals
 
 
 def test_after_a_tap_each_move_is_heard_at_the_chosen_volume():
     c = my_turn()
     c.motion.gesture()
-    assert c.page.audio == 1
+    assert c.page.motion.audio == 1
     c.session.settings.volume = "soft"
     play_a_tile(c)
     assert c.page.globals["rallySounds"][0] in ("place", "double")
     cue = c.page.globals["rallySounds"][0]
-    assert c.page.played[0].level == pytest.approx(sound.CUES[cue][0].level
+    assert c.page.motion.played[0].level == pytest.approx(sound.CUES[cue][0].level
                                                    * sound.LEVELS["soft"])
 
 
@@ -127,7 +127,7 @@ def test_muted_nothing_is_made_or_played():
     c.motion.gesture()
     play_a_tile(c)
     c.motion.hear(["turn"])
-    assert c.page.audio == 0 and c.page.played == []
+    assert c.page.motion.audio == 0 and c.page.motion.played == []
 
 
 def test_the_sound_button_mutes_and_unmutes_and_the_save_keeps_it():
@@ -137,16 +137,16 @@ def test_the_sound_button_mutes_and_unmutes_and_the_save_keeps_it():
     assert c.session.settings.muted and c.page.said[-1] == "Sound off."
     assert json.loads(c.session.to_json())["settings"]["muted"] is True
     assert Session.from_json(c.session.to_json()).settings.muted is True
-    heard = len(c.page.played)
+    heard = len(c.page.motion.played)
     c.act("mute")
     assert not c.session.settings.muted and c.page.said[-1] == "Sound on."
-    assert len(c.page.played) > heard  # heard at once, at its volume
+    assert len(c.page.motion.played) > heard  # heard at once, at its volume
 
 
 def test_the_volume_setting_is_kept_and_heard_at_once():
     c = my_turn()
     c.act("volume:loud", Control(tag="INPUT", checked=True))
-    assert c.session.settings.volume == "loud" and c.page.audio == 1 and c.page.played
+    assert c.session.settings.volume == "loud" and c.page.motion.audio == 1 and c.page.motion.played
     assert Session.from_json(c.session.to_json()).settings.volume == "loud"
     c.act("volume:deafening")
     assert c.session.settings.volume == "loud"
@@ -188,7 +188,7 @@ def test_a_kiosk_game_is_silent_until_the_official_turns_sound_on():
     assert s.settings.muted
     c = Table(s)
     c.motion.gesture()
-    assert c.page.audio == 0
+    assert c.page.motion.audio == 0
     on = KioskSettings(sound=True)
     assert not player_session(on, "mexican-train", seed=1).settings.muted
     assert parse_settings(on.to_json()) == (on, [])

@@ -1,4 +1,4 @@
-"""app.qr: QR codes as inline SVG (segno), their sizes, and what a rally sheet needs.
+"""app.browser.qr: QR codes as inline SVG (segno), their sizes, and what a rally sheet needs.
 
 `pytest tests/app/test_qr.py -s -k measure` prints the table of payload sizes against QR
 versions quoted in docs/rally.md."""
@@ -15,7 +15,7 @@ pytest.importorskip("segno", reason="segno is in the dev extras (pyproject.toml)
 
 import segno  # noqa: E402
 
-from app.qr import QUIET_ZONE, ensure_segno, qr_svg, qr_version  # noqa: E402
+from app.browser.qr import QUIET_ZONE, ensure_segno, qr_svg, qr_version  # noqa: E402
 
 SVG = "{http://www.w3.org/2000/svg}"
 RUN = re.compile(r"M(\d+) (\d+)h(\d+)v1h-(\d+)z")

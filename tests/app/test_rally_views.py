@@ -1,4 +1,4 @@
-"""The rally scorekeeper's markup (app.rally_views) and its screen logic (app.rally_ui)
+"""The rally scorekeeper's markup (app.rally.views) and its screen logic (app.rally.ui)
 in CPython: no browser, a stand-in controller with a dict for local storage."""
 
 from __future__ import annotations
@@ -9,15 +9,16 @@ from urllib.parse import unquote
 import pytest
 
 import bones
-from app import dialog_views, views
 from app.dom import Control
-from app.rally_entry_views import table_page
-from app.rally_event_views import csv_export, files_page, json_export
-from app.rally_sheet_views import history_page, sheet_table, standings_block
-from app.rally_state import RallyState
-from app.rally_ui import BAD_SAVE_KEY, SAVE_KEY, RallyScreen
-from app.rally_views import print_sheets, rally_screen
+from app.rally.entry_views import table_page
+from app.rally.event_views import csv_export, files_page, json_export
+from app.rally.sheet_views import history_page, standings_block
+from app.rally.state import RallyState
+from app.rally.ui import BAD_SAVE_KEY, SAVE_KEY, RallyScreen
+from app.rally.views import print_sheets, rally_screen
 from app.session import Session
+from app.shared.sheet import sheet_table
+from app.table import dialog_views, views
 from bones.rally import NO_SHOW, Event, loads, match_sheet
 from fakepage import FakePage
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 from html import unescape
 
-from app import saving
 from app.controller import Controller
-from app.kiosk import SETTINGS_KEY
-from app.kiosk_ui import KioskScreen
-from app.rally_ui import BAD_SAVE_KEY as RALLY_BAD_KEY
-from app.rally_ui import SAVE_KEY as RALLY_KEY
+from app.kiosk.settings import SETTINGS_KEY
+from app.kiosk.ui import KioskScreen
+from app.rally.ui import BAD_SAVE_KEY as RALLY_BAD_KEY
+from app.rally.ui import SAVE_KEY as RALLY_KEY
 from app.session import Session
-from app.storage import FULL, OFF, store, why_not
+from app.shared.storage import FULL, OFF, store, why_not
+from app.table import saving
 from bones.rally import Event
 from fakepage import FakePage
 from test_hostile_input import RallyHost, Storage
@@ -101,10 +101,10 @@ def kiosk(st) -> KioskScreen:
 def test_in_kiosk_mode_the_official_is_told_when_the_settings_are_not_saved():
     k = kiosk(Storage(quota=10))
     k.panel = "settings"
-    k.do_level("easy", None)
+    k.official.do_level("easy", None)
     assert k.settings_unsaved == FULL and SETTINGS_KEY not in k.c.page.st
     assert k.message == "Not saved: see Saving, at the end."
-    html = unescape(k.panel_markup())
+    html = unescape(k.official.panel_markup())
     assert "<legend>Saving</legend>" in html
     assert "This kiosk is not being saved: the browser's storage is full." in html
     k.panel = None

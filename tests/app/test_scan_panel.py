@@ -1,4 +1,4 @@
-"""The camera panel (app.scan.Scanner) over time, with the page and the camera faked: a
+"""The camera panel (app.shared.scan.Scanner) over time, with the page and the camera faked: a
 panel closed at any moment leaves the camera off and tells no screen anything."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 import own_loop
-from app import qr, scan
+from app.browser import qr
+from app.shared import scan
 from fakepage import FakePage
 
 

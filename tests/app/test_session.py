@@ -10,9 +10,10 @@ from html import escape, unescape
 import pytest
 
 import bones
-from app import dialog_views, start_views, views
 from app.seats import BadName, Seat, clean_name, unique_names
 from app.session import Session
+from app.start import views as start_views
+from app.table import dialog_views, felt, views
 from bones.errors import BadSave
 from bones.layout import layout_game
 from bones.moves import PLAY
@@ -136,7 +137,7 @@ def test_the_table_svg_is_well_formed_at_every_size_and_game():
                 break
             s.play(rng.choice(s.game.legal_moves()))
         for w, h in ((1600, 800), (900, 560), (700, 520), (380, 420)):
-            svg = views.table_svg(s, layout(s, w, h), selected=None, targets=set())
+            svg = felt.table_svg(s, layout(s, w, h), selected=None, targets=set())
             root = ET.fromstring(svg)
             assert len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='placed']")) \
                 + len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='placed fresh']")) \
@@ -224,16 +225,16 @@ def test_the_start_screen_shows_the_double_twelve_drawn_from_the_engine():
 
 
 def test_table_layout_names_every_train_and_uses_big_tiles():
-    # One layout for the table and the kiosk's attract screen (app.views.table_layout).
+    # One layout for the table and the kiosk's attract screen (app.table.felt.table_layout).
     seats = [Seat("Ann", "human"), Seat("Bob", "computer", "normal")]
     s = Session.new("mexican-train", "gs-mt", seats, seed=3)
-    lay = views.table_layout(s, 1900, 1000)
+    lay = felt.table_layout(s, 1900, 1000)
     assert {t.name for t in lay.trains} == {"Ann", "Bob", "Mexican Train"}
     from bones.layout import layout_game
 
     small = layout_game(s.game, width=1900, height=1000)
     assert lay.scale > small.scale  # room on a big screen goes to bigger tiles
-    again = views.table_layout(s, 1900, 1000, prefer=lay.arrangement)
+    again = felt.table_layout(s, 1900, 1000, prefer=lay.arrangement)
     assert again.arrangement == lay.arrangement
 
 

@@ -9,9 +9,9 @@ import re
 from html import unescape
 
 import bones
-from app import dialog_views, views
 from app.seats import Seat
 from app.session import Session
+from app.table import dialog_views, felt, views
 from bones.moves import PLAY
 
 
@@ -113,8 +113,8 @@ def test_the_table_tiles_are_named_and_the_keys_are_shown():
     for _ in range(6):
         ms = s.game.legal_moves()
         s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
-    lay = views.lanes_layout(s, 960, 514)
-    svg = views.table_svg(s, lay, selected=None, targets=set())
+    lay = felt.lanes_layout(s, 960, 514)
+    svg = felt.table_svg(s, lay, selected=None, targets=set())
     named = re.findall(r'role="img" aria-label="Domino (\d+-\d+)"', svg)
     assert len(named) == len(list(lay.tiles())) > 0
     html = views.actions_markup(s) + views.topbar_markup(s)

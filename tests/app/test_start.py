@@ -9,9 +9,9 @@ import re
 import pytest
 
 import own_loop
-from app import dialog_views, views
 from app.seats import Seat
 from app.session import Session
+from app.table import dialog_views, views
 from pagestub import NoPage
 from test_citations import read
 

@@ -1,4 +1,4 @@
-"""Table devices in the rally screen (app.sync_ui, app.sync_views), in CPython with a
+"""Table devices in the rally screen (app.rally.sync_ui, app.rally.sync_views), in CPython with a
 stand-in controller: the official's page, a sheet to review and the side-by-side of a
 table the official also changed, a typed round code, the table device's pages, saving
 and reloading both, and bad input refused with nothing changed."""
@@ -10,8 +10,8 @@ from html import unescape
 
 import pytest
 
-from app.rally_ui import SAVE_KEY, RallyScreen
-from app.sync_ui import DEVICE_KEY
+from app.rally.sync_ui import DEVICE_KEY
+from app.rally.ui import SAVE_KEY, RallyScreen
 from bones.rally import Event, loads
 from bones.rally.sync import TableDevice, handout
 from test_rally_views import FakeController, el
@@ -37,7 +37,7 @@ def table_screen(hand: str) -> RallyScreen:
     c = FakeController()
     r = c.rally = RallyScreen(c, "table")
     r.open()
-    r.take_handout(hand, "a test")
+    r.devices.take_handout(hand, "a test")
     return r
 
 
@@ -74,7 +74,7 @@ def test_a_received_sheet_is_reviewed_then_added_and_saved():
     off = official()
     dev = table_screen(handout(off.event, 1))
     dev.event.enter_round(1, 1, [1, 2, 3])
-    off.receive_sheet(dev.device.sheet(), "the camera")
+    off.devices.receive_sheet(dev.device.sheet(), "the camera")
     off.render()
     assert "Table 1's sheet: 1 new change to add" in text(off.c.html)
     off.act("rally-merge", "table")
@@ -86,11 +86,11 @@ def test_a_table_the_official_also_changed_is_shown_side_by_side():
     off = official()
     dev = table_screen(handout(off.event, 1))
     dev.event.enter_round(1, 1, [1, 2, 3])
-    off.receive_sheet(dev.device.sheet(), "the camera")
+    off.devices.receive_sheet(dev.device.sheet(), "the camera")
     off.act("rally-merge", "table")
     off.event.correct(1, 1, "Cy", 30)
     dev.event.enter_round(1, 2, [4, 5, 6])
-    off.receive_sheet(dev.device.sheet(), "Table 1's file")
+    off.devices.receive_sheet(dev.device.sheet(), "Table 1's file")
     off.render()
     page = text(off.c.html)
     assert "differs from this device's" in page
@@ -126,7 +126,7 @@ def test_a_bad_sheet_is_refused_in_words(bad, msg):
     off = official()
     log = off.event.log
     with pytest.raises(Exception, match=msg):
-        off.receive_sheet(bad, "x.txt")
+        off.devices.receive_sheet(bad, "x.txt")
     assert off.event.log == log and off.sync.merge is None
 
 
@@ -134,13 +134,13 @@ def test_a_second_hand_out_asks_before_replacing_a_table_with_entries():
     off = official()
     dev = table_screen(handout(off.event, 1))
     dev.event.enter_round(1, 1, [1, 2, 3])
-    dev.take_handout(handout(off.event, 2), "a test")
+    dev.devices.take_handout(handout(off.event, 2), "a test")
     assert dev.sync.pending is not None and dev.device.table == "1"
     dev.render()
     assert "It replaces the sheet kept on this device" in text(dev.c.html)
     dev.act("rally-handout-no", "")
     assert dev.device.table == "1" and dev.sync.pending is None
-    dev.take_handout(handout(off.event, 2), "a test")
+    dev.devices.take_handout(handout(off.event, 2), "a test")
     dev.act("rally-handout-yes", "")
     assert dev.device.table == "2"
     assert TableDevice.loads(dev.c.st.getItem(DEVICE_KEY)).table == "2"
@@ -149,8 +149,8 @@ def test_a_second_hand_out_asks_before_replacing_a_table_with_entries():
 def test_a_table_devices_damaged_sheet_downloads_its_own_text_after_a_reload():
     """A table device's damaged save is set aside under the device's own key; after a
     reload its download gives that text, not the official's damaged event."""
-    from app.rally_ui import BAD_SAVE_KEY
-    from app.sync_ui import DEVICE_BAD_KEY
+    from app.rally.sync_ui import DEVICE_BAD_KEY
+    from app.rally.ui import BAD_SAVE_KEY
 
     c = FakeController()
     c.st.setItem(BAD_SAVE_KEY, '{"the official\'s": "damaged event"}')

@@ -10,9 +10,9 @@ import random
 import pytest
 
 import bones
-from app import dialog_views, views
 from app.seats import Seat
 from app.session import Session
+from app.table import dialog_views, felt, views
 from bones.moves import PLAY
 
 GAMES = [("mexican-train", 4), ("chicken-foot", 4), ("all-fives", 4), ("all-fives", 2)]
@@ -55,9 +55,9 @@ def screen(s: Session) -> str:
     (the places it may go lit), with the move log and score sheet dialog."""
     hand = s.observation()["hand"]
     chosen = hand[0] if hand else None
-    lay = views.lanes_layout(s, 960, 514)
+    lay = felt.lanes_layout(s, 960, 514)
     return (views.table_screen(s, lay, selected=chosen, hint="")
-            + views.table_svg(s, lay, selected=chosen, targets=set())
+            + felt.table_svg(s, lay, selected=chosen, targets=set())
             + dialog_views.sheet_dialog(s))
 
 

@@ -10,9 +10,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bones
-from app import dialog_views, markup, views
 from app.seats import Seat, Settings
 from app.session import Session
+from app.shared import markup
+from app.table import dialog_views, felt, views
 from bones.moves import PLAY
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -34,8 +35,8 @@ def test_every_open_end_is_marked_and_nothing_else():
     for game, seats in (("mexican-train", 8), ("chicken-foot", 6), ("all-fives", 4)):
         for moves in (0, 5, 30, 60):
             s = played(game, seats, moves)
-            lay = views.lanes_layout(s, 960, 514)
-            root = ET.fromstring(views.table_svg(s, lay, selected=None, targets=set()))
+            lay = felt.lanes_layout(s, 960, 514)
+            root = ET.fromstring(felt.table_svg(s, lay, selected=None, targets=set()))
             marked = [g.find(f"{SVG}g").get("data-tile")
                       for g in root.iter(f"{SVG}g") if g.get("data-open-end") == "1"]
             drawn = [str(p.tile) for p in lay.tiles()]
@@ -51,8 +52,8 @@ def test_every_open_end_is_marked_and_nothing_else():
 def test_lane_names_and_fold_counts_are_drawn_at_18_css_px_whatever_the_scale():
     s = played("mexican-train", 6, 60)
     for w, h in ((1640, 760), (704, 500), (390, 470)):
-        lay = views.lanes_layout(s, w, h)
-        svg = views.table_svg(s, lay, selected=None, targets=set())
+        lay = felt.lanes_layout(s, w, h)
+        svg = felt.table_svg(s, lay, selected=None, targets=set())
         sizes = [float(x) * lay.scale for x in re.findall(r'font-size="([\d.]+)"', svg)]
         assert sizes and all(abs(px - 18) < 0.05 for px in sizes)
         assert "textLength" not in svg  # a long name is shortened, never squeezed
@@ -99,10 +100,10 @@ def test_an_all_fives_score_shows_beside_the_tile_that_made_it():
         move = s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
         pts = sum(x.points for x in s.game.log[-len(s.news):]) if s.news else 0
         if move.kind == PLAY and pts:
-            lay = views.lanes_layout(s, 960, 514)
-            svg = views.table_svg(s, lay, selected=None, targets=set(), fresh=move.tile)
+            lay = felt.lanes_layout(s, 960, 514)
+            svg = felt.table_svg(s, lay, selected=None, targets=set(), fresh=move.tile)
             assert f">+{pts}</text>" in svg
-            assert "score-pop" not in views.table_svg(s, lay, selected=None, targets=set())
+            assert "score-pop" not in felt.table_svg(s, lay, selected=None, targets=set())
             return
     raise AssertionError("no scoring play in the round")
 
@@ -154,7 +155,7 @@ def test_large_print_writes_each_number_upright_instead_of_pips():
     assert re.findall(r'rotate\(-90 [\d.]+ [\d.]+\)"[^>]*>(\d+)</text>', g) == ["12", "6"]
     s = played("mexican-train", 4, 8)
     s.settings = Settings(numerals=True)
-    svg = views.table_svg(s, views.lanes_layout(s, 960, 514), selected=None, targets=set())
+    svg = felt.table_svg(s, felt.lanes_layout(s, 960, 514), selected=None, targets=set())
     assert 'class="numeral"' in svg and not re.search(r"<circle[^>]* fill=", svg)  # no pips
     assert "Large print" in dialog_views.settings_dialog(s)
     assert Session.from_json(s.to_json()).settings.numerals is True
@@ -192,7 +193,7 @@ def test_knock_for_me_knocks_as_the_play_leaves_one_tile(on, monkeypatch):
     kinds = [m.kind for m, seat, _t in s.game.history[-2:]]
     assert kinds == (["knock", "play"] if on else [kinds[0], "play"])
     assert ("knock" in kinds) is on
-    assert (page.hint == "Knocked for you: one tile left.") is on
+    assert (page.table.state.hint == "Knocked for you: one tile left.") is on
     assert Settings().knock_for_me is True
 
 
@@ -223,14 +224,14 @@ def test_what_others_did_since_your_move_stays_beside_their_train_and_in_the_hin
     assert since and 0 not in since
     seat, words = next(iter(since.items()))
     assert "drew" in words
-    lay = views.lanes_layout(s, 1200, 700)
-    svg = views.table_svg(s, lay, selected=None, targets=set())
+    lay = felt.lanes_layout(s, 1200, 700)
+    svg = felt.table_svg(s, lay, selected=None, targets=set())
     assert f'<tspan class="lane-event">: {words}</tspan>' in svg
     assert f"{s.name(seat)} {words}." in views.topbar_markup(s)
     assert f"{s.name(seat)} {words}." not in views.topbar_markup(s, hint="Hint: play 6-6")
     s.game.play(s.game.legal_moves()[0])  # You move: the news is old
-    assert s.since_viewer() == {} and "lane-event" not in views.table_svg(
-        s, views.lanes_layout(s, 1200, 700), selected=None, targets=set())
+    assert s.since_viewer() == {} and "lane-event" not in felt.table_svg(
+        s, felt.lanes_layout(s, 1200, 700), selected=None, targets=set())
 
 
 def test_being_caught_is_said_with_you_not_your_name():

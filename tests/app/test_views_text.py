@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.markup import prose
 from app.seats import Seat
 from app.session import Session
-from app.views import actions_markup
+from app.shared.markup import prose
+from app.table.views import actions_markup
 
 
 def test_tile_names_do_not_break_at_their_hyphen():

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 import bones
-from app import dialog_views, start_views, views
 from app.seats import Seat
 from app.session import Session
+from app.start import views as start_views
+from app.table import dialog_views, views
 from app.wording import scored_words
 from bones.allfives_scores import ScoreEntry
 from bones.moves import PLAY

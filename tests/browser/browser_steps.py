@@ -113,7 +113,7 @@ def start_from_form(page, game, players=None, length=None):
 
 
 def table_snapshot(page) -> dict:
-    # a tile still travelling (app.motion) is a copy over the table: wait for it to land
+    # a tile still travelling (app.table.motion) is a copy over the table: wait for it to land
     page.wait_for_function("!document.querySelector('[data-moving]')", timeout=15_000)
     return {
         "hand": page.locator(".hand-tile").evaluate_all(

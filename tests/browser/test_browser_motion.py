@@ -1,6 +1,6 @@
-"""Every move seen and heard, in Chromium (app.motion, app.sound): a tile travels from its
-player's place to where it lands (a copy over the page marked ``data-moving="1"`` while it
-flies, then gone), for the person's own move and the computer players'; with reduced
+"""Every move seen and heard, in Chromium (app.table.motion, app.table.sound): a tile
+travels from its player's place to where it lands (a copy over the page marked ``data-moving="1"``
+while it flies, then gone), for the person's own move and the computer players'; with reduced
 motion nothing travels. Sound starts only after a tap (an AudioContext made then, never
 before: watched by a spy put in before the page's scripts), each move is heard, the sound
 button silences it, and the sound button and the volume survive a reload."""

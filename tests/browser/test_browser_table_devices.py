@@ -71,7 +71,7 @@ def qr_shot(page, name: str) -> tuple[bytes, str]:
 
 def qr_of(page, text: str) -> tuple[bytes, str]:
     """Another app's QR code, drawn by segno in CPython into a scratch page."""
-    from app.qr import qr_svg
+    from app.browser.qr import qr_svg
 
     scratch = page.context.new_page()
     scratch.set_content(f"<body style='margin:0;background:#fff'>"

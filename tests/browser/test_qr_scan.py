@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from app.qr import qr_svg
+from app.browser.qr import qr_svg
 from qr_camera import camera_browser, camera_context, decode_qr, show_to_camera, write_y4m
 
 pytestmark = pytest.mark.browser
@@ -42,7 +42,7 @@ def draw(page, text: str, title: str) -> bytes:
     page.evaluate("""() => document.getElementById('qr-test') ||
         document.body.appendChild(Object.assign(document.createElement('div'), {id: 'qr-test'}))""")
     run_python(page, f"""
-from app.qr import ensure_segno, qr_svg
+from app.browser.qr import ensure_segno, qr_svg
 import js
 await ensure_segno()
 js.document.getElementById("qr-test").innerHTML = qr_svg({text!r}, title={title!r})
@@ -53,7 +53,7 @@ js.document.getElementById("qr-test").innerHTML = qr_svg({text!r}, title={title!
 
 
 SCAN = """
-from app.qr import scan
+from app.browser.qr import scan
 import js
 result = await scan(js.document.querySelector("video.qr-camera"))
 [result.status, result.text, result.message]
@@ -110,7 +110,7 @@ def test_python_draws_codes_the_camera_reads_in_turn_in_one_page(
     # A second, denser code, in the same page: the fake camera reads its file anew for
     # each capture (tests/browser/qr_camera.py).
     second = draw(page, SECOND, "Table 3's sheet")
-    assert run_python(page, f"from app.qr import qr_version\nqr_version({SECOND!r})") >= 18
+    assert run_python(page, f"from app.browser.qr import qr_version\nqr_version({SECOND!r})") >= 18
     assert decode_qr(page.context.browser, second) == SECOND
     show_to_camera(y4m, second)
     assert scan(page) == ["read", SECOND, ""]

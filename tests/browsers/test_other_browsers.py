@@ -46,7 +46,7 @@ TABLE = """return {
 AI_MOVES = "return (window.rallyAiTimes || []).length"
 HARD_MOVES = "return (window.rallyAiTimes || []).filter(t => t[0] === 'hard').length"
 WORKER_READY = "return document.documentElement.dataset.aiWorker === 'ready'"
-# app.worker's word when Hard's first move stopped waiting for a worker still starting
+# app.table.worker's word when Hard's first move stopped waiting for a worker still starting
 WORKER_SLOW = "no AI worker (TimeoutError"
 
 
@@ -174,7 +174,7 @@ def test_a_player_starts_plays_and_resumes_offline(name, other_browser, browser_
                 "the first dialog")
     me.tap("^Start round 1$")
     # The worker is a second Python: on a busy machine it may take longer to start than
-    # Hard's first move waits (60 s, app.worker), and Hard thinks on the page meanwhile, as
+    # Hard's first move waits (60 s, app.table.worker), and Hard thinks on the page meanwhile, as
     # designed. So: the worker starts, and a Hard move comes after that.
     driver.wait(WORKER_READY, BOOT_S[name], "the AI worker to start")
     before = driver.run(HARD_MOVES)

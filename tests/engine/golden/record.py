@@ -84,9 +84,12 @@ def arena_records(out: Path) -> None:
 
 
 def app_records(out: Path) -> None:
-    from app import dialog_views, kiosk, kiosk_views, start_views, views
+    from app.kiosk import settings as kiosk
+    from app.kiosk import views as kiosk_views
     from app.seats import Seat
     from app.session import Session
+    from app.start import views as start_views
+    from app.table import dialog_views, felt, views
 
     for game, preset in _presets():
         seats = [Seat("You", "human"), Seat("Ann", "human")] + [
@@ -111,13 +114,13 @@ def app_records(out: Path) -> None:
             lines.append(repr(s.lines_said({m.target})))
             if i % 7 == 0 or g.round_over:
                 lines.append(s.table_said())
-                lay = views.lanes_layout(s, 960, 514)
+                lay = felt.lanes_layout(s, 960, 514)
                 lines.append(views.table_screen(s, lay, selected=None, hint="h"))
                 lines.append(views.seats_markup(s))
                 lines.append(views.actions_markup(s))
                 lines.append(views.scores_markup(s))
                 lines.append(views.move_log_markup(s))
-                lay2 = views.table_layout(s, 1280, 800)
+                lay2 = felt.table_layout(s, 1280, 800)
                 lines.append(repr(lay2))
             if g.round_over and not g.match_over:
                 lines.append(dialog_views.round_end_dialog(s))

@@ -1,0 +1,177 @@
+"""The page's part for each move seen and heard (app.table.motion): a tile's copy flying
+over the page with the Web Animations API, short notes made with the Web Audio API
+(app.table.sound), and the felt's pieces a move changed replaced in place (``patch_svg``).
+``Page`` (app.browser.page) holds one as ``page.motion``; like app.browser.page, this
+module reaches the browser (tests/engine/test_structure.py lists both)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from app.dom import nothing
+
+
+class PageMotion:
+    """What the page does for app.table.motion (and a kiosk's felt patched in place): held
+    by app.browser.page's ``Page`` as ``motion``, given Pyodide's ``js`` and the page's
+    ``find``; it keeps the page's sound (an AudioContext, made after a tap or key)."""
+
+    def __init__(self, js, find):
+        self._js = js
+        self._doc = js.document
+        self._find = find  # Page.find: an element inside the part Python draws
+        self._audio = None
+
+    # ---- the felt changed in place (the kiosk's attract game: felt.felt_parts) --------
+    def patch_svg(self, id_: str, view_box: str, count: int,
+                  ops: list[tuple[int, int, str]]) -> bool:
+        """Change the ``<svg>`` inside the element ``id_`` in place: its viewBox, and its
+        ``count`` children by ``ops`` (at, how many to remove there, markup to insert
+        there), last place first. False (nothing done) when there is no such ``<svg>`` with
+        that many children: draw it whole."""
+        el = self._doc.getElementById(id_)
+        svg = None if nothing(el) else el.firstElementChild
+        if nothing(svg) or int(svg.childElementCount) != count:
+            return False
+        svg.setAttribute("viewBox", view_box)
+        kids = svg.children
+        for at, n, html in ops:
+            for _ in range(n):
+                kids.item(at).remove()
+            if html:
+                ref = kids.item(at)
+                if nothing(ref):
+                    svg.insertAdjacentHTML("beforeend", html)
+                else:
+                    ref.insertAdjacentHTML("beforebegin", html)
+        return True
+
+    # ---- a move seen -------------------------------------------------------------------
+    def rect(self, selector: str) -> tuple[float, float, float, float] | None:
+        """Where what ``selector`` finds in the whole document is on screen (x, y, width,
+        height in CSS px), or None when it is not there or not shown."""
+        el = self._doc.querySelector(selector)
+        if nothing(el):
+            return None
+        r = el.getBoundingClientRect()
+        if r.width <= 0 or r.height <= 0:
+            return None
+        return float(r.x), float(r.y), float(r.width), float(r.height)
+
+    def reduced_motion(self) -> bool:
+        """Whether the browser asks for less movement (``prefers-reduced-motion``)."""
+        try:
+            return bool(self._js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        except Exception:
+            return False
+
+    def travel(self, start, to: str, ms: int, lit: str | None = None) -> bool:
+        """A copy of the tile ``to`` finds on the felt flies from ``start`` (a ``rect``)
+        to it over ``ms``, laid over the page (``.travel``, ``data-moving="1"``) and
+        removed when it lands; the tile itself is hidden meanwhile and what ``lit``
+        finds is lit. Nothing on the page moves or changes size. False (nothing done)
+        when there is no start, no such tile or no Web Animations."""
+        dest, svg = self._find(to), self._find(".felt-svg")
+        if start is None or dest is None or svg is None:
+            return False
+        r, f = dest.getBoundingClientRect(), svg.getBoundingClientRect()
+        if r.width <= 0 or r.height <= 0 or not hasattr(dest, "animate"):
+            return False
+        x, y, w, h = start
+        box = self._doc.createElement("div")
+        box.className = "travel"
+        box.setAttribute("aria-hidden", "true")
+        box.dataset.moving = "1"
+        for k, v in (("left", f.x), ("top", f.y), ("width", f.width), ("height", f.height)):
+            box.style.setProperty(k, f"{float(v):.1f}px")
+        # the copy is no part of the table: another class, and no open end to find
+        copy = svg.cloneNode(False)
+        for a in ("role", "aria-label", "id"):
+            copy.removeAttribute(a)
+        copy.setAttribute("class", "travel-svg")
+        tile = dest.cloneNode(True)
+        tile.removeAttribute("data-open-end")
+        copy.appendChild(tile)
+        box.appendChild(copy)
+        cx, cy = float(r.x + r.width / 2), float(r.y + r.height / 2)
+        box.style.setProperty("transform-origin", f"{cx - float(f.x):.1f}px "
+                                                  f"{cy - float(f.y):.1f}px")
+        grow = max(0.5, min(1.5, min(w, h) / float(min(r.width, r.height))))
+        frames = [{"transform": f"translate({x + w / 2 - cx:.1f}px, {y + h / 2 - cy:.1f}px) "
+                                f"scale({grow:.3f})"}, {"transform": "none"}]
+        glow = self._find(lit) if lit else None
+        self._doc.body.appendChild(box)
+        dest.classList.add("arriving")
+        if glow is not None:
+            glow.classList.add("moving-from")
+        try:
+            anim = box.animate(self._js.JSON.parse(json.dumps(frames)), self._js.JSON.parse(
+                json.dumps({"duration": ms, "easing": "ease-in-out"})))
+        except Exception:
+            self._landed_now(box, dest, glow)
+            return False
+        asyncio.ensure_future(self._landed(anim, box, dest, glow))
+        return True
+
+    async def _landed(self, anim, box, dest, glow) -> None:
+        try:
+            await anim.finished
+        except Exception:  # cancelled: it is taken away all the same
+            pass
+        self._landed_now(box, dest, glow)
+
+    def _landed_now(self, box, dest, glow) -> None:
+        box.remove()
+        dest.classList.remove("arriving")
+        if glow is not None:
+            glow.classList.remove("moving-from")
+
+    def fade_in(self, to: str, ms: int) -> None:
+        """What ``to`` finds fades in where it is over ``ms`` (reduced motion: nothing
+        travels)."""
+        el = self._find(to)
+        if el is None or not hasattr(el, "animate"):
+            return
+        el.animate(self._js.JSON.parse(json.dumps([{"opacity": 0}, {"opacity": 1}])),
+                   self._js.JSON.parse(json.dumps({"duration": ms})))
+
+    # ---- sound (app.table.sound) --------------------------------------------------------------
+    def start_audio(self) -> bool:
+        """The page's sound, made (an AudioContext) or woken: call it only from a tap
+        or a key (browsers allow sound only after one). False where there is none."""
+        try:
+            if self._audio is None:
+                ctor = getattr(self._js.window, "AudioContext", None)
+                if nothing(ctor):
+                    return False
+                self._audio = ctor.new()
+            if str(self._audio.state) == "suspended":
+                self._audio.resume()
+            return True
+        except Exception:
+            return False
+
+    def tones(self, notes) -> bool:
+        """Play ``notes`` (app.table.sound's ``Note``s: start s, frequency, end frequency, length
+        s, wave, peak level) now; False (silence) before ``start_audio``."""
+        ctx = self._audio
+        if ctx is None:
+            return False
+        t0 = float(ctx.currentTime) + 0.02
+        for start, freq, end_freq, length, wave, level in notes:
+            t, stop = t0 + start, t0 + start + length
+            osc, gain = ctx.createOscillator(), ctx.createGain()
+            osc.type = wave
+            osc.frequency.setValueAtTime(freq, t)
+            if end_freq != freq:
+                osc.frequency.exponentialRampToValueAtTime(end_freq, stop)
+            g = gain.gain
+            g.setValueAtTime(0.0001, t)
+            g.exponentialRampToValueAtTime(max(level, 0.0002), t + 0.012)
+            g.exponentialRampToValueAtTime(0.0001, stop)
+            osc.connect(gain)
+            gain.connect(ctx.destination)
+            osc.start(t)
+            osc.stop(stop + 0.02)
+        return True

@@ -1,0 +1,1 @@
+"""Kiosk mode: the attract screen, the idle timer, the official's panel and PIN."""

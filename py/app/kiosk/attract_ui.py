@@ -1,0 +1,163 @@
+"""Kiosk mode's attract screen in the browser: the computer-only game that plays behind
+it (an asyncio loop, one move a pace; never saved, so the player's table under
+``rally-dominoes:table`` stays as it was, to be resumed) and the one tap on a game that
+starts a player against the computer.
+
+``window.rallyAttractGames`` counts the attract games finished, and with
+``?attract-pace=`` ``window.rallyAttractPy`` gives Python's live objects and Pyodide's
+memory (the soak benchmark).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.kiosk.settings import (
+    ATTRACT_PACE,
+    attract_session,
+    player_session,
+)
+from app.table import felt
+
+RETRY_EVERY = 3  # failures in a row before the attract game rests
+RETRY_REST = 30  # seconds it rests, then starts again
+
+
+def felt_changes(old: list[str], new: list[str]) -> list[tuple[int, int, str]]:
+    """What turns a felt drawn as the pieces ``old`` into ``new``: (at, how many to
+    remove there, markup to insert there), last place first, for ``Page.patch_svg``."""
+    from difflib import SequenceMatcher  # here: only the attract screen needs it
+
+    ops = SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
+    return [(i1, i2 - i1, "".join(new[j1:j2])) for tag, i1, i2, j1, j2 in reversed(ops)
+            if tag != "equal"]
+
+
+class AttractGame:
+    """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen, ``screen``), which holds it:
+    its ``do_`` methods answer the presses the screen has no method for. It keeps the
+    attract game (``bg...``, ``games_done``); the screen gives ``c``, ``active``,
+    ``panel``, ``settings``, ``url`` and ``_set_where``."""
+
+    def __init__(self, screen):
+        self.screen = screen
+        self.c = screen.c
+        self.bg = None  # the attract game (a Session of computers; never saved)
+        self.bg_n = 0
+        self.bg_svg = ""
+        self.bg_parts: list[str] | None = None  # the pieces of the felt on the page
+        self.bg_prefer = None
+        self.bg_fresh = None
+        self.games_done = 0
+        self._attract_running = False
+
+    def start_attract(self) -> None:
+        if not self._attract_running and self.c.screen == "attract":
+            self._attract_running = True
+            asyncio.ensure_future(self._attract_loop())
+
+    def pace(self) -> float:
+        asked = self.screen.url.attract_pace
+        ms = asked if (self.screen.active and asked is not None) else ATTRACT_PACE
+        return ms / 1000
+
+    async def _attract_loop(self) -> None:
+        """The attract game, for as long as the attract screen shows. A game that fails is
+        dropped and a new one starts; after RETRY_EVERY failures in a row it rests a
+        while (RETRY_REST seconds) and starts again: a kiosk is never left with a still
+        screen for good."""
+        c = self.c
+        failures = 0
+        try:
+            while c.screen == "attract":
+                try:
+                    await self._attract_step()
+                    failures = 0
+                except Exception as exc:  # a bad game is dropped; a new one starts
+                    failures += 1
+                    c.page.error(f"Rally Dominoes: the attract game failed: {exc!r}")
+                    self.bg = None
+                    await asyncio.sleep(RETRY_REST if failures % RETRY_EVERY == 0 else 1)
+        finally:
+            self._attract_running = False
+
+    async def _attract_step(self) -> None:
+        """One move of the attract game (or its end, or a new game), after its pause."""
+        from bones.ai import choose
+        from bones.moves import NEXT, PLAY, Move
+
+        c = self.c
+        s = self.bg
+        if s is not None and (s.game.match_over or not s.game.legal_moves()):
+            self.bg = None
+            self.games_done += 1
+            c.page.publish("rallyAttractGames", self.games_done)
+            if self.screen.url.attract_pace is not None:  # the soak benchmark's figures
+                self._report_memory()
+            await asyncio.sleep(self.pace() * 3)  # the finished table stays up a moment
+            return
+        if s is None:
+            self.bg = attract_session(self.screen.settings, self.bg_n)
+            self.bg_n += 1
+            self.bg_prefer = None
+            self.bg_fresh = None
+            self.draw_bg()
+            return
+        await asyncio.sleep(self.pace() * (2 if s.game.round_over else 1))
+        if c.screen != "attract" or s is not self.bg:
+            return
+        if s.game.round_over:
+            s.play(Move(NEXT))
+            self.bg_prefer = None
+            self.bg_fresh = None
+        else:
+            seat = s.game.turn
+            move = choose(s.game, seat, s.seats[seat].level,
+                          seed=f"{s.game.seed}/{len(s.game.history)}")
+            s.play(move)
+            self.bg_fresh = move.tile if move.kind == PLAY else None
+        self.draw_bg()
+
+    def _report_memory(self) -> None:
+        """``window.rallyAttractPy``: Python's live objects and Pyodide's memory size."""
+        import gc
+
+        gc.collect()
+        wasm = self.c.page.wasm_bytes()
+        self.c.page.publish("rallyAttractPy", {"objects": len(gc.get_objects()), "wasm": wasm})
+
+    def draw_bg(self) -> None:
+        """Draw the attract game after a move. Only the pieces of the felt that changed
+        are replaced (each piece in a ``<g>`` of its own): drawn whole at every move, the
+        page made and threw away hundreds of elements a move, and the renderer's memory
+        grew with them (docs/kiosk.md, "Memory")."""
+        s = self.bg
+        size = self.c.page.size("attract-bg")
+        if s is None or size is None:
+            return
+        w = max(320, size[0] or 1200)
+        h = max(240, size[1] or 800)
+        lay = felt.table_layout(s, w, h, self.bg_prefer)
+        self.bg_prefer = lay.arrangement
+        parts = [f"<g>{p}</g>" for p in felt.felt_parts(s, lay, selected=None, targets=set(),
+                                                         fresh=self.bg_fresh)]
+        self.bg_svg = felt.felt_open(lay) + "".join(parts) + "</svg>"
+        old, self.bg_parts = self.bg_parts, parts
+        if old is None or not self.c.page.motion.patch_svg("attract-bg", lay.view_box, len(old),
+                                                    felt_changes(old, parts)):
+            self.c.page.set_inner("attract-bg", self.bg_svg)
+
+    def do_play(self, arg, el) -> None:
+        """One tap on a game: you against the computer, at once."""
+        if not self.screen.active and self.c.screen != "attract":
+            return
+        if arg not in self.screen.settings.offered():
+            return
+        c = self.c
+        s = player_session(self.screen.settings, arg)
+        self.screen.panel = None
+        c.begin(s)
+        c.table.state.tell(s.start_summary())  # one tap starts play: the start is told in a line
+        c.render()
+        c.schedule()
+        self.screen._set_where("table")

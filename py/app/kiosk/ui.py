@@ -1,0 +1,221 @@
+"""Kiosk mode in the browser: attract screen, idle time-out, the official's PIN.
+
+``KioskScreen`` is kiosk mode's switch and its hold on the page, and keeps kiosk mode's
+state; it holds three parts, each answering its own presses: the attract game
+(``attract``, app.kiosk.attract_ui), the idle time-out (``idle``, app.kiosk.idle_ui) and
+the official's PIN and settings (``official``, app.kiosk.official_ui).
+
+Made by the controller at start-up. The controller forwards every ``data-act="kiosk-..."``
+press here, draws ``markup()`` for the "attract" screen and ``dialog_markup()`` for
+"kiosk-..." dialogs; everything else this object does through the controller's own
+calls (``listen``, ``render``, ``save``, ``begin``, ``schedule``) and the page.
+
+- Kiosk mode is on when the official's settings say so; ``?kiosk=1`` / ``?kiosk=0`` in
+  the URL switch it on or off for good (it is saved). In kiosk mode: no text selection,
+  context menu or zoom, full screen on the first tap, "start" means the attract screen.
+- Two asyncio loops: the idle timer (every half second, app.kiosk.settings.idle_state) and the
+  attract screen's computer-only game, which is never saved: the player's table under
+  ``rally-dominoes:table`` stays as it was, to be resumed.
+- ``window.rallyAttractGames`` counts the attract games finished (the soak benchmark).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.kiosk import dialogs as kiosk_dialogs
+from app.kiosk import views as kiosk_views
+from app.kiosk.attract_ui import AttractGame
+from app.kiosk.idle_ui import IdleTimeout, now
+from app.kiosk.official_ui import OfficialPanel
+from app.kiosk.settings import (
+    SCREEN_KEY,
+    KioskSettings,
+    UrlOptions,
+    countdown_for,
+    load_settings,
+    seconds_left,
+    url_options,
+)
+from app.screen import Screen
+from app.session import GAME_TITLES
+from app.shared.storage import read, write
+from app.table import dialogs
+
+NO_ZOOM = "width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no"
+ZOOM_KEYS = ("+", "-", "=", "0", "_")
+
+
+class KioskScreen(Screen):
+    name, prefix = "attract", "kiosk-"  # the attract screen (and a kiosk's start)
+
+    def __init__(self, controller):
+        self.c = controller
+        self.settings = KioskSettings()
+        self.url = UrlOptions()
+        self.active = False
+        self.panel: str | None = None  # None, "pin", "new-pin", "again-pin", "settings"
+        self.entry = ""  # digits typed on the PIN pad
+        self.first_pin = ""  # a new PIN, waiting to be entered again
+        self.message = ""
+        self.fails = 0
+        self.last_fail = 0.0
+        self.last_touch = now()
+        self._idle_running = False
+        self._where: str | None = None
+        self._guarded_history = False
+        self._scroll = 0
+        self.settings_unsaved: str | None = None  # why the settings' last save failed
+        self.idle = IdleTimeout(self)  # the idle time-out and "Still playing?" (app.kiosk.idle_ui)
+        self.attract = AttractGame(self)  # the computers' game behind the attract screen
+        self.official = OfficialPanel(self)  # the official's PIN and settings (official_ui)
+
+    def parts(self) -> tuple:
+        return self.idle, self.attract, self.official
+
+    # ---- start-up and the switch ----------------------------------------------------------
+    def start(self) -> None:
+        c = self.c
+        self.url = url_options(c.page.query())
+        self.settings, problems = load_settings(c.storage())
+        for p in problems:
+            c.page.warn(f"Rally Dominoes: {p}")
+        if self.url.kiosk is not None and self.url.kiosk != self.settings.enabled:
+            self.settings.enabled = self.url.kiosk
+            self.official.save_settings()
+        on = c.listen
+        for kind in ("pointerdown", "keydown"):
+            on("document", kind, self.on_touch)
+        on("document", "pointerup", self.on_activation)  # a tap's end, or a click
+        on("document", "contextmenu", self.on_blocked)
+        on("document", "dragstart", self.on_blocked)
+        on("document", "selectstart", self.on_select)
+        on("window", "popstate", self.on_popstate)
+        self._no_wheel_zoom()
+        if self.settings.enabled:
+            self.enter(boot=True)
+
+    def enter(self, boot: bool = False) -> None:
+        """Switch kiosk mode on: the attract screen, unless a game was in progress when
+        the page went away (a power cut, a reload): then that game, as it was."""
+        c = self.c
+        self.active = True
+        c.page.flag("kiosk", "1")
+        c.page.set_viewport(NO_ZOOM)  # the page's own comes back on leaving
+        if not self._guarded_history:  # "back" (a mouse button, a swipe) stays on the page
+            self._guarded_history = True
+            c.page.push_history()
+        if isinstance(c.dialog, dialogs.DamagedSave):  # said the kiosk's way: no download
+            c.dialog = kiosk_dialogs.KioskDamagedSave(c.dialog.problem)
+        where = self._stored_where() if boot else None
+        if not (boot and c.screen == "table" and where == "table"):
+            c.screen = "attract"
+        self.last_touch = now()
+        if not self._idle_running:
+            self._idle_running = True
+            asyncio.ensure_future(self.idle._idle_loop())
+
+    def leave(self) -> None:
+        c = self.c
+        self.active = False
+        c.page.flag("kiosk", None)
+        c.page.restore_viewport()
+
+    # ---- storage ----------------------------------------------------------------------
+    def _stored_where(self) -> str | None:
+        return read(self.c.storage(), SCREEN_KEY)
+
+    def _set_where(self, where: str) -> None:
+        """Remember which screen a kiosk shows, for after a power cut."""
+        if not self.active or where == self._where:
+            return
+        self._where = where
+        write(self.c.storage(), SCREEN_KEY, where)
+
+    # ---- what the controller asks -----------------------------------------------------
+    def claims(self, screen: str) -> bool:
+        """Whether this object draws ``screen``: the attract screen, and in kiosk mode the
+        start screen too (players never see the full set-up form)."""
+        if screen == "attract":
+            return True
+        if screen == "start" and self.active:
+            self.c.screen = "attract"
+            return True
+        return False
+
+    def markup(self) -> str:
+        c = self.c
+        s = c.session
+        can_resume = s is not None and not s.game.match_over and bool(s.humans)
+        what = GAME_TITLES.get(s.game.game, "") if can_resume else ""
+        return kiosk_views.attract_screen(self.settings, bg_svg=self.attract.bg_svg,
+                                          can_resume=can_resume, resume_what=what,
+                                          panel=self.official.panel_markup(),
+                                          unsaved=self.official.unsaved())
+
+    def drawn(self) -> None:
+        """After the controller drew the attract screen: keep its game going."""
+        if self.active:
+            self._set_where("attract")
+        if self._scroll:
+            self.c.page.scroll_top(".kiosk-settings", self._scroll)
+            self._scroll = 0
+        self.attract.start_attract()
+
+    def still_playing_markup(self) -> str:
+        idle = self.idle.idle_seconds()
+        return kiosk_views.still_playing_dialog(
+            seconds_left(now(), self.last_touch, idle, countdown_for(idle)),
+            rally=self.c.screen == "rally")
+
+    # ---- the page's events ------------------------------------------------------------
+    def on_touch(self, event) -> None:
+        self.last_touch = now()
+        if not self.active:
+            return
+        if str(getattr(event, "type", "")) == "keydown":
+            if (getattr(event, "ctrlKey", False) or getattr(event, "metaKey", False)) and \
+                    str(getattr(event, "key", "")) in ZOOM_KEYS:
+                event.preventDefault()
+            if str(getattr(event, "key", "")) != "Escape":  # Escape gives no activation
+                self.on_activation(event)
+            c = self.c
+            # Escape closes a dialog without restarting the computer: restart it here.
+            if c.screen == "table" and c.dialog is None:
+                c.schedule()
+
+    def on_activation(self, event) -> None:
+        if not self.active:
+            return
+        try:  # plain JavaScript in index.html: our code evaluates no strings (docs/csp.md)
+            self.c.page.fullscreen()
+        except Exception:
+            pass
+
+    def on_blocked(self, event) -> None:
+        """No context menu and no dragging of pictures in kiosk mode."""
+        if self.active:
+            event.preventDefault()
+
+    def on_select(self, event) -> None:
+        if not self.active:
+            return
+        tag = self.c.page.control(event.target).tag
+        if tag not in ("INPUT", "TEXTAREA"):
+            event.preventDefault()
+
+    def on_popstate(self, event) -> None:
+        if self.active:
+            self.c.page.push_history()
+
+    def _no_wheel_zoom(self) -> None:
+        """Ctrl + wheel (a touchpad's pinch) zooms: not in kiosk mode. Needs a listener
+        that is not passive, which listen does not make."""
+        def wheel(event):
+            if self.active and getattr(event, "ctrlKey", False):
+                event.preventDefault()
+
+        self.c.page.listen("document", "wheel", wheel, passive=False)
+
+    # ---- presses ----------------------------------------------------------------------
+

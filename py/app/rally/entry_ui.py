@@ -1,0 +1,198 @@
+"""A rally table's entry page in the browser: the actions that enter a round's points
+(the number pad, the boxes, "Did not show their bones"), correct a round already
+entered, take a late arrival (G7) and correct a name. Every one goes through the
+``bones.rally.Event``, so a refused entry is the engine's ``RallyError`` and changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from app.rally.state import Draft, entry_round, new_draft, table_title
+from bones.rally import NO_SHOW, RallyError, loads, parse_points
+from bones.rulebook import cite
+
+MAX_DIGITS = 4
+
+
+class EntryActions:
+    """Part of the rally screen (app.rally.ui.RallyScreen, ``screen``), which holds it:
+    its ``do_`` methods answer the presses the screen has no method for. The screen
+    gives ``event``, ``ui``, ``save`` and
+    ``act``, which calls a ``do_...`` handler and focuses the selector it returns."""
+
+    def __init__(self, screen):
+        self.screen = screen
+
+
+    # ---- entering a round ---------------------------------------------------------------
+    def draft(self) -> Draft:
+        t = self.screen.ui.table
+        d = self.screen.ui.drafts.get(t)
+        r = entry_round(self.screen.event, t, d)
+        if d is None or d.round != r:
+            d = self.screen.ui.drafts[t] = new_draft(self.screen.event, t, r)
+        return d
+
+    def _names(self) -> list[str]:
+        return self.screen.event.seated(self.screen.ui.table, self.draft().round)
+
+    def do_pick(self, arg, el):
+        d = self.draft()
+        d.active = max(0, min(int(arg), len(self._names()) - 1))
+        return f'[data-act="rally-pick:{d.active}"]'
+
+    def do_noshow(self, arg, el):
+        """G10: a player marked as not showing their bones scores the table's highest
+        plus 10, so the mark is asked about first (a big button is easily brushed); a
+        mark is taken away at once."""
+        d = self.draft()
+        names = self._names()
+        n = names[int(arg)]
+        if n in d.no_show:
+            d.no_show.discard(n)
+            return f'[data-act="rally-noshow:{arg}"]'
+        d.asking = n
+        return f'[data-act="rally-noshow-no:{arg}"]'  # the answer that changes nothing
+
+    def do_noshow_yes(self, arg, el):
+        d = self.draft()
+        names = self._names()
+        n = names[int(arg)]
+        if d.asking == n:
+            d.no_show.add(n)
+            d.points.pop(n, None)
+        d.asking = None
+        return f'[data-act="rally-noshow:{arg}"]'
+
+    def do_noshow_no(self, arg, el):
+        self.draft().asking = None
+        return f'[data-act="rally-noshow:{arg}"]'
+
+    def do_key(self, arg, el):
+        d = self.draft()
+        names = self._names()
+        i = min(d.active, len(names) - 1)
+        n = names[i]
+        if arg == "enter":
+            if n not in d.no_show:
+                v = d.points.get(n, "").strip()
+                if not v:
+                    raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
+                ev, ui = self.screen.event, self.screen.ui
+                parse_points(v, ev.rules.fives, f"{table_title(ui.table)}, {n}")
+            if i < len(names) - 1:
+                d.active = i + 1
+                return '[data-act="rally-key:enter"]'
+            return self.do_save(arg, el)
+        if n in d.no_show:
+            raise RallyError(f"{n} did not show their bones: press that button again to "
+                             "type points instead")
+        cur = d.points.get(n, "")
+        if arg == "back":
+            d.points[n] = cur[:-1]
+        elif arg.isdigit() and len(cur) < MAX_DIGITS:
+            d.points[n] = ("" if cur == "0" else cur) + arg
+        return f'[data-act="rally-key:{arg}"]'
+
+    def do_save(self, arg, el):
+        ev, t = self.screen.event, self.screen.ui.table
+        d = self.draft()
+        names = self._names()
+        pts = []
+        for i, n in enumerate(names):
+            if n in d.no_show:
+                pts.append(NO_SHOW)
+                continue
+            v = d.points.get(n, "").strip()
+            d.active = i
+            if not v:
+                raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
+            parse_points(v, ev.rules.fives, f"{table_title(t)}, {ev.rules.word} {d.round}, {n}")
+            pts.append(v)
+        if ev.sheet(t)["rounds"][d.round - 1]["entered"]:
+            note = self._correct(d, names, pts)
+        else:
+            ev.enter_round(t, d.round, pts)
+            self.screen.save()
+            note = ev.history()[-1]["text"] + "."
+        nxt = ev.next_round(t)
+        if nxt is None:
+            note += f" Every {ev.rules.word} at {table_title(t)} is entered."
+        self.screen.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
+        self.screen.ui.note = note
+        return "#entry-title"
+
+    def _correct(self, d: Draft, names: list[str], pts: list) -> str:
+        """A round already entered: each score that differs from the sheet becomes one
+        correction (G10 marks too), every one kept in the history."""
+        ev, t = self.screen.event, self.screen.ui.table
+        was = new_draft(ev, t, d.round)
+        fixes = []
+        for n, v in zip(names, pts):
+            if v == NO_SHOW:
+                if n not in was.no_show:
+                    fixes.append((n, None))
+            elif n in was.no_show or int(v) != int(was.points.get(n, "-1")):
+                fixes.append((n, v))
+        # All or nothing: tried on a copy first, so a refused one changes nothing.
+        for target in (loads(ev.dumps()), ev):
+            for n, v in fixes:
+                if v is None:
+                    target.no_show(t, d.round, n)
+                else:
+                    target.correct(t, d.round, n, v)
+        n0 = len(ev.log) - len(fixes)
+        done = ev.history()[n0:]
+        if not done:
+            return f"Nothing to correct: {ev.rules.word} {d.round} is as entered."
+        self.screen.save()
+        return " ".join(h["text"] + "." for h in done)
+
+    # ---- a late arrival, a name ---------------------------------------------------------
+    def do_rename_open(self, arg, el):
+        self.screen.ui.rename_open = True
+        self.screen.ui.rename_name = ""
+        return "#rally-rename-seat"
+
+    def do_rename_cancel(self, arg, el):
+        self.screen.ui.rename_open = False
+        self.screen.ui.rename_name = ""
+
+    def do_rename(self, arg, el):
+        ev, t = self.screen.event, self.screen.ui.table
+        try:
+            seat = int(self.screen.ui.rename_seat)
+        except ValueError:
+            seat = 1
+        old = ev.sheet(t)["players"][seat - 1]["name"] if 1 <= seat <= len(
+            ev.sheet(t)["players"]) else "?"
+        ev.rename(t, seat, self.screen.ui.rename_name)
+        self.screen.save()
+        new = ev.sheet(t)["players"][seat - 1]["name"]
+        self.screen.ui.drafts.pop(t, None)  # the form is keyed by names
+        self.screen.ui.rename_open = False
+        self.screen.ui.rename_name = ""
+        self.screen.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
+        return "#entry-title"
+
+    def do_late_open(self, arg, el):
+        self.screen.ui.late_open = True
+        return "#rally-late-name"
+
+    def do_late_cancel(self, arg, el):
+        self.screen.ui.late_open = False
+        self.screen.ui.late_name = ""
+
+    def do_late(self, arg, el):
+        ev, t = self.screen.event, self.screen.ui.table
+        name = self.screen.ui.late_name
+        n = ev.late_arrival(t, name)
+        self.screen.save()
+        row = ev.sheet(t)["players"][-1]
+        self.screen.ui.late_open = False
+        self.screen.ui.late_name = ""
+        r = ev.log[n - 1]["round"]
+        self.screen.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
+                        f"{row['start']}, the table's highest total "
+                        f"({cite('G7', ev.preset)}).")
+        return "#entry-title"

@@ -1,0 +1,1 @@
+"""The start screen: the form that sets up a game."""

@@ -1,0 +1,105 @@
+"""The start screen: the form that sets up a game (which game, which sheet, who plays),
+the quick game, and asking first when a new game would put the one in play away."""
+
+from __future__ import annotations
+
+import bones
+from app.screen import Screen
+from app.seats import BadName, Seat, Settings, clean_name
+from app.session import Session
+from app.start import views as start_views
+from app.table import dialogs
+
+
+class StartScreen(Screen):
+    name = "start"
+
+    def __init__(self, c):
+        self.c = c
+        self.form = start_views.StartForm()
+
+    def markup(self) -> str:
+        return start_views.start_screen(self.form, can_resume=self.c.can_resume())
+
+    # ---- its fields ---------------------------------------------------------------------
+    def on_change(self, el) -> bool:
+        field = el.data.get("field")
+        if not field:
+            return False
+        if field == "option":
+            self.form.set_option(el.data["option"], el.value)
+            return True
+        i = int(el.data["seat"])
+        seat = self.form.seats[i]
+        if field == "kind":
+            seat.kind = el.value
+            self.c.render()
+            self.c.focus(f'[data-field="kind"][data-seat="{i}"]')
+        elif field == "level":
+            seat.level = el.value
+        elif field == "name":
+            seat.name = el.value
+        return True
+
+    def on_input(self, el) -> bool:
+        if el.data.get("field") == "name":
+            self.form.seats[int(el.data["seat"])].name = el.value
+            return True
+        return False
+
+    # ---- its presses --------------------------------------------------------------------
+    def do_game(self, arg, el) -> None:
+        self.form.set_game(arg)
+        self.c.render()
+        self.c.focus(f'input[name=game][value="{arg}"]')
+
+    def do_preset(self, arg, el) -> None:
+        if arg in bones.PRESETS:
+            self.form.preset = arg
+            self.form.options.pop("rounds", None)  # each sheet has its own length
+            self.c.render()
+            self.c.focus(f'input[name=preset][value="{arg}"]')
+
+    def do_seats(self, arg, el) -> None:
+        self.form.resize(len(self.form.seats) + int(arg))
+        self.c.render()
+
+    def do_quick(self, arg, el) -> None:
+        if self.ask_first("quick"):
+            return
+        self.c.begin(Session.quick())
+
+    def do_start(self, arg, el) -> None:
+        if self.ask_first("start"):
+            return
+        f = self.form
+        for i, x in enumerate(f.seats):
+            try:
+                clean_name(x.name, "", f"Player {i + 1}'s name")
+            except BadName as exc:  # said, not cut: the player shortens it
+                f.error = f"{exc}. Please shorten it."
+                self.c.render()
+                self.c.focus(f'[data-field="name"][data-seat="{i}"]')
+                return
+        f.error = ""
+        s = self.c.session
+        self.c.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
+                                                    for x in f.seats],
+                                 options=f.engine_options(),
+                                 settings=s.settings if s else Settings()))
+
+    def do_confirm_new(self, arg, el) -> None:
+        self.c.dialog = dialogs.ConfirmNew(arg)
+        if arg == "quick":
+            self.do_quick(arg, el)
+        elif arg == "start":
+            self.do_start(arg, el)
+
+    def ask_first(self, what: str) -> bool:
+        """A new game over one in progress asks first (it would be lost)."""
+        c = self.c
+        if not c.can_resume() or c.dialog == dialogs.ConfirmNew(what):
+            return False
+        c.dialog = dialogs.ConfirmNew(what)
+        c.render()
+        return True

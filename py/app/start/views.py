@@ -1,0 +1,150 @@
+"""The start screen: the game, its rules and length, and who plays (its markup), and
+what its form holds between taps (``StartForm``); the Quick game and the ways to the
+rally scorekeeper and the kiosk.
+"""
+
+from __future__ import annotations
+
+import bones
+from app.render import domino_svg
+from app.seats import DEFAULT_NAMES, LEVELS, Seat
+from app.shared.markup import NAME_INPUT, alert, button, e
+from bones.games import TARGET, presets_of
+from bones.games import game as game_type
+from bones.games import games as all_games
+from bones.tiles import Tile
+
+
+def start_screen(form, *, can_resume: bool) -> str:
+    """Game, rules, players; one big Quick game button."""
+    games = "".join(
+        f'<label class="choice big"><input type="radio" name="game" value="{g.id}"'
+        f'{" checked" if g.id == form.game else ""} data-act="game:{g.id}"> {e(g.title)}</label>'
+        for g in all_games())
+    presets = []
+    for name, p in presets_of(form.game).items():
+        presets.append(
+            f'<div class="preset"><label class="choice"><input type="radio" name="preset" '
+            f'value="{name}"{" checked" if form.preset == name else ""} '
+            f'data-act="preset:{name}"> <strong>{e(p.title)}</strong></label>'
+            f'<p class="summary">{e(p.summary)}</p>'
+            + button("Full rules", f"rules:{name}", cls="btn small",
+                     name=f"Full rules: {p.title}") + "</div>")
+    lo, hi = form.limits()
+    seats = []
+    for i, seat in enumerate(form.seats):
+        kinds = "".join(f'<option value="{k}"{" selected" if seat.kind == k else ""}>'
+                        f'{"A person" if k == "human" else "The computer"}</option>'
+                        for k in ("human", "computer"))
+        levels = "".join(f'<option value="{lv}"{" selected" if seat.level == lv else ""}>'
+                         f"{lv.capitalize()}</option>" for lv in LEVELS)
+        seats.append(
+            f'<li class="seat-row"><label>Player {i + 1} <input type="text" '
+            f'data-field="name" data-seat="{i}" value="{e(seat.name)}" maxlength="{NAME_INPUT}" '
+            f'autocomplete="off" aria-label="Name of player {i + 1}"></label>'
+            f'<select data-field="kind" data-seat="{i}" aria-label="Who plays for player '
+            f'{i + 1}">{kinds}</select>'
+            f'<select data-field="level" data-seat="{i}" aria-label="Level of player {i + 1}"'
+            f'{" disabled" if seat.kind == "human" else ""}>{levels}</select></li>')
+    # a game in progress: resuming it is the big choice, a new quick game the smaller one
+    resume = (button("Resume your game", "resume", cls="btn huge primary") if can_resume
+              else "")
+    quick_cls = "btn big" if can_resume else "btn huge primary"
+    length = _length_choice(form)
+    return (
+        '<div class="app start-screen"><header class="start-head">'
+        f'<div class="station" data-station="12-12">{domino_svg(Tile(12, 12), height=110)}'
+        '</div><div><h1>Rally Dominoes</h1>'
+        '<p class="tagline">Mexican Train, Chicken Foot and All Fives, by your rally\'s '
+        "rules.</p></div></header>"
+        '<div class="quick">' + resume
+        + button("Quick game", "quick", cls=quick_cls,
+                 name="Quick game: you against three computer players, Good Sam's rules")
+        + '<p class="summary">You against three computer players, Mexican Train by the '
+          "Good Sam's rules.</p>"
+        + button("Rally scorekeeper", "rally", cls="btn big",
+                 name="Rally scorekeeper: score sheets for tables playing with real tiles")
+        + button("Keep score for a table", "rally:table", cls="btn big",
+                 name="Keep score for a table: one table's sheet on this device, from the "
+                      "official's code")
+        + button("Kiosk mode", "kiosk-open", cls="btn",
+                 name="Kiosk mode: the official's settings for a public screen")
+        + "</div>"
+        '<form class="setup" aria-label="Set up a game">'
+        f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
+        f'<fieldset><legend>Rules</legend>{"".join(presets)}{length}</fieldset>'
+        f'<fieldset><legend>Players ({len(form.seats)})</legend>'
+        '<div class="stepper">'
+        + button("&minus;", "seats:-1", disabled=len(form.seats) <= lo,
+                 name="One player fewer")
+        + f'<span class="count" aria-live="polite">{len(form.seats)} players</span>'
+        + button("+", "seats:+1", disabled=len(form.seats) >= hi, name="One more player")
+        + f'</div><ol class="seat-rows">{"".join(seats)}</ol></fieldset>'
+        + alert(form.error)
+        + button("Start game", "start", cls="btn huge primary")
+        + "</form></div>")
+
+
+TARGETS = ((250, "250 (the sheet)"), (200, "200"), (150, "150"), (100, "100"), (50, "50"),
+           (61, "61, counting in fives"))
+
+
+def _length_choice(form) -> str:
+    """How long a game lasts: rounds (train games) or the target (All Fives, A8)."""
+    if game_type(form.game).length == TARGET:
+        current = form.options.get("target", 250)
+        opts = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{e(t)}'
+                       "</option>" for v, t in TARGETS)
+        return ('<label class="length">Play to <select data-field="option" '
+                f'data-option="target" aria-label="Play to">{opts}</select></label>')
+    default = bones.PRESETS[form.preset].options.rounds
+    current = form.options.get("rounds", default)
+    opts = "".join(f'<option value="{n}"{" selected" if n == current else ""}>{n}'
+                   f'{" (the sheet)" if n == default else ""}</option>' for n in range(1, 14))
+    return ('<label class="length">Rounds <select data-field="option" data-option="rounds" '
+            f'aria-label="Rounds">{opts}</select></label>')
+
+
+class StartForm:
+    """What the start screen's form holds between taps."""
+
+    def __init__(self):
+        self.game = "mexican-train"
+        self.preset = "gs-mt"
+        self.seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
+        self.options: dict[str, int] = {}
+        self.error = ""  # why the last "Start game" was refused (a name too long)
+
+    def engine_options(self) -> dict | None:
+        """The chosen length as engine options (61 means counting in fives, A8)."""
+        o = dict(self.options)
+        if o.get("target") == 61:
+            o["count_in_fives"] = True
+        return o or None
+
+    def set_option(self, name: str, value: str) -> None:
+        if name == game_type(self.game).length:  # "rounds" (G1) or "target" (A8)
+            try:
+                self.options[name] = int(value)
+            except ValueError:
+                pass
+
+    def limits(self) -> tuple[int, int]:
+        cls = bones.GAMES[self.game]
+        return cls.min_seats, cls.max_seats
+
+    def set_game(self, game: str) -> None:
+        if game not in bones.GAMES:
+            return
+        self.game = game
+        self.preset = bones.GAMES[game].default_preset
+        self.options = {}
+        lo, hi = self.limits()
+        self.resize(max(lo, min(hi, len(self.seats))))
+
+    def resize(self, n: int) -> None:
+        lo, hi = self.limits()
+        n = max(lo, min(hi, n))
+        while len(self.seats) < n:
+            self.seats.append(Seat(DEFAULT_NAMES[len(self.seats) % 8]))
+        del self.seats[n:]

@@ -1,0 +1,88 @@
+"""Every move seen and heard: after a move is drawn, its tile travels from the mover's
+place (their card beside the table, or the hand of the person at the screen) to where it
+landed, and its sound plays (app.table.sound).
+
+The table itself never moves for it: the page lays a copy of the tile over everything
+(app.browser.page's ``travel``, marked ``data-moving="1"`` while it flies) and takes it away when
+it lands. With reduced motion (the browser's ``prefers-reduced-motion``, or the table's
+setting "Reduce movement") the tile fades in where it lands instead; it keeps its bright
+edge until the next move either way.
+
+Sound waits for the player's first tap or key (browsers allow sound only after one): the
+page's audio starts then, never before (``gesture``). Muted, nothing is made at all.
+
+``c`` is the page's controller (app.controller)."""
+
+from __future__ import annotations
+
+from app.table import sound
+from bones.moves import PLAY, Move
+
+# how long a tile travels, in ms, by the computer players' pace (app.seats.PACES): the
+# tile lands well before the next move
+TRAVEL_MS = {"slow": 600, "normal": 450, "fast": 300, "very fast": 100}
+LANDED = ".felt-svg .placed.fresh"  # the tile just played (app.table.felt.table_svg)
+SOUNDS_KEPT = 500  # cues kept in window.rallySounds (what was heard, for the tests)
+
+
+def hand_tile(tile) -> str:
+    return f'.hand-tile[data-tile="{tile}"]'
+
+
+def seat_card(seat: int) -> str:
+    return f'.seat[data-seat="{seat}"]'
+
+
+class Motion:
+    def __init__(self, c):
+        self.c = c
+
+    def start_of(self, move: Move, seat: int | None):
+        """Where the tile of ``move`` starts, read before it is played: the tile being
+        dragged, or the tile in the hand (the person at the screen); a computer player's
+        card is read once the move is drawn (``shown``)."""
+        s = self.c.session
+        if move.kind != PLAY or s is None or seat is None or not s.seats[seat].human:
+            return None
+        page = self.c.page
+        return page.motion.rect(".drag-ghost") or page.motion.rect(hand_tile(move.tile))
+
+    def reduced(self) -> bool:
+        s = self.c.session
+        return (s is not None and s.settings.reduce_motion) or self.c.page.motion.reduced_motion()
+
+    def shown(self, move: Move | None, seat: int | None, start=None,
+              was_turn: int | None = None) -> None:
+        """After ``move`` by ``seat`` is drawn: its tile travels (or fades in) and its
+        sound plays. ``start``: where the tile was before (``start_of``); ``was_turn``:
+        whose turn it was before the move (for "your turn")."""
+        s = self.c.session
+        if s is None or move is None:
+            return
+        if move.kind == PLAY and seat is not None:
+            ms = TRAVEL_MS.get(s.settings.pace, TRAVEL_MS["normal"])
+            page = self.c.page
+            card = seat_card(seat)
+            if start is None and not s.seats[seat].human:
+                start = page.motion.rect(card)
+            lit = None if s.seats[seat].human else card
+            if self.reduced() or not page.motion.travel(start, LANDED, ms, lit):
+                page.motion.fade_in(LANDED, ms)
+        self.hear(sound.cues_for(s, move, seat, was_turn))
+
+    # ---- sound --------------------------------------------------------------------------
+    def hear(self, cues: list[str]) -> None:
+        """Play ``cues`` (app.table.sound) unless the sound is off or not started yet."""
+        s = self.c.session
+        if not cues or s is None or s.settings.muted:
+            return
+        if self.c.page.motion.tones(sound.notes(cues, s.settings.volume)):
+            for cue in cues:
+                self.c.page.append("rallySounds", cue, SOUNDS_KEPT)
+
+    def gesture(self, _event=None) -> None:
+        """A tap or a key: the browser allows the page's sound from now on; it is
+        started if the sound is on at the table."""
+        s = self.c.session
+        if s is not None and self.c.screen == "table" and not s.settings.muted:
+            self.c.page.motion.start_audio()

@@ -1,0 +1,48 @@
+"""What the table screen holds between events, as the rally scorekeeper holds its
+``RallyState``: the tile chosen in the hand, the tile a hint chose, the line under the
+table and the tile just played. The game itself is the controller's ``session`` (the
+start form, a kiosk and the table all begin and resume it); everything here belongs to
+the table screen (app.table.ui), which changes it, and the others ask the screen:
+``tell`` a line, ``drop_choice`` on leaving, ``forget`` when another game is taken up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bones.moves import PLAY, Move
+from bones.tiles import Tile
+
+
+@dataclass
+class TableState:
+    selected: Tile | None = None  # the tile chosen in the hand, waiting for where it goes
+    hinted: Tile | None = None  # the tile a hint chose: tapping it again keeps it chosen
+    hint: str = ""  # the line under the table (a hint, what just happened, a problem)
+    fresh: Tile | None = None  # the tile just played, lit on the felt
+    join_error: str = ""  # why a late arrival's name was refused
+
+    # ---- asked by the others (the controller, the computer's turns, a kiosk, the keys) ----
+    def tell(self, text: str) -> None:
+        """The line under the table says ``text`` (the live region says it once)."""
+        self.hint = text
+
+    def drop_choice(self) -> None:
+        """Nothing chosen, nothing to say: a new game begins, or a kiosk puts one away."""
+        self.selected = None
+        self.hint = ""
+
+    def forget(self) -> None:
+        """Another tab's game is taken up: nothing of this table's is kept."""
+        self.selected = self.hinted = self.fresh = None
+        self.hint = ""
+
+    def computer_moved(self, move: Move | None) -> None:
+        """The computer moved (None: the next round began): its tile is lit and the line
+        emptied for what the move says."""
+        self.fresh = move.tile if move is not None and move.kind == PLAY else None
+        self.hint = ""
+
+    def keep_playable(self, playable: set[Tile]) -> None:
+        """A chosen tile that can no longer be played is put back."""
+        if self.selected is not None and self.selected not in playable:
+            self.selected = None

@@ -1,0 +1,177 @@
+"""The computer's turns at the table, and Hard's hints: an asyncio task that sleeps
+between moves (the page stays responsive) while the computer thinks, Hard in the AI
+worker (app.table.worker). A choice made for a table that has since changed (an undo, a new
+game, a dialog) is thrown away. Each move's thinking time is kept in
+``window.rallyAiTimes`` for the move-time benchmark (``build.py bench ai``).
+
+``c`` is the page's controller (app.controller): the table, its screen and dialog, and
+its drawing and saving, read and called as the rally and kiosk screens do."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.seats import PACES
+from app.session import Session
+from app.table.worker import FALLBACK_HARD_MS, AiWorker
+from bones.moves import NEXT, Move
+
+TIMES_KEPT = 20_000  # move times kept in window.rallyAiTimes (a kiosk plays for days)
+
+
+class Turns:
+    def __init__(self, c):
+        self.c = c
+        self.worker = AiWorker(c.page)
+        self.running = False  # the computer's loop is on
+        self.hinting = False  # a Hard hint is being thought out
+
+    def warm_up(self) -> None:
+        """Start the worker as soon as a table has a Hard computer player."""
+        s = self.c.session
+        if s is not None and (any(x.level == "hard" and not x.human for x in s.seats)
+                              or (s.settings.hints == "hard" and s.humans)):
+            self.worker.warm_up()
+
+    def _playing(self, s: Session | None) -> bool:
+        c = self.c
+        return s is not None and c.screen == "table" and not c.dialog and s.started
+
+    def schedule(self) -> None:
+        """Start the computer's loop when a computer is to move (or, with no human at
+        the table, a finished round is to be followed by the next)."""
+        self.warm_up()
+        s = self.c.session
+        if self.running or not self._playing(s):
+            return
+        if s.computer_to_move() or (s.game.round_over and not s.humans
+                                    and not s.game.match_over):
+            self.running = True
+            asyncio.ensure_future(self.loop())
+
+    async def loop(self) -> None:
+        c = self.c
+        try:
+            while True:
+                s = c.session
+                if not self._playing(s):
+                    return
+                if s.game.round_over and not s.humans and not s.game.match_over:
+                    await asyncio.sleep(PACES[s.settings.pace] * 2 / 1000)
+                    if s is c.session and s.game.round_over:
+                        s.play(Move(NEXT))
+                        self.played(None)
+                    continue
+                if not s.computer_to_move():
+                    return
+                # The computer thinks while the pace runs (Hard in its worker), so its
+                # thinking time does not add to the pace between moves.
+                seat = s.game.turn
+                before = table_state(s)
+                think = asyncio.ensure_future(self.choose(s, seat))
+                await asyncio.sleep(PACES[s.settings.pace] / 1000)
+                move = await think
+                if (s is not c.session or not same_table(s, before) or c.dialog
+                        or not s.computer_to_move()):
+                    continue  # the table changed (an undo, a new game) or a dialog opened
+                s.play(move)
+                self.played(move)
+                c.motion.shown(move, seat, was_turn=seat)
+        except Exception as exc:  # never leave the table stuck without saying why
+            c.table.state.tell(f"The computer player ran into a problem: {exc}")
+            c.page.error(f"computer turn failed: {exc!r}")
+            c.render()
+        finally:
+            self.running = False
+
+    def played(self, move: Move | None) -> None:
+        """After the computer's move (None: the next round began): say it, save, draw."""
+        c = self.c
+        table = c.table.state
+        table.computer_moved(move)
+        c.table.announce()
+        s = c.session
+        if move is not None and move.kind == "call" and s.seats[move.target].human:
+            # Caught not knocking: say plainly why the hand grew, and how to avoid it.
+            you = "you" if s.viewer() == move.target else s.name(move.target)
+            k = getattr(s.game.options, "knock_penalty", 0)
+            table.tell(f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
+                       f"{you} drew {k} tiles. Knock as you play down to one tile.")
+        table.keep_playable({m.tile for m in s.my_moves()})
+        c.say_last_move()
+        c.save()
+        c.render()
+
+    async def choose(self, s: Session, seat: int) -> Move:
+        """The computer's move. Hard searches in the worker so the page never freezes;
+        Easy and Normal are quick enough for the page (Normal: median under 1 ms, about
+        35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
+        time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
+        benchmark."""
+        page = self.c.page
+        level = s.seats[seat].level
+        seed = f"{s.game.seed}/{len(s.game.history)}"
+        t0 = page.now_ms()
+        move = None
+        if level == "hard":
+            move = await self.worker.choose(s.game, seat, seed)
+        if move is None:
+            from bones.ai import choose
+
+            budget = FALLBACK_HARD_MS if level == "hard" else None
+            move = choose(s.game, seat, level, seed=seed, budget_ms=budget)
+        self._record_time(level, page.now_ms() - t0)
+        return move
+
+    def _record_time(self, level: str, ms: float) -> None:
+        # the latest only: past TIMES_KEPT, the older half goes
+        self.c.page.append("rallyAiTimes", [level, round(ms, 2)], TIMES_KEPT)
+
+    # ---- Hard's hints -------------------------------------------------------------------
+    def ask_hard_hint(self, s: Session, seat: int) -> None:
+        """The Hint button with Hard's hints: said to be thinking straight away, shown
+        (by the controller's ``show_hint``) when the worker answers."""
+        c = self.c
+        self.hinting = True
+        c.table.state.tell("Hint: thinking it over...")
+        c.render()
+        asyncio.ensure_future(self._hard_hint(s, seat))
+
+    async def _hard_hint(self, s: Session, seat: int) -> None:
+        """Hard's hint, thought out in the worker (the page stays free meanwhile); it is
+        dropped if the table changes before it is ready."""
+        c = self.c
+        try:
+            before = table_state(s)
+            h = await self.hard_hint(s, seat)
+            if s is c.session and same_table(s, before) and s.my_moves():
+                c.table.show_hint(h)
+        except Exception as exc:  # say so, and leave the table playable
+            c.page.error(f"hint failed: {exc!r}")
+            if s is c.session:
+                c.table.state.tell("Sorry, no hint this time. Please try again.")
+                c.render()
+        finally:
+            self.hinting = False
+
+    async def hard_hint(self, s: Session, seat: int):
+        from bones.ai import hint
+
+        seed = len(s.game.history)
+        h = await self.worker.hint(s.game, seat, seed)
+        if h is not None:
+            return h
+        return hint(s.game, seat, "hard", seed=seed, budget_ms=FALLBACK_HARD_MS)
+
+
+def table_state(s: Session) -> tuple:
+    """What a computer's choice is made for: the game, how many moves it has and its
+    latest entry (kept, so ``same_table`` compares the very objects: an undo and a new
+    move in its place keep the length but not the entry)."""
+    h = s.game.history
+    return (s.game, len(h), h[-1] if h else None)
+
+
+def same_table(s: Session, before: tuple) -> bool:
+    game, n, last = table_state(s)
+    return game is before[0] and n == before[1] and last is before[2]

@@ -1,0 +1,207 @@
+"""The table screen as markup: pure functions of a Session and a layout. The felt is
+app.table.felt; here the player's hand, the action buttons, the players with their
+totals, the move log and the score panel, and the status line above them.
+
+Nothing here decides what is legal: the legal moves come from the engine. The dialogs
+over the table are app.table.dialog_views, the start screen app.start.views, the pieces
+they share app.shared.markup.
+"""
+
+from __future__ import annotations
+
+import bones
+from app.session import Session
+from app.shared.markup import button, e, prose, sound_button, tile_look, upright
+from app.shared.storage import unsaved_words
+from app.table.felt import table_svg
+from app.table.score_views import move_log_markup, scores_markup
+from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
+from bones.tiles import Tile
+
+
+# ---- the hand and the buttons ----
+def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
+    """The tiles of the seat at the screen, from its observation (``Session.observation``),
+    in its player's order (app.hand); hidden when no seat is at the screen. Each tile is
+    marked ``data-hand-tile="1"``; the tiles' size is set once the page knows the room
+    there is (app.table.ui)."""
+    seat = obs["seat"]
+    if seat is None:
+        return ('<div class="hand hidden-hand" role="group" aria-label="Tiles">'
+                '<p class="hint-text">The tiles are hidden until the player takes the '
+                'screen.</p></div>')
+    moves = session.my_moves()
+    playable = {m.tile for m in moves if m.kind == PLAY}
+    look = tile_look(session)
+    hand = session.hand_in_order(obs)
+    who = ("Your tiles" if len(session.humans) == 1 or session.name(seat) == "You"
+           else f"{session.name(seat)}'s tiles")
+    parts = [f'<div class="hand" role="group" aria-label="{e(who)}" '
+             f'aria-describedby="hand-keys" data-tiles="{len(hand)}">']
+    for t in hand:
+        ok = t in playable
+        state = "playable" if ok else "not playable"
+        cls = "hand-tile" + (" playable" if ok else "") + (" selected" if t == selected else "")
+        pressed = "true" if t == selected else "false"
+        parts.append(
+            f'<button type="button" class="{cls}" data-act="select" data-tile="{t}" '
+            f'data-hand-tile="1" aria-pressed="{pressed}">' + upright(t, **look)
+            # named by hidden words, not aria-label: the name need not hold what large
+            # print shows on the tile ("12" over "8"; axe's label-content-name-mismatch)
+            + f'<span class="vh">Domino {t}, {state}</span></button>')
+    if not hand:
+        parts.append('<p class="hint-text">No tiles left.</p>')
+    parts.append('<p class="vh" id="hand-keys">Shift and an arrow key moves a tile along '
+                 'your hand.</p></div>')
+    return "".join(parts)
+
+
+def actions_markup(session: Session, obs: dict | None = None) -> str:
+    """Draw, pass, knock, catch a missed knock, sort the hand, and the moves and scores;
+    ``obs``: the observation of the seat at the screen (``Session.observation``, made if
+    not given)."""
+    obs = session.observation() if obs is None else obs
+    moves = session.my_moves()
+    kinds = {m.kind for m in moves}
+    g = session.game
+    pass_name = "Pass <small>(marker up)</small>" if session.game_type.markers else "Pass"
+    parts = ['<div class="actions" role="group" aria-label="Actions">',
+             button(f"Draw <small>({obs['boneyard']} left)</small>", "draw", cls="btn big",
+                    disabled=DRAW not in kinds, name="Draw"),
+             button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass")]
+    if g.knocks:
+        # Where a forgotten knock costs tiles, the play down to one tile is pointed out.
+        hand = obs["hand"]
+        last_play = (KNOCK in kinds and getattr(g.options, "knock_penalty", 0)
+                     and hand is not None and len(hand) == 2
+                     and not session.settings.knock_for_me)
+        parts.append(button("Knock first! <small>(your play leaves one tile)</small>"
+                            if last_play else "Knock", "knock",
+                            cls="btn big primary knock" if last_play else "btn big knock",
+                            disabled=KNOCK not in kinds, name="Knock"))
+    for m in moves:
+        if m.kind == CALL:
+            who = session.name(m.target)
+            parts.append(button(f"Catch {e(who)}: no knock!", f"call:{m.target}",
+                                cls="btn big warn", name=f"Catch {who} not knocking"))
+    if obs["hand"]:
+        parts.append(button("Sort", "sort", cls="btn big sort",
+                            name="Sort my tiles by number"))
+    # The move log and the score sheet, whole, in a dialog: narrow screens (up to 900 px)
+    # have no room for them beside the table, and a long player list pushes them down.
+    parts.append(button("Moves <small>and scores</small>", "sheet", cls="btn big sheet-open",
+                        name="Moves and scores"))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def seats_markup(session: Session, obs: dict | None = None) -> str:
+    """Every player with their running total in view: name and total on one
+    line, then tiles left (``obs``, as in ``actions_markup``), who plays and what they
+    did last."""
+    obs = session.observation() if obs is None else obs
+    sizes = obs["hand_sizes"]
+    g = session.game
+    last = session.last_moves()
+    parts = [f'<ul class="seat-list seats-{len(session.seats)}" aria-label="Players">']
+    for s, seat in enumerate(session.seats):
+        turn = " turn" if g.turn == s else ""
+        if len(session.sides()) == 2 and len(session.seats) == 4:  # partners (A1)
+            turn += f" team-{g.sides[s]}"
+        you = " (you)" if seat.human and len(session.humans) == 1 and seat.name != "You" \
+            else ""
+        kind = "" if seat.human else f"computer, {seat.level}"
+        marker = ""
+        if session.game_type.markers and s < len(g.markers):
+            marker = ('<span class="badge open">train open</span>' if g.markers[s]
+                      else '<span class="badge">train closed</span>')
+        count = sizes[s] if s < len(sizes) else 0
+        total = g.totals[s] if s < len(g.totals) else 0
+        tiles = f'{count} tile{"s" if count != 1 else ""}'
+        parts.append(
+            f'<li class="seat{turn}" data-seat="{s}"><span class="seat-name">{e(seat.name)}'
+            f'{e(you)}</span><span class="seat-total"><span class="word">Total</span> '
+            f'<strong>{total}</strong></span>'
+            f'<span class="seat-info"><span class="seat-count">{tiles}</span>{marker} '
+            f'<span class="seat-kind">{e(kind)}</span> '
+            f'<span class="seat-last">{e(last.get(s, ""))}</span></span></li>')
+    parts.append("</ul>")
+    return "".join(parts)
+
+
+# ---- the side panel, the top bar and the whole screen ----
+def game_title(session: Session) -> str:
+    """The game and the rule sheet it is played by: "Mexican Train: Good Sam's ..."."""
+    g = session.game
+    preset = bones.PRESETS.get(g.preset)
+    title = session.game_type.title
+    return f"{title}: {preset.title}" if preset is not None else title
+
+
+def unsaved_banner(why: str | None) -> str:
+    """While the game cannot be saved: why, and what to do (app.shared.storage)."""
+    if why is None:
+        return ""
+    said, todo = unsaved_words(why)
+    # no live role: it is drawn again at every redraw; the controller says it once
+    return f'<p class="save-banner"><strong>{e(said)}</strong> {e(todo)}</p>'
+
+
+def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) -> str:
+    can_hint = bool(session.my_moves())
+    # The status and the hint keep bands of a fixed height: a tap that changes their
+    # words must not move the table below them. The banner shows only while saving fails.
+    return (
+        '<header class="topbar">'
+        + unsaved_banner(unsaved)
+        + f'<h1 class="game-title">{e(game_title(session))}</h1>'
+        f'<div class="messages"><p class="status" data-instruction="1">'
+        f'{prose(session.status())}</p>'
+        # with no hint, what the others did since your move ("Ann drew and passed.")
+        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p></div>'
+        '<nav class="menu" aria-label="Game menu">'
+        + button("Hint", "hint", disabled=not can_hint)
+        + button("Undo", "undo", disabled=not can_hint and not session.humans)
+        + button("Rules", "rules")
+        + button("Settings", "settings")
+        + button("New game", "home")
+        + sound_button(session.settings.muted)
+        + "</nav></header>")
+
+
+
+def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",
+                 fresh: Tile | None = None, unsaved: str | None = None) -> str:
+    moves = session.my_moves()
+    targets = {m.target for m in moves if m.kind == PLAY and m.tile == selected}
+    obs = session.observation()  # all the screen reads of the tiles, once
+    return (
+        '<div class="app table-screen">'
+        + topbar_markup(session, hint, unsaved)
+        + '<div class="board">'
+        # The labels sit in bands of their own above and below the tiles, so that no
+        # label ever covers a tile or a place to play (the layout gets the space between).
+        + '<section class="felt" aria-label="Table">'
+        + (f'<p class="count-badge" aria-label="Count on the table: {session.game.count}">'
+           f'Count <strong>{session.game.count}</strong></p>'
+           if session.game_type.counts_ends else "")
+        + '<div class="felt-area">'
+          f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
+          f'<p class="boneyard">Boneyard: {obs["boneyard"]}</p>'
+        + lines_list(session, targets) + "</section>"
+        # It scrolls on a short screen: focusable, so the keyboard can scroll it too.
+        + '<aside class="side" tabindex="0" aria-label="Players and scores">'
+        + seats_markup(session, obs) + move_log_markup(session)
+        + scores_markup(session) + "</aside>"
+        + "</div>"
+        # the hand, then its actions, as Tab reaches them (the style sheet places them)
+        + '<div class="tray">' + hand_markup(session, obs, selected)
+        + actions_markup(session, obs) + "</div></div>")
+
+
+def lines_list(session: Session, lit: set[int]) -> str:
+    """Every train, line or end as a screen reader reads it (the drawing says the same to
+    the eye): whose, its open end, its marker, and whether you may play there."""
+    items = "".join(f'<li data-line="{t}" aria-label="{e(words)}">{e(words)}</li>'
+                    for t, words in session.lines_said(lit))
+    return f'<ul class="vh" aria-label="Lines on the table">{items}</ul>'

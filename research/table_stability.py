@@ -6,7 +6,7 @@ reports; tests/engine/test_layout_stable.py holds the limits).
 Whole rounds of each game are played by the computer players (Normal; seat 0 is the
 person at the screen), and after every move the table is laid out again for the felt
 sizes the page gives at 1920x1080, 1280x800, 1024x768, 768x1024 and 390x844, the way the
-table screen does it (``app.views.lanes_layout``, handed the layout before, braced after
+table screen does it (``app.table.felt.lanes_layout``, handed the layout before, braced after
 the person's own moves). For each game and size it prints, per round: rescales (the whole
 table changed: another scale, columns, names' place or rows) and how many came right
 after a computer player's move; refolds (the same scale, a full lane's older tiles fold
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import bones  # noqa: E402
 import bones.ai  # noqa: E402
-from app import views  # noqa: E402
+from app.table import felt as views  # noqa: E402
 from app.seats import Seat  # noqa: E402
 from app.session import Session  # noqa: E402
 

@@ -28,9 +28,9 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import bones  # noqa: E402
 import bones.ai  # noqa: E402
-from app.table import felt as views  # noqa: E402
 from app.seats import Seat  # noqa: E402
 from app.session import Session  # noqa: E402
+from app.table import felt as views  # noqa: E402
 
 # the felt (CSS px) the page gives the table at each screen size, measured in Chromium
 FELTS = {"1920x1080": (1600, 774), "1280x800": (960, 514), "1024x768": (704, 482),

@@ -101,6 +101,10 @@ MEASURE = """() => {
       const who = card.querySelector('.seat-name').textContent;
       if (!part.checkVisibility() || !r.width || !within(r, screen) || !within(r, box))
         out.push(`${part.className || 'total'} of ${who} is not in view`);
+      // the tile count is never cut short by the line it stands in ("12 ti…")
+      const line = part.parentElement.getBoundingClientRect();
+      if (part.classList.contains('seat-count') && r.right > line.right + 0.5)
+        out.push(`the tile count of ${who} is cut: ${part.textContent}`);
     }
   }
   const doc = document.documentElement;

@@ -206,8 +206,11 @@ class CsvBuilder:
         tables = self.tables
         ln = head["event"][0]
         game, preset = head["game"][1], head["preset"][1]
+        try:  # an unknown game is the file's fault, said with its line
+            fives = to_target(game)
+        except ValueError as e:
+            raise self.fail(head["game"][0], str(e)) from None
         ds = self.doubles_of("", ln)
-        fives = to_target(game)
         if fives and any(d is not None for d in ds):
             raise self.fail(self.rounds[""][1][0], "All Fives games have no starting double")
         if not fives and any(d is None for d in ds):

@@ -54,7 +54,7 @@ class SyncActions:
         try:
             import segno  # noqa: F401  (py/segno.zip, loaded on first use)
         except ImportError:
-            asyncio.ensure_future(self.screen._load_qr())
+            asyncio.ensure_future(self._load_qr())
             return '<p class="qr-wait" role="status">Drawing the code&hellip;</p>'
         return qr.qr_svg(text, title=title)
 
@@ -192,7 +192,7 @@ class SyncActions:
         if field not in ("sheet-file", "handout-file"):
             return False
         if el.files:
-            asyncio.ensure_future(self.screen._read_file(el.files[0], field))
+            asyncio.ensure_future(self._read_file(el.files[0], field))
         return True
 
     async def _read_file(self, file, field: str) -> None:

@@ -60,6 +60,9 @@ class Controller:
         # first: a tap or key lets the page's sound start (browsers allow it only then)
         on("document", "click", self.motion.gesture)
         on("document", "keydown", self.motion.gesture)
+        # then: any tap or key stops "Show again" (app.table.replay), before what it does
+        on("document", "click", self.table.replay.interrupt)
+        on("document", "keydown", self.table.replay.interrupt)
         on("document", "click", self.on_click)
         on("document", "keydown", self.keys.on_key)
         on("document", "change", self.on_change)

@@ -232,6 +232,8 @@ class FakeMotion:
         self.fades: list[tuple[str, int]] = []
         self.audio = 0  # start_audio calls (the page's sound made at the first)
         self.played: list = []  # every note played
+        self.marks: list[tuple[str, str, bool]] = []  # mark's calls, in order
+        self.marked: set[tuple[str, str]] = set()  # (selector, class) marked now
 
     def patch_svg(self, id_: str, view_box: str, count: int,
                   ops: list[tuple[int, int, str]]) -> bool:
@@ -252,6 +254,14 @@ class FakeMotion:
 
     def fade_in(self, to: str, ms: int) -> None:
         self.fades.append((to, ms))
+
+    def mark(self, selector: str, cls: str, on: bool) -> int:
+        self.marks.append((selector, cls, on))
+        if on:
+            self.marked.add((selector, cls))
+        else:
+            self.marked.discard((selector, cls))
+        return 1
 
     def start_audio(self) -> bool:
         self.audio += 1

@@ -136,6 +136,20 @@ class PageMotion:
         el.animate(self._js.JSON.parse(json.dumps([{"opacity": 0}, {"opacity": 1}])),
                    self._js.JSON.parse(json.dumps({"duration": ms})))
 
+    def mark(self, selector: str, cls: str, on: bool) -> int:
+        """Give every element ``selector`` finds in the whole document the class ``cls``
+        (``on``) or take it away; how many were found (app.table.replay's tiles still to
+        come and the move being shown again)."""
+        found = self._doc.querySelectorAll(selector)
+        n = int(found.length)
+        for i in range(n):
+            el = found.item(i)
+            if on:
+                el.classList.add(cls)
+            else:
+                el.classList.remove(cls)
+        return n
+
     # ---- sound (app.table.sound) --------------------------------------------------------------
     def start_audio(self) -> bool:
         """The page's sound, made (an AudioContext) or woken: call it only from a tap

@@ -17,6 +17,7 @@ from app import hand
 from app.screen import Screen
 from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from app.table import dialog_views, dialogs, felt, views
+from app.table.replay import Replay
 from app.table.state import TableState
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
@@ -35,6 +36,10 @@ class TableScreen(Screen):
         self._lay = None  # the table's layout, kept while the tiles and the felt stay
         self._lay_key = None
         self._drawn_size = None  # the felt size the table on the page was laid out for
+        self.replay = Replay(c)  # "Show again" (app.table.replay)
+
+    def parts(self) -> tuple:
+        return (self.replay,)
 
     # ---- drawing ------------------------------------------------------------------------
     def markup(self) -> str:

@@ -226,6 +226,7 @@ class Controller:
         """Say ``text`` in the page's one live region (index.html's #live): it is never
         redrawn, so a screen reader hears each line once. The last few lines stay."""
         self.page.say(text)
+        self.motion.speak(text)  # and aloud, with "Read the moves aloud" on
 
     def say_last_move(self) -> None:
         s = self.session

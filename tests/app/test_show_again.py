@@ -145,12 +145,12 @@ def test_a_move_meanwhile_ends_the_showing():
     assert c.page.motion.marked == set()
 
 
-def test_the_button_counts_the_moves_and_is_disabled_with_nothing_to_show():
+def test_the_button_is_enabled_with_moves_and_disabled_with_nothing_to_show():
     c = after_the_others()
     s = c.session
     html = views.actions_markup(s)
-    n = len(s.moves_since_viewer())
-    assert f'data-act="show-again" aria-label="Show again">Show again <small>({n})' in html
+    assert s.moves_since_viewer()
+    assert 'data-act="show-again" aria-label="Show again">Show again<' in html
     s.play(s.my_moves()[0])  # the player moved: nothing of the others' since
     while s.computer_to_move():
         html = views.actions_markup(s)

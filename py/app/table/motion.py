@@ -15,6 +15,7 @@ page's audio starts then, never before (``gesture``). Muted, nothing is made at 
 
 from __future__ import annotations
 
+from app.seats import VOICE_RATES
 from app.table import sound
 from bones.moves import PLAY, Move
 
@@ -69,6 +70,16 @@ class Motion:
             if self.reduced() or not page.motion.travel(start, LANDED, ms, lit):
                 page.motion.fade_in(LANDED, ms)
         self.hear(sound.cues_for(s, move, seat, was_turn))
+
+    # ---- a voice ("Read the moves aloud") ---------------------------------------------
+    def speak(self, text: str) -> None:
+        """Read aloud what the live region says, with the setting on, at the table only
+        (a kiosk's attract screen stays silent)."""
+        s = self.c.session
+        if not text or s is None or not s.settings.voice or self.c.screen != "table":
+            return
+        self.c.page.motion.speak(text, VOICE_RATES[s.settings.voice_rate],
+                                 s.settings.voice_name)
 
     # ---- sound --------------------------------------------------------------------------
     def hear(self, cues: list[str]) -> None:

@@ -1,0 +1,103 @@
+""""Show again" in Chromium (app.table.replay): the button replays the computer players' moves
+since the person's own, in order, with each move's words in the live region and each tile
+travelling (``data-moving="1"``) onto its place; the table is as it was afterwards; a key
+stops it at once."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from app.session import Session
+from bones.moves import PLAY
+from browser_steps import SHOTS, saved_table
+
+pytestmark = pytest.mark.browser
+
+TABLE_KEY = "rally-dominoes:table"
+THE_END = "That is all. The table is as it was."
+
+# Every line the live region gets, and every travelling tile (which tile it carries).
+SPY = """(() => {
+  const spy = window.replaySpy = {said: [], moving: []};
+  new MutationObserver(records => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType !== 1) continue;
+      if (n.parentElement && n.parentElement.id === 'live') spy.said.push(n.textContent);
+      if (n.dataset && n.dataset.moving === '1') {
+        const tile = n.querySelector('.placed');
+        spy.moving.push(tile ? tile.getAttribute('aria-label') : '?');
+      }
+    }
+  }).observe(document, {childList: true, subtree: true});
+})()"""
+
+
+def spy(page) -> dict:
+    return page.evaluate("() => window.replaySpy")
+
+
+def felt(page) -> str:
+    return page.locator(".felt-svg").evaluate("el => el.outerHTML")
+
+
+def open_table(browser, open_game, width, height, reduced=False):
+    saved = saved_table("mexican-train", moves=12, pace="normal", seed=7)
+    s = Session.from_json(saved)
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              service_workers="block")
+    page = ctx.new_page()
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(SPY)
+    open_game(page, storage={TABLE_KEY: saved})
+    expect(page.locator(".hand-tile").first).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("button", name="Show again")).to_be_enabled(timeout=10_000)
+    page.wait_for_timeout(800)  # the table settled
+    return ctx, page, s
+
+
+@pytest.mark.parametrize("reduced", [False, True], ids=["travel", "reduced"])
+def test_show_again_replays_the_computers_moves_in_order_and_leaves_the_table(
+        browser, open_game, reduced):
+    ctx, page, s = open_table(browser, open_game, 1280, 800, reduced=reduced)
+    try:
+        moves = s.moves_since_viewer()
+        assert {m.kind for m, _ in moves} > {PLAY}  # plays and draws both shown
+        words = [s.move_words(m, seat) + "." for m, seat in moves]
+        before, said = felt(page), len(spy(page)["said"])
+        page.get_by_role("button", name="Show again").click()
+        page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})",
+                               timeout=60_000)
+        now = spy(page)
+        lines = now["said"][said:]
+        assert lines[0].startswith("Showing again the 6 moves since yours")
+        assert lines[1:] == words + [THE_END]
+        tiles = [f"Domino {m.tile}" for m, _ in moves if m.kind == PLAY]
+        assert now["moving"] == ([] if reduced else tiles)
+        page.wait_for_timeout(1200)
+        assert felt(page) == before
+        assert page.locator(".replay-waiting, .replay-now, [data-moving]").count() == 0
+        if not reduced:
+            page.screenshot(path=str(SHOTS / "show-again-1280.png"))
+    finally:
+        ctx.close()
+
+
+def test_a_key_stops_the_showing_and_the_table_is_as_before(browser, open_game):
+    ctx, page, s = open_table(browser, open_game, 390, 844)
+    try:
+        page.screenshot(path=str(SHOTS / "show-again-390.png"))
+        first = s.move_words(*s.moves_since_viewer()[0]) + "."
+        before = felt(page)
+        page.get_by_role("button", name="Show again").click()
+        page.wait_for_function(f"window.replaySpy.said.includes({first!r})", timeout=30_000)
+        assert page.locator(".replay-waiting").count() > 0  # the tiles to come dimmed
+        page.keyboard.press("Shift")
+        said = len(spy(page)["said"])
+        page.wait_for_timeout(4000)
+        assert len(spy(page)["said"]) == said  # nothing more shown
+        assert page.locator(".replay-waiting, .replay-now, [data-moving]").count() == 0
+        assert felt(page) == before
+    finally:
+        ctx.close()

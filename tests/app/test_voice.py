@@ -106,3 +106,13 @@ def test_a_kiosk_game_reads_aloud_only_when_the_official_says_and_never_the_attr
     c.screen = "table"
     c.say("Ann played 6-4.")
     assert c.page.motion.spoken == [("Ann played 6-4.", 1.0, "")]
+
+
+def test_a_tick_heard_as_a_click_and_a_change_is_said_once():
+    c = table(voice=False)
+    c.table.act("voice", "", checked(True))
+    c.table.act("voice", "", checked(True))
+    c.table.act("voice-rate", "slow", checked(True))
+    c.table.act("voice-rate", "slow", checked(True))
+    assert [t for t, _r, _v in c.page.motion.spoken] == ["The moves will be read aloud.",
+                                                         "Reading slow."]

@@ -20,27 +20,33 @@ def voice_note(voices: list[str] | None) -> str:
 
 
 class VoiceSettings:
+    """A box ticked or a choice made is heard as a click and as a change: each setting
+    is changed (and heard) once."""
+
     def __init__(self, c):
         self.c = c
 
-    def _set(self, name: str, value, render: bool = True) -> None:
+    def _set(self, name: str, value, render: bool = True) -> bool:
+        if getattr(self.c.session.settings, name) == value:
+            return False
         self.c.table.setting(name, value, render=render)
+        return True
 
     def do_voice(self, arg, el) -> None:
-        self._set("voice", el.checked)
+        if not self._set("voice", el.checked):
+            return
         if el.checked:
             self.c.say("The moves will be read aloud.")
         else:
             self.c.page.motion.hush()
 
     def do_voice_rate(self, arg, el) -> None:
-        if arg in VOICE_RATES:
-            self._set("voice_rate", arg, render=False)
+        if arg in VOICE_RATES and self._set("voice_rate", arg, render=False):
             self.c.say(f"Reading {arg}.")  # heard at its new speed
 
     def do_voice_name(self, arg, el) -> None:
         name = el.value or ""
         voices = self.c.page.motion.voices() or []
-        if len(name) <= VOICE_NAME_LIMIT and (name == "" or name in voices):
-            self._set("voice_name", name, render=False)
+        if (len(name) <= VOICE_NAME_LIMIT and (name == "" or name in voices)
+                and self._set("voice_name", name, render=False)):
             self.c.say("This is the voice that reads the moves.")

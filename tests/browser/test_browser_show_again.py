@@ -14,11 +14,10 @@ from playwright.sync_api import expect
 
 from app.session import Session
 from bones.moves import PLAY
-from browser_steps import SHOTS, saved_table
+from browser_steps import SHOTS, open_saved_table, saved_table
 
 pytestmark = pytest.mark.browser
 
-TABLE_KEY = "rally-dominoes:table"
 THE_END = "That is all. The table is as it was."
 
 # Every line the live region gets, and every travelling tile (which tile it carries).
@@ -64,16 +63,8 @@ def felt(page) -> str:
 def open_table(browser, open_game, width, height, reduced=False, init=None):
     saved = saved_table("mexican-train", moves=12, pace="normal", seed=7)
     s = Session.from_json(saved)
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              service_workers="block")
-    page = ctx.new_page()
-    if reduced:
-        page.emulate_media(reduced_motion="reduce")
-    page.add_init_script(SPY)
-    if init:
-        page.add_init_script(init)
-    open_game(page, storage={TABLE_KEY: saved})
-    expect(page.locator(".hand-tile").first).to_be_visible(timeout=30_000)
+    ctx, page = open_saved_table(browser, open_game, width, height, saved,
+                                 [SPY] + ([init] if init else []), reduced=reduced)
     expect(page.get_by_role("button", name="Show again")).to_be_enabled(timeout=10_000)
     page.wait_for_timeout(800)  # the table settled
     return ctx, page, s

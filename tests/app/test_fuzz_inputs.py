@@ -1,4 +1,4 @@
-"""Issue 32's fuzz: a corpus of hostile inputs driven through every way data comes in,
+"""The fuzz: a corpus of hostile inputs driven through every way data comes in,
 by the same functions the page uses (docs/security.md):
 
     the saved game        Session.from_json, and the controller's start-up (_load)

@@ -1,4 +1,4 @@
-"""Issue 32, faults 1 to 5: what comes in from outside (saves, kiosk settings, the rally
+"""What comes in from outside (saves, kiosk settings, the rally
 store and its files, names) ends in a clear message or a refusal, and a bad save never
 stops the page from starting (docs/security.md)."""
 

@@ -31,7 +31,7 @@ def test_S7_each_number_has_its_own_colour():
 
 
 def test_every_pip_colour_stands_out_from_the_face_by_3_to_1():
-    """Issue 33: 6 (amber) was 2.2:1 on the ivory face, 11 (orange) 3.0:1."""
+    """6 (amber) was 2.2:1 on the ivory face, 11 (orange) 3.0:1."""
     face = _face()
     low = {n: round(contrast(PIP_COLOURS[n], face), 2) for n in NUMBERS
            if contrast(PIP_COLOURS[n], face) < 3.0}

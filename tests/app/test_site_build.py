@@ -21,7 +21,7 @@ def test_every_python_file_ships_in_the_bundle(rally_build, built):
     assert all(n[:-1] in names for n in names if n.endswith(".pyc"))  # only our own bytecode
 
 
-# Issue 35: tools for developers, never run by the page.
+# Tools for developers, never run by the page.
 DEV_MODULES = {"bones/ai/arena.py", "bones/ai/benchai.py", "bones/bench.py",
                "bones/ai/field.py", "bones/__main__.py"}
 
@@ -98,7 +98,7 @@ def test_service_worker_precaches_every_file_under_a_content_hash(rally_build, b
 
 def test_any_changed_file_makes_a_new_service_worker_and_page_version(rally_build, built,
                                                                       tmp_path):
-    """Issue 32: the version (the cache's name) hashes every shipped file, so a change to
+    """The version (the cache's name) hashes every shipped file, so a change to
     any one reaches returning visitors through a new sw.js; the page knows its version."""
     import shutil
 
@@ -135,7 +135,7 @@ def test_index_points_pyscript_at_the_vendored_pyodide(built):
 
 
 def test_snapshot_name_changes_with_the_bundle_or_the_runtime(rally_build, built, tmp_path):
-    """Issue 35: a browser's start-up snapshot is used only for exactly the Pyodide build
+    """A browser's start-up snapshot is used only for exactly the Pyodide build
     and the Python bundle it was made from."""
     import shutil
 
@@ -168,7 +168,7 @@ def test_bundle_carries_bytecode_made_by_the_browsers_python(rally_build, built)
 
 def test_index_carries_a_content_security_policy_with_its_inline_scripts_hash(
         rally_build, built):
-    """Issue 32: the policy is in a meta tag before any script; inline code runs by hash."""
+    """The policy is in a meta tag before any script; inline code runs by hash."""
     html = (built / "index.html").read_text()
     policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">',
                        html).group(1)
@@ -199,7 +199,7 @@ def _get(url: str, **headers):
 
 
 def test_dev_server_sends_gzip_when_asked_as_github_pages_does(rally_build, tmp_path):
-    """Issue 35: `build.py serve` and the bench compress text and wasm for a client that
+    """`build.py serve` and the bench compress text and wasm for a client that
     accepts gzip, so local audits and benches see the bytes players get."""
     import gzip
 

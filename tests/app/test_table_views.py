@@ -217,7 +217,7 @@ def _after_others_drew(seed_range=range(60)):
 
 
 def test_what_others_did_since_your_move_stays_beside_their_train_and_in_the_hint_band():
-    """Issue 33: a draw, a pass or a knock flashed past in the status line; it now stays
+    """A draw, a pass or a knock flashed past in the status line; it now stays
     beside the player's train and in the hint band until you move again."""
     s = _after_others_drew()
     since = s.since_viewer()

@@ -129,7 +129,7 @@ def test_manifest_and_icons_are_served(page, site_url):
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
 def test_largest_paint_is_the_plain_html_loading_screen(browser, site_url, width, height):
-    """Issue 35: the largest contentful paint is the loading screen (index.html), not
+    """The largest contentful paint is the loading screen (index.html), not
     something Python draws later, so it does not wait for the runtime."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   service_workers="block")

@@ -1,4 +1,4 @@
-"""Issue 32 in the real page: hostile data in local storage and in an imported file ends
+"""In the real page: hostile data in local storage and in an imported file ends
 in a clear message, the page stays usable, and nothing else stored is touched
 (the whole corpus runs in CPython: tests/app/test_fuzz_inputs.py)."""
 

@@ -1,4 +1,4 @@
-"""Issue 35: a return visit starts Python from a memory snapshot made in this browser, and
+"""A return visit starts Python from a memory snapshot made in this browser, and
 a bad snapshot is a normal start with nothing shown."""
 
 import re

@@ -276,7 +276,7 @@ def _scratch(page):
 
 @pytest.mark.parametrize("vision", ["none", "protanopia", "deuteranopia", "tritanopia"])
 def test_pip_colours_stay_apart_in_a_colour_blind_view_of_the_screen(table, vision):
-    """Issue 33: the screen as Chromium shows it to a viewer with each dichromacy
+    """The screen as Chromium shows it to a viewer with each dichromacy
     (DevTools' vision-deficiency emulation): the pips' colours, read from the screenshot
     at their centres, differ by at least 8 CIEDE2000 between any two numbers in view.
     The old palette: 6 and 11 came out 2.4 apart for a deuteranope."""
@@ -424,7 +424,7 @@ def test_a_new_game_over_one_in_progress_asks_first(page, site_url):
 
 @pytest.mark.parametrize("kind,players", [("long", 4), ("spinner", 2), ("spinner", 4)])
 def test_large_print_reaches_a_125_percent_zoom_and_keeps_the_figures(table, kind, players):
-    """Issue 34: the kiosk locks zoom, so large print must give what zooming would: the
+    """The kiosk locks zoom, so large print must give what zooming would: the
     page's text (status, hint, names, totals, buttons) at 1.25x, here at least 22 px
     (16 px on a 390 x 844 phone's smallest labels, 20 px body), with every figure of
     the table's still met: open ends, every total in view, no scrolling. Mexican Train with 4

@@ -390,7 +390,7 @@ def test_mutated_payloads_never_raise_anything_but_a_refusal():
 
 
 def test_a_full_table_fits_one_qr_code():
-    """Issue 38: 8 players over 13 rounds, names included, in one code a phone reads off a
+    """8 players over 13 rounds, names included, in one code a phone reads off a
     screen at arm's length. Level M; measured here, written in docs/rally.md."""
     rng = random.Random(1)
     ev = Event.create("Spring Samboree 2026", "mexican-train", "gs-mt", rounds=13,

@@ -48,8 +48,7 @@ class Settings(Dialog):
         if c.session is None:
             return ""
         return dialog_views.settings_dialog(c.session, storage=c.page.read_flag("storage"),
-                                            ios=c.page.read_flag("ios"),
-                                            voices=c.page.motion.voices())
+                                            ios=c.page.read_flag("ios"))
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,9 @@ class Controller:
         # first: a tap or key lets the page's sound start (browsers allow it only then)
         on("document", "click", self.motion.gesture)
         on("document", "keydown", self.motion.gesture)
+        # then: any tap or key stops "Show again" (app.table.replay), before what it does
+        on("document", "click", self.table.replay.interrupt)
+        on("document", "keydown", self.table.replay.interrupt)
         on("document", "click", self.on_click)
         on("document", "keydown", self.keys.on_key)
         on("document", "change", self.on_change)
@@ -223,6 +226,7 @@ class Controller:
         """Say ``text`` in the page's one live region (index.html's #live): it is never
         redrawn, so a screen reader hears each line once. The last few lines stay."""
         self.page.say(text)
+        self.motion.speak(text)  # and aloud, with "Read the moves aloud" on
 
     def say_last_move(self) -> None:
         s = self.session

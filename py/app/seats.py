@@ -32,6 +32,9 @@ class Seat:
 
 HINT_LEVELS = ("normal", "hard")  # whose choice the Hint button shows
 VOLUMES = ("soft", "medium", "loud")  # the sound's volume (app.table.sound.LEVELS: its peaks)
+# "Read the moves aloud": how fast the voice reads (speechSynthesis's rate, 1 its usual)
+VOICE_RATES = {"slow": 0.8, "normal": 1.0, "fast": 1.3}
+VOICE_NAME_LIMIT = 200  # a voice's name as the browser lists it
 
 
 @dataclass
@@ -44,6 +47,9 @@ class Settings:
     reduce_motion: bool = False  # tiles fade in where they land instead of travelling
     volume: str = "medium"  # the sound's volume (VOLUMES)
     muted: bool = False  # no sound (a kiosk's games start muted: app.kiosk.settings)
+    voice: bool = False  # "Read the moves aloud": the live region's words spoken
+    voice_rate: str = "normal"  # how fast (VOICE_RATES)
+    voice_name: str = ""  # which of the browser's voices ("": its own choice)
 
     def __post_init__(self) -> None:
         # A hand-edited or damaged save gets the default for a value it cannot use.
@@ -58,6 +64,11 @@ class Settings:
         if self.volume not in VOLUMES:
             self.volume = "medium"
         self.muted = self.muted is True
+        self.voice = self.voice is True
+        if self.voice_rate not in VOICE_RATES:
+            self.voice_rate = "normal"
+        if not isinstance(self.voice_name, str) or len(self.voice_name) > VOICE_NAME_LIMIT:
+            self.voice_name = ""
 
 
 class BadName(BadData):

@@ -109,14 +109,8 @@ class TableWording:
         leaves no tile to see: drew, passed, knocked, caught someone. These stay beside
         their train until the viewer moves again (events flashed past)."""
         v = self.viewer()
-        if v is None:
-            return {}
         done: dict[int, list[str]] = {}
-        for move, seat, _t in reversed(self.game.history):
-            if move.kind == NEXT or seat == v:
-                break
-            if seat is None:
-                continue
+        for move, seat in reversed(self.moves_since_viewer()):
             k = move.kind
             word = ("drew" if k == DRAW else "passed" if k == PASS else "knocked" if k == KNOCK
                     else f"caught {'you' if move.target == v else self.name(move.target)}"
@@ -124,6 +118,21 @@ class TableWording:
             if word is not None and word not in done.setdefault(seat, []):
                 done[seat].insert(0, word)
         return {seat: " and ".join(words) for seat, words in done.items() if words}
+
+    def moves_since_viewer(self) -> list[tuple[Move, int]]:
+        """Every other player's move since the viewer's own last move, this round, in
+        the order played ("Show again" replays them, app.table.replay); none with no
+        viewer."""
+        v = self.viewer()
+        if v is None:
+            return []
+        out = []
+        for move, seat, _t in reversed(self.game.history):
+            if move.kind == NEXT or seat == v:
+                break
+            if seat is not None:
+                out.append((move, seat))
+        return out[::-1]
 
     def since_viewer_text(self) -> str:
         """The same in one line for the hint band: "Ann drew and passed. Bob knocked."."""

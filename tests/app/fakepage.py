@@ -232,6 +232,11 @@ class FakeMotion:
         self.fades: list[tuple[str, int]] = []
         self.audio = 0  # start_audio calls (the page's sound made at the first)
         self.played: list = []  # every note played
+        self.marks: list[tuple[str, str, bool]] = []  # mark's calls, in order
+        self.marked: set[tuple[str, str]] = set()  # (selector, class) marked now
+        self.voice_names: list[str] | None = ["Test voice"]  # None: no speechSynthesis
+        self.spoken: list[tuple[str, float, str]] = []  # (text, rate, voice) read aloud
+        self.hushed = 0
 
     def patch_svg(self, id_: str, view_box: str, count: int,
                   ops: list[tuple[int, int, str]]) -> bool:
@@ -252,6 +257,26 @@ class FakeMotion:
 
     def fade_in(self, to: str, ms: int) -> None:
         self.fades.append((to, ms))
+
+    def mark(self, selector: str, cls: str, on: bool) -> int:
+        self.marks.append((selector, cls, on))
+        if on:
+            self.marked.add((selector, cls))
+        else:
+            self.marked.discard((selector, cls))
+        return 1
+
+    def voices(self) -> list[str] | None:
+        return self.voice_names
+
+    def speak(self, text: str, rate: float, voice: str = "") -> bool:
+        if self.voice_names is None:
+            return False
+        self.spoken.append((text, rate, voice))
+        return True
+
+    def hush(self) -> None:
+        self.hushed += 1
 
     def start_audio(self) -> bool:
         self.audio += 1

@@ -15,7 +15,7 @@ from app.kiosk.views import official_settings
 from app.seats import PACES, Settings
 from app.session import Session
 from app.table import dialogs, sound, views
-from app.table.motion import LANDED, TRAVEL_MS, hand_tile, seat_card
+from app.table.motion import LANDED, TRAVEL_MS, hand_tile, marker, seat_card
 from bones.moves import DRAW, KNOCK, PLAY, Move
 from bones.tiles import Tile
 from pagestub import NoPage
@@ -244,3 +244,23 @@ def test_no_cue_is_loud():
         assert sound.peak(sound.notes([name], "soft")) <= 0.25 * sound.LOUDEST + 1e-9
     together = sound.notes(["double", "turn"], "loud")
     assert sound.peak(together) <= sound.LOUDEST
+
+
+def test_a_marker_going_up_or_down_fades_in_where_it_is_now():
+    c = my_turn()
+    s = c.session
+    c.motion.shown(Move(DRAW), 0)  # the markers as they are: nothing faded the first time
+    assert not [to for to, _ms in c.page.motion.fades if ".marker" in to]
+    changed = []
+    for _ in range(300):
+        if s.game.round_over:
+            break
+        before = s.observation()["markers"]
+        move, seat = s.game.legal_moves()[0], s.game.turn
+        s.play(move)
+        c.motion.shown(move, seat)
+        after = s.observation()["markers"]
+        changed += [t for t, (a, b) in enumerate(zip(before, after)) if a != b]
+    assert changed, "no marker went up or down"
+    faded = [to for to, _ms in c.page.motion.fades if ".marker" in to]
+    assert faded == [marker(t) for t in changed]

@@ -195,3 +195,20 @@ def saved_table(game: str, moves: int = 12, humans: int = 1, options: dict | Non
     if humans > 1 and not s.game.round_over:
         s.take_seat()
     return s.to_json()
+
+
+def open_saved_table(browser, open_game, width: int, height: int, saved: str,
+                     scripts=(), reduced: bool = False):
+    """A new context of that size with ``saved`` (``saved_table``) as the page's table,
+    ``scripts`` run before the page's own, reduced motion when asked: (context, page) once
+    the hand is shown."""
+    ctx = browser.new_context(viewport={"width": width, "height": height},
+                              service_workers="block")
+    page = ctx.new_page()
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
+    for script in scripts:
+        page.add_init_script(script)
+    open_game(page, storage={"rally-dominoes:table": saved})
+    expect(page.locator(".hand-tile").first).to_be_visible(timeout=30_000)
+    return ctx, page

@@ -10,7 +10,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import SHOTS, saved_table, take_a_turn, wait_for_my_turn_or_a_dialog
+from browser_steps import (
+    SHOTS,
+    open_saved_table,
+    saved_table,
+    take_a_turn,
+    wait_for_my_turn_or_a_dialog,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -51,15 +57,9 @@ def heard(page) -> list:
 
 
 def open_table(browser, open_game, width, height, reduced=False, pace="normal"):
-    ctx = browser.new_context(viewport={"width": width, "height": height},
-                              service_workers="block")
-    page = ctx.new_page()
-    if reduced:
-        page.emulate_media(reduced_motion="reduce")
-    page.add_init_script(SPY)
-    open_game(page, storage={TABLE_KEY: saved_table("mexican-train", moves=10,
-                                                    pace=pace, seed=11)})
-    expect(page.locator(".hand-tile").first).to_be_visible(timeout=30_000)
+    ctx, page = open_saved_table(browser, open_game, width, height,
+                                 saved_table("mexican-train", moves=10, pace=pace, seed=11),
+                                 [SPY], reduced=reduced)
     return ctx, page
 
 

@@ -136,6 +136,68 @@ class PageMotion:
         el.animate(self._js.JSON.parse(json.dumps([{"opacity": 0}, {"opacity": 1}])),
                    self._js.JSON.parse(json.dumps({"duration": ms})))
 
+    def mark(self, selector: str, cls: str, on: bool) -> int:
+        """Give every element ``selector`` finds in the whole document the class ``cls``
+        (``on``) or take it away; how many were found (app.table.replay's tiles still to
+        come and the move being shown again)."""
+        found = self._doc.querySelectorAll(selector)
+        n = int(found.length)
+        for i in range(n):
+            el = found.item(i)
+            if on:
+                el.classList.add(cls)
+            else:
+                el.classList.remove(cls)
+        return n
+
+    # ---- a voice (app.table.motion's ``speak``) ---------------------------------------------
+    def voices(self) -> list[str] | None:
+        """The names of the browser's voices for reading aloud (English ones first, then
+        the rest); None when the browser has no ``speechSynthesis`` at all."""
+        synth = getattr(self._js.window, "speechSynthesis", None)
+        if nothing(synth):
+            return None
+        try:
+            found = synth.getVoices()
+            listed = [(str(found[i].name), str(found[i].lang))
+                      for i in range(int(found.length))]
+        except Exception:
+            return []
+        english = [n for n, lang in listed if lang.lower().startswith("en")]
+        return english + [n for n, lang in listed if not lang.lower().startswith("en")]
+
+    def speak(self, text: str, rate: float, voice: str = "") -> bool:
+        """Read ``text`` aloud at ``rate`` with the voice named ``voice`` (the browser's
+        own choice when "" or gone). Never over itself: what is being read ends first, and
+        a line still waiting its turn is dropped for this newer one. False where the
+        browser cannot read aloud."""
+        synth = getattr(self._js.window, "speechSynthesis", None)
+        ctor = getattr(self._js.window, "SpeechSynthesisUtterance", None)
+        if nothing(synth) or nothing(ctor):
+            return False
+        try:
+            if bool(synth.pending):
+                synth.cancel()
+            line = ctor.new(text)
+            line.rate = rate
+            if voice:
+                found = synth.getVoices()
+                for i in range(int(found.length)):
+                    v = found[i]
+                    if str(v.name) == voice:
+                        line.voice = v
+                        break
+            synth.speak(line)
+            return True
+        except Exception:
+            return False
+
+    def hush(self) -> None:
+        """Stop reading aloud at once (the setting turned off)."""
+        synth = getattr(self._js.window, "speechSynthesis", None)
+        if not nothing(synth):
+            synth.cancel()
+
     # ---- sound (app.table.sound) --------------------------------------------------------------
     def start_audio(self) -> bool:
         """The page's sound, made (an AudioContext) or woken: call it only from a tap

@@ -1,7 +1,7 @@
 """Kiosk mode's settings in the browser, behind the official's PIN: the PIN pad (a new
 PIN is entered twice; wrong ones in a row lock the pad for a while, app.kiosk.settings.pin_wait)
 and the settings panel (games, rules, level, length, idle time, the rally scorekeeper, sound,
-kiosk mode on or off), saved under ``rally-dominoes:kiosk`` at every change.
+the voice, kiosk mode on or off), saved under ``rally-dominoes:kiosk`` at every change.
 """
 
 from __future__ import annotations
@@ -176,6 +176,11 @@ class OfficialPanel:
     def do_sound(self, arg, el) -> None:
         if self._official():
             self.screen.settings.sound = el.checked
+            self._changed()
+
+    def do_voice(self, arg, el) -> None:
+        if self._official():
+            self.screen.settings.voice = el.checked
             self._changed()
 
     def do_enabled(self, arg, el) -> None:

@@ -63,6 +63,7 @@ class KioskSettings:
     idle_seconds: int = DEFAULT_IDLE
     rally: bool = False  # a "Rally scorekeeper" button on the attract screen
     sound: bool = False  # sound in the players' games (the attract screen is always silent)
+    voice: bool = False  # the moves read aloud in the players' games (never the attract's)
     pin: str = ""  # "pbkdf2-sha256$iterations$salt$hash" (hex), "" until the official sets one
 
     @property
@@ -132,16 +133,12 @@ def parse_settings(text) -> tuple[KioskSettings, list[str]]:
             s.idle_seconds = v
         else:
             bad("idle_seconds")
-    if "rally" in data:
-        if isinstance(data["rally"], bool):
-            s.rally = data["rally"]
-        else:
-            bad("rally")
-    if "sound" in data:
-        if isinstance(data["sound"], bool):
-            s.sound = data["sound"]
-        else:
-            bad("sound")
+    for name in ("rally", "sound", "voice"):
+        if name in data:
+            if isinstance(data[name], bool):
+                setattr(s, name, data[name])
+            else:
+                bad(name)
     if "pin" in data:
         if isinstance(data["pin"], str) and (data["pin"] == "" or _split_record(data["pin"])):
             s.pin = data["pin"]
@@ -354,6 +351,7 @@ def player_session(settings: KioskSettings, game: str, seed=None) -> Session:
                     seats, seed=seed, options=length_options(game, settings.length))
     s.started = True  # one tap starts play: the draw for who goes first is told in a line
     s.settings.muted = not settings.sound  # silent unless the official turned sound on
+    s.settings.voice = settings.voice  # read aloud only if the official turned it on
     return s
 
 

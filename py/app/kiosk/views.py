@@ -198,6 +198,8 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
         '<fieldset><legend>Sound</legend>'
         + _check("kiosk-sound", "Sound in the players' games (the attract screen stays "
                  "silent; each player can still mute it)", s.sound)
+        + _check("kiosk-voice", "Read the moves aloud in the players' games (with the "
+                 "device's voice; the attract screen stays silent)", s.voice)
         + "</fieldset>"
         '<fieldset><legend>Kiosk</legend>'
         + _check("kiosk-enabled", "Kiosk mode on (full screen, attract screen, idle time-out)",

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import bones
 from app.render import domino_svg
-from app.seats import PACES, VOLUMES
+from app.seats import PACES, VOICE_RATES, VOLUMES
 from app.session import Session
 from app.shared.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
 from app.table.score_views import move_log_markup, score_sheet, scores_markup
 from app.table.views import game_title
+from app.table.voice import voice_note
 from bones.games import ROUNDS
 from bones.games import game as game_type
 from bones.rulebook import SHEET_TITLES, cite, rules_for
@@ -178,9 +179,36 @@ HINT_CHOICES = (("normal", "Normal's choice (straight away)"),
                 ("hard", "Hard's choice (it thinks for half a second)"))
 
 
-def settings_dialog(session: Session, storage: str = "", ios: str = "") -> str:
+def voice_fieldset(s, voices: list[str] | None) -> str:
+    """"Read the moves aloud" with its speed and voice; where the browser cannot read
+    aloud (``voices`` None: no speechSynthesis; empty: no voice), it says so."""
+    note = voice_note(voices)
+    box = (f'<label class="choice"><input type="checkbox" data-act="voice"'
+           f'{" checked" if s.voice and not note else ""}{" disabled" if note else ""}>'
+           f" Read the moves aloud</label>")
+    if note:
+        return (f'<fieldset class="voice"><legend>A voice</legend>{box}'
+                f'<p class="hint-text voice-note">{note}</p></fieldset>')
+    rates = "".join(
+        f'<label class="choice"><input type="radio" name="voice-rate" value="{k}"'
+        f'{" checked" if s.voice_rate == k else ""} data-act="voice-rate:{k}"> '
+        f"{k.capitalize()}</label>" for k in VOICE_RATES)
+    more = (f'<fieldset><legend>Reading speed</legend><div class="choices">{rates}</div>'
+            f"</fieldset>")
+    if len(voices) > 1:
+        options = "".join(f'<option value="{e(n)}"{" selected" if n == s.voice_name else ""}>'
+                          f"{e(words)}</option>" for n, words in
+                          [("", "The device's own choice"), *((n, n) for n in voices)])
+        more += (f'<label class="voice-pick">Voice <select data-act="voice-name">{options}'
+                 f"</select></label>")
+    return f'<fieldset class="voice"><legend>A voice</legend>{box}{more}</fieldset>'
+
+
+def settings_dialog(session: Session, storage: str = "", ios: str = "",
+                    voices: list[str] | None = None) -> str:
     """``storage`` and ``ios``: what index.html learnt of the browser (docs/browsers.md),
-    for the line on whether it keeps saved games."""
+    for the line on whether it keeps saved games; ``voices``: the browser's voices for
+    reading aloud (None: it cannot)."""
     s = session.settings
     paces = "".join(
         f'<label class="choice"><input type="radio" name="pace" value="{k}"'
@@ -213,7 +241,7 @@ def settings_dialog(session: Session, storage: str = "", ios: str = "") -> str:
             f'<fieldset><legend>Sound volume</legend><div class="choices">{volumes}</div>'
             f'<p class="hint-text">The speaker button beside the menu turns the sound '
             f'{"on" if s.muted else "off"}.</p></fieldset>'
-            + keep_note(storage, ios))
+            + voice_fieldset(s, voices) + keep_note(storage, ios))
     return dialog("Settings", body, button("Done", "close", cls="btn big primary"))
 
 

@@ -48,7 +48,8 @@ class Settings(Dialog):
         if c.session is None:
             return ""
         return dialog_views.settings_dialog(c.session, storage=c.page.read_flag("storage"),
-                                            ios=c.page.read_flag("ios"))
+                                            ios=c.page.read_flag("ios"),
+                                            voices=c.page.motion.voices())
 
 
 @dataclass(frozen=True)

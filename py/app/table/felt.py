@@ -209,8 +209,9 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
         # An open train's marker is up: a bright disc with a ring; closed: plain grey.
         ring = (f'<circle class="ring" cx="{m.x:.3f}" cy="{m.y:.3f}" r="{m.r * 0.55:.3f}"/>'
                 if tv.open else "")
-        out.append(f'<g class="marker {state}"><circle cx="{m.x:.3f}" cy="{m.y:.3f}" '
-                   f'r="{m.r:.3f}"/>{ring}<title>{e(tv.name)}: {state}</title></g>')
+        out.append(f'<g class="marker {state}" data-train="{tv.train}"><circle '
+                   f'cx="{m.x:.3f}" cy="{m.y:.3f}" r="{m.r:.3f}"/>{ring}'
+                   f'<title>{e(tv.name)}: {state}</title></g>')
     fold = getattr(tv, "fold", None)
     if fold is not None and px:
         # The older tiles, folded: a small stack with how many there are.

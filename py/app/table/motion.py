@@ -15,6 +15,7 @@ page's audio starts then, never before (``gesture``). Muted, nothing is made at 
 
 from __future__ import annotations
 
+from app.seats import VOICE_RATES
 from app.table import sound
 from bones.moves import PLAY, Move
 
@@ -29,6 +30,11 @@ def hand_tile(tile) -> str:
     return f'.hand-tile[data-tile="{tile}"]'
 
 
+def marker(train: int) -> str:
+    """A train's marker on the felt (app.table.felt)."""
+    return f'.felt-svg .marker[data-train="{train}"]'
+
+
 def seat_card(seat: int) -> str:
     return f'.seat[data-seat="{seat}"]'
 
@@ -36,6 +42,7 @@ def seat_card(seat: int) -> str:
 class Motion:
     def __init__(self, c):
         self.c = c
+        self._markers = None  # (game, round, moves played, the markers) last seen
 
     def start_of(self, move: Move, seat: int | None):
         """Where the tile of ``move`` starts, read before it is played: the tile being
@@ -59,8 +66,9 @@ class Motion:
         s = self.c.session
         if s is None or move is None:
             return
+        ms = TRAVEL_MS.get(s.settings.pace, TRAVEL_MS["normal"])
+        self.markers_moved(ms)
         if move.kind == PLAY and seat is not None:
-            ms = TRAVEL_MS.get(s.settings.pace, TRAVEL_MS["normal"])
             page = self.c.page
             card = seat_card(seat)
             if start is None and not s.seats[seat].human:
@@ -69,6 +77,32 @@ class Motion:
             if self.reduced() or not page.motion.travel(start, LANDED, ms, lit):
                 page.motion.fade_in(LANDED, ms)
         self.hear(sound.cues_for(s, move, seat, was_turn))
+
+    def markers_moved(self, ms: int) -> None:
+        """A marker that went up or down since the last move seen fades in where it is
+        now (the train games' markers, M3); nothing the first time, after an undo or in
+        a new round."""
+        s = self.c.session
+        g = s.game
+        now = s.observation().get("markers")
+        before = self._markers
+        self._markers = (id(g), g.round_number, len(g.history), now)
+        if now is None or before is None or before[:2] != self._markers[:2] \
+                or before[2] >= len(g.history) or before[3] is None:
+            return
+        for train, (was, up) in enumerate(zip(before[3], now)):
+            if was != up:
+                self.c.page.motion.fade_in(marker(train), ms)
+
+    # ---- a voice ("Read the moves aloud") ---------------------------------------------
+    def speak(self, text: str) -> None:
+        """Read aloud what the live region says, with the setting on, at the table only
+        (a kiosk's attract screen stays silent)."""
+        s = self.c.session
+        if not text or s is None or not s.settings.voice or self.c.screen != "table":
+            return
+        self.c.page.motion.speak(text, VOICE_RATES[s.settings.voice_rate],
+                                 s.settings.voice_name)
 
     # ---- sound --------------------------------------------------------------------------
     def hear(self, cues: list[str]) -> None:

@@ -3,8 +3,7 @@ game in play (who plays first, hand over, round and match end), and what a press
 table means: choosing a tile, playing, drawing, knocking, hints, undo, late arrivals and
 the table's settings.
 
-The screen keeps its own state (``state``, an app.table.state ``TableState``: the chosen
-tile, the hint's tile, the line under the table, the tile just played). ``c`` is the
+The screen keeps its own state (``state``, an app.table.state ``TableState``). ``c`` is the
 page's controller (app.controller), and the table asks it for no more than the game
 (``c.session``), the page (``c.page``), the dialog over the table (``c.dialog``), and to
 draw, save, say and go on (``c.render``, ``c.save``, ``c.say``, ``c.schedule``), as the
@@ -17,7 +16,9 @@ from app import hand
 from app.screen import Screen
 from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from app.table import dialog_views, dialogs, felt, views
+from app.table.replay import Replay
 from app.table.state import TableState
+from app.table.voice import VoiceSettings
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
@@ -35,6 +36,11 @@ class TableScreen(Screen):
         self._lay = None  # the table's layout, kept while the tiles and the felt stay
         self._lay_key = None
         self._drawn_size = None  # the felt size the table on the page was laid out for
+        self.replay = Replay(c)  # "Show again" (app.table.replay)
+        self.voice = VoiceSettings(c)  # "Read the moves aloud" (app.table.voice)
+
+    def parts(self) -> tuple:
+        return (self.replay, self.voice)
 
     # ---- drawing ------------------------------------------------------------------------
     def markup(self) -> str:

@@ -87,6 +87,11 @@ def actions_markup(session: Session, obs: dict | None = None) -> str:
     if obs["hand"]:
         parts.append(button("Sort", "sort", cls="btn big sort",
                             name="Sort my tiles by number"))
+    # the others' moves since the player's own, shown again on the table (app.table.replay)
+    if session.viewer() is not None:
+        since = 0 if session.computer_to_move() else len(session.moves_since_viewer())
+        parts.append(button("Show again", "show-again", cls="btn big show-again",
+                            disabled=not since, name="Show again"))
     # The move log and the score sheet, whole, in a dialog: narrow screens (up to 900 px)
     # have no room for them beside the table, and a long player list pushes them down.
     parts.append(button("Moves <small>and scores</small>", "sheet", cls="btn big sheet-open",

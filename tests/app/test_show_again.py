@@ -11,7 +11,7 @@ import pytest
 
 from app.dom import NO_CONTROL
 from app.session import Session
-from app.table import replay, views
+from app.table import dialog_views, replay, views
 from app.table.motion import seat_card
 from app.table.replay import NOW, TRAVEL_MS, WAITING, felt_tile
 from bones.moves import PLAY
@@ -165,3 +165,20 @@ def test_the_button_is_enabled_with_moves_and_disabled_with_nothing_to_show():
     if not fresh.table.replay.moves():
         show_all(fresh)
         assert len(fresh.all_said) == said
+
+
+def test_the_moves_dialog_offers_it_and_pressing_it_there_shows_the_moves_on_the_table():
+    """A narrow screen's action row has no room for the button (web/style.css): the "Moves and
+    scores" dialog has it, and pressing it there closes the dialog first, so the moves
+    are shown on the table rather than stopped at once by the open dialog."""
+    c = after_the_others()
+    s = c.session
+    moves = s.moves_since_viewer()
+    c.act("sheet")
+    assert c.dialog is not None
+    html = dialog_views.sheet_dialog(s)
+    assert 'data-act="show-again" aria-label="Show again">Show again<' in html
+    show_all(c)
+    assert c.dialog is None
+    assert c.all_said[1:-1] == [s.move_words(m, seat) + "." for m, seat in moves]
+    assert c.all_said[-1] == "That is all. The table is as it was."

@@ -65,9 +65,25 @@ def open_table(browser, open_game, width, height, reduced=False, init=None):
     s = Session.from_json(saved)
     ctx, page = open_saved_table(browser, open_game, width, height, saved,
                                  [SPY] + ([init] if init else []), reduced=reduced)
-    expect(page.get_by_role("button", name="Show again")).to_be_enabled(timeout=10_000)
+    expect(page.get_by_role("button", name="Draw")).to_be_visible(timeout=10_000)
     page.wait_for_timeout(800)  # the table settled
     return ctx, page, s
+
+
+def show_again(page) -> None:
+    """Press "Show again": in the action row, or on a narrow screen (no room in its row) in the
+    "Moves and scores" dialog."""
+    row = page.get_by_role("group", name="Actions").get_by_role("button", name="Show again")
+    if row.is_visible():
+        expect(row).to_be_enabled(timeout=10_000)
+        row.click()
+        return
+    page.get_by_role("button", name="Moves").click()
+    dialog = page.get_by_role("dialog", name="Moves and scores")
+    expect(dialog.get_by_role("button", name="Show again")).to_be_enabled(timeout=10_000)
+    page.screenshot(path=str(SHOTS / f"show-again-dialog-{page.viewport_size['width']}.png"))
+    dialog.get_by_role("button", name="Show again").click()
+    expect(dialog).to_have_count(0)
 
 
 @pytest.mark.parametrize("reduced", [False, True], ids=["travel", "reduced"])
@@ -79,7 +95,7 @@ def test_show_again_replays_the_computers_moves_in_order_and_leaves_the_table(
         assert {m.kind for m, _ in moves} > {PLAY}  # plays and draws both shown
         words = [s.move_words(m, seat) + "." for m, seat in moves]
         before, said = felt(page), len(spy(page)["said"])
-        page.get_by_role("button", name="Show again").click()
+        show_again(page)
         page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})",
                                timeout=60_000)
         now = spy(page)
@@ -103,7 +119,7 @@ def test_a_key_stops_the_showing_and_the_table_is_as_before(browser, open_game):
         page.screenshot(path=str(SHOTS / "show-again-390.png"))
         first = s.move_words(*s.moves_since_viewer()[0]) + "."
         before = felt(page)
-        page.get_by_role("button", name="Show again").click()
+        show_again(page)
         page.wait_for_function(f"window.replaySpy.said.includes({first!r})", timeout=30_000)
         assert page.locator(".replay-waiting").count() > 0  # the tiles to come dimmed
         page.keyboard.press("Shift")
@@ -130,7 +146,7 @@ def test_the_voice_reads_what_the_live_region_says(browser, open_game):
         dialog.get_by_role("combobox", name="Voice").select_option("Second voice")
         page.screenshot(path=str(SHOTS / "voice-settings-1280.png"))
         dialog.get_by_role("button", name="Done").click()
-        page.get_by_role("button", name="Show again").click()
+        show_again(page)
         page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})",
                                timeout=60_000)
         said = spy(page)["said"]

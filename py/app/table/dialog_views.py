@@ -15,7 +15,7 @@ from app.seats import PACES, VOICE_RATES, VOLUMES
 from app.session import Session
 from app.shared.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
 from app.table.score_views import move_log_markup, score_sheet, scores_markup
-from app.table.views import game_title
+from app.table.views import game_title, show_again_button
 from app.table.voice import voice_note
 from bones.games import ROUNDS
 from bones.games import game as game_type
@@ -32,6 +32,10 @@ def sheet_dialog(session: Session) -> str:
     body = (log + scores_markup(session)).replace(
         'aria-label="Moves"', 'aria-label="Moves this round"', 1).replace(
         'aria-label="Score sheet"', 'aria-label="Score sheet of the game"', 1)
+    # "Show again" first, in view as the dialog opens (narrow screens' only one)
+    again = show_again_button(session, cls="btn big")
+    if again:
+        body = f'<div class="dialog-buttons sheet-again">{again}</div>' + body
     return dialog("Moves and scores", body,
                   button("Close", "close", cls="btn big primary"), kind="wide sheet")
 

@@ -55,6 +55,9 @@ class Replay:
         moves = self.moves()
         if not moves:
             return
+        if self.c.dialog is not None:  # pressed in "Moves and scores": shown on the table
+            self.c.dialog = None
+            self.c.render()
         self.running = True
         self._run += 1
         asyncio.ensure_future(self.show(self._run, moves))

@@ -57,7 +57,8 @@ def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
 
 
 def actions_markup(session: Session, obs: dict | None = None) -> str:
-    """Draw, pass, knock, catch a missed knock, sort the hand, and the moves and scores;
+    """Draw, pass, show again, knock, catch a missed knock, sort the hand, and the moves
+    and scores;
     ``obs``: the observation of the seat at the screen (``Session.observation``, made if
     not given)."""
     obs = session.observation() if obs is None else obs
@@ -69,6 +70,8 @@ def actions_markup(session: Session, obs: dict | None = None) -> str:
              button(f"Draw <small>({obs['boneyard']} left)</small>", "draw", cls="btn big",
                     disabled=DRAW not in kinds, name="Draw"),
              button(pass_name, "pass", cls="btn big", disabled=PASS not in kinds, name="Pass")]
+    # beside Draw and Pass: the row below them has no room for a fourth button
+    parts.append(show_again_button(session))
     if g.knocks:
         # Where a forgotten knock costs tiles, the play down to one tile is pointed out.
         hand = obs["hand"]
@@ -87,17 +90,23 @@ def actions_markup(session: Session, obs: dict | None = None) -> str:
     if obs["hand"]:
         parts.append(button("Sort", "sort", cls="btn big sort",
                             name="Sort my tiles by number"))
-    # the others' moves since the player's own, shown again on the table (app.table.replay)
-    if session.viewer() is not None:
-        since = 0 if session.computer_to_move() else len(session.moves_since_viewer())
-        parts.append(button("Show again", "show-again", cls="btn big show-again",
-                            disabled=not since, name="Show again"))
     # The move log and the score sheet, whole, in a dialog: narrow screens (up to 900 px)
     # have no room for them beside the table, and a long player list pushes them down.
     parts.append(button("Moves <small>and scores</small>", "sheet", cls="btn big sheet-open",
                         name="Moves and scores"))
     parts.append("</div>")
     return "".join(parts)
+
+
+def show_again_button(session: Session, cls: str = "btn big show-again") -> str:
+    """"Show again": the others' moves since the player's own, shown again on the table
+    (app.table.replay); with the move log: in the action row beside the side panel's log,
+    and in the "Moves and scores" dialog, where narrow screens find it (their action row
+    has no room for it, web/style.css)."""
+    if session.viewer() is None:
+        return ""
+    since = 0 if session.computer_to_move() else len(session.moves_since_viewer())
+    return button("Show again", "show-again", cls=cls, disabled=not since, name="Show again")
 
 
 def seats_markup(session: Session, obs: dict | None = None) -> str:

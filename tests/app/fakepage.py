@@ -230,6 +230,7 @@ class FakeMotion:
         self.reduce = False  # the browser asks for reduced motion
         self.travels: list[tuple] = []  # (start, to, ms, lit) of each tile that travelled
         self.fades: list[tuple[str, int]] = []
+        self.flights: list[tuple] = []  # (start, end, ms, lit) of each drawn tile's flight
         self.audio = 0  # start_audio calls (the page's sound made at the first)
         self.played: list = []  # every note played
         self.marks: list[tuple[str, str, bool]] = []  # mark's calls, in order
@@ -253,6 +254,12 @@ class FakeMotion:
         if start is None:
             return False
         self.travels.append((start, to, ms, lit))
+        return True
+
+    def fly_back(self, start, end, ms: int, lit: str | None = None) -> bool:
+        if start is None or end is None:
+            return False
+        self.flights.append((start, end, ms, lit))
         return True
 
     def fade_in(self, to: str, ms: int) -> None:

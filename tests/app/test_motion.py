@@ -14,7 +14,7 @@ from app.kiosk.settings import KioskSettings, parse_settings, player_session
 from app.kiosk.views import official_settings
 from app.seats import PACES, Settings
 from app.session import Session
-from app.table import dialogs, sound, views
+from app.table import dialogs, motion, sound, views
 from app.table.motion import LANDED, TRAVEL_MS, hand_tile, marker, seat_card
 from bones.moves import DRAW, KNOCK, PLAY, Move
 from bones.tiles import Tile
@@ -99,6 +99,40 @@ def test_a_draw_or_a_knock_moves_nothing_on_the_table():
     for kind in (DRAW, KNOCK):
         c.motion.shown(Move(kind), 1, was_turn=1)
     assert c.page.motion.travels == [] and c.page.motion.fades == []
+
+
+BONEYARD_AT = (20.0, 600.0, 120.0, 24.0)
+DRAW_AT = (10.0, 700.0, 180.0, 48.0)
+
+
+@pytest.mark.parametrize("boneyard", [True, False], ids=["boneyard", "phone"])
+def test_a_drawn_tile_flies_face_down_from_the_boneyard_to_the_drawer(boneyard):
+    """A computer's draw: to its card, lit meanwhile; the person's: to the new tile in
+    their hand. From the boneyard, or the Draw button where the felt has no room for it."""
+    c = my_turn()
+    m = c.page.motion
+    m.rects[motion.DRAW_BUTTON] = DRAW_AT
+    if boneyard:
+        m.rects[motion.BONEYARD] = BONEYARD_AT
+    start = BONEYARD_AT if boneyard else DRAW_AT
+    m.rects[seat_card(2)] = CARD_AT
+    c.motion.shown(Move(DRAW), 2, was_turn=2)
+    assert m.flights == [(start, CARD_AT, TRAVEL_MS["normal"], seat_card(2))]
+    s = c.session
+    # the person's own draw: the engine puts the tile drawn last in the hand
+    m.rects[hand_tile(s.game.hands[0][-1])] = HAND_AT
+    c.motion.shown(Move(DRAW), 0, was_turn=0)
+    assert m.flights[1] == (start, HAND_AT, TRAVEL_MS["normal"], None)
+    assert m.travels == []  # nothing on the table travels for a draw
+
+
+def test_with_reduced_motion_a_draw_flies_nothing():
+    c = my_turn()
+    c.session.settings.reduce_motion = True
+    c.page.motion.rects[motion.BONEYARD] = BONEYARD_AT
+    c.page.motion.rects[seat_card(2)] = CARD_AT
+    c.motion.shown(Move(DRAW), 2, was_turn=2)
+    assert c.page.motion.flights == []
 
 
 # ---- sound ----------------------------------------------------------------------------

@@ -39,7 +39,8 @@ SPY = """(() => {
       if (n.nodeType === 1 && n.dataset && n.dataset.moving === '1') {
         const lit = document.querySelector('.seat.moving-from');
         const felt = document.querySelector('.felt-svg').getBoundingClientRect();
-        spy.moving.push({from: lit ? lit.dataset.seat : 'hand', box: felt.toJSON()});
+        spy.moving.push({from: lit ? lit.dataset.seat : 'hand', box: felt.toJSON(),
+                         drawn: n.dataset.drawn === '1'});
       }
     }
     for (const r of records) for (const n of r.removedNodes)
@@ -68,7 +69,7 @@ def play_until_a_computer_tile_travelled(page, turns=8) -> None:
         wait_for_my_turn_or_a_dialog(page)
         if page.get_by_role("dialog").count():
             break
-        if any(m["from"] != "hand" for m in spy(page)["moving"]):
+        if any(m["from"] != "hand" and not m["drawn"] for m in spy(page)["moving"]):
             break
         take_a_turn(page)
     wait_for_my_turn_or_a_dialog(page)
@@ -91,7 +92,7 @@ def test_tiles_travel_and_are_heard_after_a_tap_and_mute_and_volume_are_kept(
         # the computer players' moves travel from their cards
         play_until_a_computer_tile_travelled(page)
         moving = spy(page)["moving"]
-        assert any(m["from"] not in ("hand", None) for m in moving), moving
+        assert any(m["from"] not in ("hand", None) and not m["drawn"] for m in moving), moving
         assert len({str(m["box"]) for m in moving}) == 1  # the table never moved
         expect(page.locator("[data-moving='1']")).to_have_count(0, timeout=5_000)
         seen = spy(page)
@@ -122,6 +123,35 @@ def test_tiles_travel_and_are_heard_after_a_tap_and_mute_and_volume_are_kept(
         expect(page.get_by_role("radio", name="Loud")).to_be_checked()
         assert spy(page)["contexts"] == 0  # muted: a tap makes no sound either
         page.get_by_role("button", name="Done").click()
+    finally:
+        ctx.close()
+
+
+def test_a_draw_flies_a_tile_from_the_boneyard_to_the_drawer(browser, open_game):
+    """Draws, the person's own and the computers', are seen: a tile face down flies to
+    the drawer (a computer's card lit meanwhile) and is gone once it lands."""
+    ctx, page = open_table(browser, open_game, 1280, 800, pace="slow")
+    try:
+        shot = False
+        for _ in range(20):
+            wait_for_my_turn_or_a_dialog(page)
+            if page.get_by_role("dialog").count() or (shot and any(
+                    m["drawn"] for m in spy(page)["moving"])):
+                break
+            take_a_turn(page)
+            if not shot:  # one caught in flight, for a screenshot to look at
+                try:
+                    page.wait_for_selector(".travel.drawn", state="attached", timeout=4_000)
+                    page.screenshot(path=str(_shot("motion-draw-1280x800")))
+                    shot = True
+                except Exception:
+                    pass
+        wait_for_my_turn_or_a_dialog(page)
+        drawn = [m for m in spy(page)["moving"] if m["drawn"]]
+        assert drawn, spy(page)["moving"]
+        expect(page.locator(".travel.drawn")).to_have_count(0, timeout=5_000)
+        seen = spy(page)
+        assert seen["landed"] == len(seen["moving"])
     finally:
         ctx.close()
 

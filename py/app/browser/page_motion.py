@@ -100,9 +100,39 @@ class PageMotion:
         grow = max(0.5, min(1.5, min(w, h) / float(min(r.width, r.height))))
         frames = [{"transform": f"translate({x + w / 2 - cx:.1f}px, {y + h / 2 - cy:.1f}px) "
                                 f"scale({grow:.3f})"}, {"transform": "none"}]
+        dest.classList.add("arriving")
+        return self._fly(box, frames, ms, dest, lit)
+
+    def fly_back(self, start, end, ms: int, lit: str | None = None) -> bool:
+        """A tile face down (a drawn tile) flies from ``start`` to ``end`` (``rect``s:
+        the boneyard, the drawer's card or the tile in the hand) over ``ms``, laid over
+        the page (``.travel.drawn``, ``data-moving="1"``) and removed when it lands;
+        what ``lit`` finds is lit meanwhile. False (nothing done) without both places
+        or Web Animations."""
+        if start is None or end is None:
+            return False
+        (sx, sy, sw, sh), (ex, ey, ew, eh) = start, end
+        h = max(24.0, min(eh, 96.0))
+        cx, cy = ex + ew / 2, ey + eh / 2
+        box = self._doc.createElement("div")
+        box.className = "travel drawn"
+        box.setAttribute("aria-hidden", "true")
+        box.dataset.moving = "1"
+        box.dataset.drawn = "1"
+        for k, v in (("left", cx - h / 4), ("top", cy - h / 2), ("width", h / 2),
+                     ("height", h)):
+            box.style.setProperty(k, f"{float(v):.1f}px")
+        frames = [{"transform": f"translate({sx + sw / 2 - cx:.1f}px, "
+                                f"{sy + sh / 2 - cy:.1f}px)", "opacity": 1},
+                  {"transform": "none", "opacity": 1, "offset": 0.85},
+                  {"transform": "none", "opacity": 0}]
+        return self._fly(box, frames, ms, None, lit)
+
+    def _fly(self, box, frames: list, ms: int, dest, lit: str | None) -> bool:
+        """``box`` laid over the page and moved by ``frames`` over ``ms``, what ``lit``
+        finds lit meanwhile; all taken away (and ``dest`` shown) when it lands."""
         glow = self._find(lit) if lit else None
         self._doc.body.appendChild(box)
-        dest.classList.add("arriving")
         if glow is not None:
             glow.classList.add("moving-from")
         try:
@@ -123,7 +153,8 @@ class PageMotion:
 
     def _landed_now(self, box, dest, glow) -> None:
         box.remove()
-        dest.classList.remove("arriving")
+        if dest is not None:
+            dest.classList.remove("arriving")
         if glow is not None:
             glow.classList.remove("moving-from")
 

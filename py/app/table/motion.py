@@ -1,6 +1,7 @@
 """Every move seen and heard: after a move is drawn, its tile travels from the mover's
 place (their card beside the table, or the hand of the person at the screen) to where it
-landed, and its sound plays (app.table.sound).
+landed, and its sound plays (app.table.sound); a drawn tile flies face down from the
+boneyard to the drawer.
 
 The table itself never moves for it: the page lays a copy of the tile over everything
 (app.browser.page's ``travel``, marked ``data-moving="1"`` while it flies) and takes it away when
@@ -17,12 +18,14 @@ from __future__ import annotations
 
 from app.seats import VOICE_RATES
 from app.table import sound
-from bones.moves import PLAY, Move
+from bones.moves import DRAW, PLAY, Move
 
 # how long a tile travels, in ms, by the computer players' pace (app.seats.PACES): the
 # tile lands well before the next move
 TRAVEL_MS = {"slow": 600, "normal": 450, "fast": 300, "very fast": 100}
 LANDED = ".felt-svg .placed.fresh"  # the tile just played (app.table.felt.table_svg)
+BONEYARD = ".felt .boneyard"  # where a drawn tile sets off (app.table.views)
+DRAW_BUTTON = '.actions [data-act="draw"]'  # ... where the felt has no room for it
 SOUNDS_KEPT = 500  # cues kept in window.rallySounds (what was heard, for the tests)
 
 
@@ -76,7 +79,23 @@ class Motion:
             lit = None if s.seats[seat].human else card
             if self.reduced() or not page.motion.travel(start, LANDED, ms, lit):
                 page.motion.fade_in(LANDED, ms)
+        elif move.kind == DRAW and seat is not None and not self.reduced():
+            self.drawn(seat, ms)
         self.hear(sound.cues_for(s, move, seat, was_turn))
+
+    def drawn(self, seat: int, ms: int) -> None:
+        """A draw: a tile face down flies from the boneyard (on a phone, whose felt has no
+        room for it, the Draw button that says how many are left) to the drawer: the
+        person's new tile in their hand, or a computer's card, lit meanwhile."""
+        s = self.c.session
+        page = self.c.page
+        start = page.motion.rect(BONEYARD) or page.motion.rect(DRAW_BUTTON)
+        card = seat_card(seat)
+        end = None
+        if s.seats[seat].human and s.game.hands[seat]:
+            end = page.motion.rect(hand_tile(s.game.hands[seat][-1]))
+        lit = None if end is not None else card
+        page.motion.fly_back(start, end or page.motion.rect(card), ms, lit)
 
     def markers_moved(self, ms: int) -> None:
         """A marker that went up or down since the last move seen fades in where it is

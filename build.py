@@ -1248,6 +1248,72 @@ def cmd_bench_ai(args: argparse.Namespace) -> int:
     return 0
 
 
+MOVES_SPY = """(() => {
+  const spy = window.movesSpy = {said: [], flights: []};
+  new MutationObserver(records => {
+    const t = performance.now();
+    for (const r of records) {
+      if (r.target.id === 'live' || (r.target.closest && r.target.closest('#live')))
+        for (const n of r.addedNodes) spy.said.push(t);
+      for (const n of r.addedNodes)
+        if (n.nodeType === 1 && n.dataset && n.dataset.moving === '1')
+          spy.flights.push({start: t, end: null, n});
+      for (const n of r.removedNodes)
+        for (const f of spy.flights) if (f.n === n && f.end === null) f.end = t;
+    }
+  }).observe(document, {childList: true, subtree: true, characterData: true});
+})()"""
+
+
+def cmd_bench_moves(args: argparse.Namespace) -> int:
+    """A computer's move as a player sees it, at each pace: a game of four computer
+    players (Normal) in the real page; each move's tile, from the moment it sets off to
+    the moment it has landed (its travelling copy gone), and the time from one settled
+    move to the next (the pace, the thinking and the travel together)."""
+    from playwright.sync_api import sync_playwright
+
+    if not args.no_build:
+        build()
+    rows = []
+    with SiteServer(prefix=SITE_PREFIX) as server, sync_playwright() as p:
+        browser = launch_browser(p)
+        page = browser.new_context(service_workers="block").new_page()
+        page.add_init_script(MOVES_SPY)
+        page.goto(server.url)
+        page.wait_for_function(READY_JS, timeout=BOOT_TIMEOUT)
+        page.get_by_role("radio", name=args.game, exact=True).check()
+        page.get_by_label("Who plays for player 1").select_option("computer")
+        page.get_by_role("button", name="Start game").click()
+        page.get_by_role("dialog").get_by_role("button").first.click()
+        for pace in ("Slow", "Normal", "Fast", "Very fast"):
+            page.get_by_role("button", name="Settings").click()
+            page.get_by_role("radio", name=pace, exact=True).check()
+            page.get_by_role("button", name="Done").click()
+            page.evaluate("() => { movesSpy.flights = []; movesSpy.said = []; }")
+            page.wait_for_timeout(args.seconds * 1000)
+            flights = page.evaluate("""() => movesSpy.flights.filter(f => f.end !== null)
+                .map(f => [f.start, f.end])""")
+            ends = sorted(e for _s, e in flights)
+            cycle = [b - a for a, b in zip(ends, ends[1:])]
+            travel = [e - s for s, e in flights]
+            rows.append((pace, len(flights), travel, cycle))
+        browser.close()
+    print(f"A computer's move as seen, {args.game}, four Normal computer players, headless "
+          f"Chromium, {args.seconds} s a pace:")
+    print(f"  {'pace':10}{'moves':>6}{'travel median':>15}{'max':>8}"
+          f"{'settled to settled':>20}{'p90':>8}")
+    for pace, n, travel, cycle in rows:
+        if not travel:
+            print(f"  {pace:10}{0:>6}")
+            continue
+        c = sorted(cycle) or [0.0]
+        print(f"  {pace:10}{n:>6}{statistics.median(travel):>13.0f}ms{max(travel):>6.0f}ms"
+              f"{statistics.median(c):>18.0f}ms{c[min(len(c) - 1, int(len(c) * 0.9))]:>6.0f}ms")
+    print("  the travel times set in app.table.motion: Slow 600, Normal 450, Fast 300, "
+          "Very fast 100 ms; the pace between moves (app.seats.PACES) 1600, 900, 400, 120 ms")
+    return 0
+
+
 def proc_memory(pid: int) -> dict[str, float]:
     """A process's resident memory in MB from /proc (Linux): RSS and PSS (its share of
     pages shared with other processes); {} where /proc cannot be read."""
@@ -1558,6 +1624,10 @@ def main(argv: list[str]) -> int:
                          "moves made in the time show whether thinking adds to the pace")
     ai.add_argument("--seconds", type=int, default=60)
     ai.add_argument("--no-build", action="store_true")
+    mv = kinds.add_parser("moves", help="a computer's move as seen, at each pace")
+    mv.add_argument("--game", default="Mexican Train")
+    mv.add_argument("--seconds", type=int, default=15, help="of play at each pace")
+    mv.add_argument("--no-build", action="store_true")
     worlds = kinds.add_parser("worlds", help="Hard's worlds per move in Pyodide (Node)")
     worlds.add_argument("--budget-ms", type=float, default=None,
                         help="Hard's budget for every game (default: the page's, each "
@@ -1596,6 +1666,8 @@ def main(argv: list[str]) -> int:
             return cmd_bench_boot(args)
         if args.kind == "ai":
             return cmd_bench_ai(args)
+        if args.kind == "moves":
+            return cmd_bench_moves(args)
         if args.kind == "soak":
             return cmd_bench_soak(args)
         if args.kind == "worlds":

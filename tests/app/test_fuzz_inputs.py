@@ -187,9 +187,11 @@ def outcome(fn, *args, **kw):
         return None
 
 
-@pytest.fixture(scope="module")
-def rng():
-    return random.Random(RNG_SEED)
+@pytest.fixture
+def rng(request):
+    """Each test's own generator, seeded by its name: its samples do not depend on which
+    tests ran before it (or on which worker)."""
+    return random.Random(f"{RNG_SEED}:{request.node.name}")
 
 
 def test_the_saved_game(rng):

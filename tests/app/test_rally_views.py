@@ -474,3 +474,16 @@ def test_did_not_show_their_bones_asks_before_the_penalty_is_added(screen):
     assert r.ui.drafts["1"].no_show == set() and "Did Bob not show" not in r.c.html
     r.act("rally-noshow-yes", "2")  # a "yes" never asked for marks nobody
     assert r.ui.drafts["1"].no_show == set()
+
+
+def test_late_arrivals_follow_the_events_house_rules_not_only_its_sheet():
+    """G7: an event on house rules that take no late arrivals offers no late-arrival
+    button (the entry itself refuses one), though its sheet (Good Sam's) takes them."""
+    from bones.house import HouseRules
+    house = HouseRules("Club", "gs-mt", {"late_arrivals": False})
+    ev = Event.create("Club night", "mexican-train", house=house, rounds=3, first_double=12)
+    ev.add_table(["Ann", "Bob", "Cy"])
+    plain = Event.create("Club night", "mexican-train", "gs-mt", rounds=3, first_double=12)
+    plain.add_table(["Ann", "Bob", "Cy"])
+    assert 'data-act="rally-late-open"' in table_page(plain, RallyState(table="1"))
+    assert 'data-act="rally-late-open"' not in table_page(ev, RallyState(table="1"))

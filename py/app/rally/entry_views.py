@@ -9,7 +9,6 @@ from app.rally.event_views import tables_page
 from app.rally.markup import NAME_INPUT, button, confirm_box, e, text_field
 from app.rally.state import RallyState, entry_round, new_draft
 from app.shared.sheet import sheet_notes, sheet_table
-from bones.presets import PRESETS
 from bones.rally import Event
 from bones.rulebook import cite
 
@@ -17,10 +16,11 @@ KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "back", "0", "enter")
 
 
 def late_ok(ev: Event, table: str) -> bool:
-    """G7 buttons: main tables of a preset with late arrivals, before any playoff."""
-    p = PRESETS[ev.preset]
-    return (not ev.rules.fives and bool(getattr(p.options, "late_arrivals", False))
-            and not table.startswith("P") and not any(t.startswith("P") for t in ev.tables()))
+    """G7 buttons: main tables of an event whose rules (the preset's, or the club's house
+    rules on it: ``Rules.late_ok``, which the entry itself checks) take late arrivals,
+    before any playoff."""
+    return (bool(ev.rules.late_ok) and not table.startswith("P")
+            and not any(t.startswith("P") for t in ev.tables()))
 
 
 def table_page(ev: Event, ui: RallyState) -> str:

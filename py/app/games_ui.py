@@ -100,12 +100,9 @@ class TableWords:
         return _train_start(s, c)
 
 
-TRAIN_LEVELS = ("easy", "normal")  # Hard scores no better than Normal there (docs/ai.md)
-
-
 class MexicanWords(TableWords):
     hard_ms = 500  # Hard's hints: whole rounds played out, 100 worlds on a busier machine
-    levels = TRAIN_LEVELS
+    levels = ("easy", "normal")  # Hard scored no better than Normal here (docs/ai.md)
     level_words = {
         **TableWords.level_words,
         "normal": "Normal is the strongest: it plans the longest line for its own train "
@@ -163,12 +160,13 @@ class MexicanWords(TableWords):
 
 
 class ChickenWords(TableWords):
-    hard_ms = 500  # Hard's hints: reading the others' plays costs half its worlds
-    levels = TRAIN_LEVELS
+    hard_ms = 500  # reading the others' plays costs half its worlds
     level_words = {
         **TableWords.level_words,
-        "normal": "Normal is the strongest: it sheds its heaviest tiles and keeps tiles "
-                  "that fit the open ends.",
+        "normal": "Normal plays by rules of thumb: it sheds its heaviest tiles and keeps "
+                  "tiles that fit the open ends.",
+        "hard": "Hard thinks longer: before each move it plays the round out in many likely "
+                "deals of the hidden tiles. It ends a round with fewer points than Normal.",
     }
 
     def target_label(self, s, target):

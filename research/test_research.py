@@ -44,7 +44,8 @@ RUNS = [
     ["af_fit.py", "gen", "--tag", "t", "--games", "1", "--worlds", "2", "--out",
      "{tmp}/f.jsonl"],
     ["field_edge.py", "--rounds", "8", "--worlds", "3", "--judge", "2", "--also",
-     "w2:worlds=2"],
+     "w2:worlds=2", "--also", "sn:worlds=2,player=hard_variants:selfnormal", "--also",
+     "eg:worlds=2,player=hard_variants:endgame"],
     ["layout_sweep.py", "--positions", "3"],
     ["mt_eval_fit.py", "--rounds", "3"],
     ["mt_rollout_policy.py", "agree", "--rounds", "1"],
@@ -75,7 +76,7 @@ def test_every_script_is_in_the_readme_and_run_here():
     scripts = {p.name for p in HERE.glob("*.py") if not p.name.startswith("test_")}
     readme = (HERE / "README.md").read_text(encoding="utf-8")
     assert {s for s in scripts if s not in readme} == set()
-    assert scripts - {"variants.py"} == {a[0] for a in RUNS}
+    assert scripts - {"variants.py", "hard_variants.py"} == {a[0] for a in RUNS}
 
 
 def test_mexican_train_unfinished_play_outs_are_on_the_finished_ones_scale():
@@ -302,3 +303,21 @@ def test_field_edge_plays_on_with_normals_own_move_and_common_deals():
         asked += 1
         g.play(mine)
     assert asked > 30
+
+
+def test_hard_variants_match_tiles_to_slots_and_play_normal_in_their_own_play_outs():
+    hv = _tool("hard_variants")
+    six, five = frozenset({6}), frozenset({5})
+    assert hv._fits(tiles("5-1 6-2"), [six, five])  # 5-1 lacks 6, 6-2 lacks 5
+    assert not hv._fits(tiles("6-1 6-2"), [six, five])  # both carry a 6
+    assert not hv._fits(tiles("1-2"), [six, five])  # sizes differ
+    g = bones.new_game("mexican-train", seats=4, preset="gs-mt", seed=3)
+    for _ in range(8):
+        g.play(ai.choose(g, g.turn, "normal"))
+    seat = g.turn
+    sn, eg = hv.selfnormal(g), hv.endgame(g)
+    seen = g.seen_by(seat)
+    # the boneyard is not empty: the exact end of a round does not apply
+    assert hv.consistent_deals(seen, seat, seen.observation(seat), eg, 400) is None
+    assert ai.choose(g, seat, "hard", worlds=3, policy=sn) in g.legal_moves()
+    assert ai.choose(g, seat, "hard", worlds=3, policy=eg) in g.legal_moves()

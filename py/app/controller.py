@@ -120,6 +120,8 @@ class Controller:
         if problem is not None:
             self.bad_save = kept  # this visit's copy
             self.dialog = dialogs.DamagedSave(problem)
+        if session is not None and session.notes:  # e.g. a train game's Hard now Normal
+            self.table.state.tell(" ".join(session.notes))
         return session
 
     def forget_bad_save(self) -> None:

@@ -8,8 +8,9 @@ screen and the screen reader, they speak to the person at the screen ("Your trai
 table, which ``app.session.Session`` offers), and nothing else reads them (the rally
 scorekeeper, the CLI and the computer players do not). The facts every layer needs (the
 title, the word for a round, markers, how long a match lasts) are the engine's, on
-``GameType``. Beside the words, one more fact of the page's own per game: Hard's
-thinking time in the page's worker (``hard_ms``).
+``GameType``. Beside the words, two more facts of the page's own per game: the levels of
+computer player it offers (``levels``, with what each does in words: ``level_words``) and
+Hard's thinking time in the page's worker (``hard_ms``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 import bones
+from app.seats import LEVELS
 from bones.games import game as game_type
 from bones.games import games
 
@@ -45,6 +47,16 @@ class TableWords:
     blurb = "You and three computer players"  # the kiosk's button under the game's name
     kiosk_seats = 4  # a kiosk game: you and the computer players
     hard_ms = 300  # Hard's thinking time in the page's worker (app.table.worker: the figures)
+    # the levels offered: Hard only where it plays better than Normal (docs/ai.md, "Levels
+    # offered"); a save or a kiosk setting naming another plays at ``level_for``'s
+    levels = LEVELS
+    level_words = {
+        "easy": "Easy is a beginner: it plays any tile that fits.",
+        "normal": "Normal plays by rules of thumb: it counts its score and the next "
+                  "player's likely reply, and saves tiles it can follow.",
+        "hard": "Hard thinks longer: before each move it plays the hand out in hundreds of "
+                "likely deals of the hidden tiles. Against Normal it wins about 6 games in 10.",
+    }
 
     def target_label(self, s: TableView, target: int) -> str:
         """How a target is named on its button ("Ann's train", "6-6 toe 2")."""
@@ -89,7 +101,14 @@ class TableWords:
 
 
 class MexicanWords(TableWords):
-    hard_ms = 500  # whole rounds played out: 100 worlds kept on a busier machine
+    hard_ms = 500  # Hard's hints: whole rounds played out, 100 worlds on a busier machine
+    levels = ("easy", "normal")  # Hard scored no better than Normal here (docs/ai.md)
+    level_words = {
+        **TableWords.level_words,
+        "normal": "Normal is the strongest: it plans the longest line for its own train "
+                  "and gets rid of its heaviest spare tiles first.",
+    }
+
     def target_label(self, s, target):
         if target == bones.MEXICAN:
             return "Mexican Train"
@@ -142,6 +161,14 @@ class MexicanWords(TableWords):
 
 class ChickenWords(TableWords):
     hard_ms = 500  # reading the others' plays costs half its worlds
+    level_words = {
+        **TableWords.level_words,
+        "normal": "Normal plays by rules of thumb: it sheds its heaviest tiles and keeps "
+                  "tiles that fit the open ends.",
+        "hard": "Hard thinks longer: before each move it plays the round out in many likely "
+                "deals of the hidden tiles. It ends a round with fewer points than Normal.",
+    }
+
     def target_label(self, s, target):
         # the double a line grows from and which of its paths: "9-9 spur", "8-8 toe 2"
         # (bones' line_title), the same on the felt, in the log, the hints and the lists
@@ -274,6 +301,13 @@ def words(game_id: str) -> TableWords:
         game_type(game_id)  # an unknown game: the registry's message names the choices
         raise ValueError(f"the game {game_id!r} has no table words (app/games_ui.py)")
     return found
+
+
+def level_for(game_id: str, level: str) -> str:
+    """The level a computer seat plays ``game_id`` at when asked for ``level``: that one
+    where the game offers it, else Normal (Hard in a train game, from an older save or a
+    kiosk's setting for every game; anything unknown)."""
+    return level if level in words(game_id).levels else "normal"
 
 
 def titles() -> dict[str, str]:

@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import bones
-from app.games_ui import TableWords, titles, words
+from app.games_ui import TableWords, level_for, titles, words
 from app.hand import arrange, moved, order_from_save, order_to_save
 from app.seats import (
     DEFAULT_NAMES,
@@ -51,6 +51,8 @@ class Session(TableWording):
     news: list[str] = field(default_factory=list)  # what the last move scored, in words
     # each person's own order of their hand (app.hand), by seat; none: in order by number
     order: dict[int, list[Tile]] = field(default_factory=dict)
+    # what the table says once when this game is taken up (a save's Hard in a train game)
+    notes: list[str] = field(default_factory=list)
 
     # ---- starting -----------------------------------------------------------------------
     @classmethod
@@ -59,8 +61,7 @@ class Session(TableWording):
         names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8], f"Player {i + 1}'s name")
                               for i, s in enumerate(seats)])
         seats = [Seat(n, s.kind if s.kind in ("human", "computer") else "computer",
-                      s.level if s.level in LEVELS else "normal")
-                 for n, s in zip(names, seats)]
+                      level_for(game, s.level)) for n, s in zip(names, seats)]
         g = bones.new_game(game, seats=len(seats), preset=preset, seed=seed, options=options)
         return cls(g, seats, settings or Settings())
 
@@ -184,7 +185,7 @@ class Session(TableWording):
         fallback = f"Player {len(self.seats) + 1}"
         names = unique_names([s.name for s in self.seats] + [clean_name(name, fallback)])
         self.seats.append(Seat(names[-1], kind if kind in ("human", "computer") else "human",
-                               level if level in LEVELS else "normal"))
+                               level_for(self.game.game, level)))
 
     def undo_my_move(self) -> bool:
         """Take back the last move of the person at the screen and every computer move
@@ -251,7 +252,26 @@ class Session(TableWording):
         # the hands' order is a preference: what cannot be read is left out, never refused
         order = {seat: tiles for seat, tiles in order_from_save(data.get("order")).items()
                  if seat < len(seats)}
-        return cls(g, seats, settings, shown, started, order=order)
+        return cls(g, seats, settings, shown, started, order=order,
+                   notes=_offered_levels(g.game, seats))
+
+
+def _offered_levels(game: str, seats: list[Seat]) -> list[str]:
+    """A saved computer seat at a level its game no longer offers (Hard in a train game)
+    plays at the level it offers instead; the words that say so (none when none moved)."""
+    moved = []
+    for s in seats:
+        level = level_for(game, s.level)
+        if level != s.level:
+            if not s.human:
+                moved.append(s.name)
+            s.level = level
+    if not moved:
+        return []
+    who = moved[0] if len(moved) == 1 else ", ".join(moved[:-1]) + " and " + moved[-1]
+    return [f"{who} {'plays' if len(moved) == 1 else 'play'} at Normal now: in "
+            f"{titles()[game]} the computer's Hard played no better than Normal, so Normal "
+            "is its strongest level."]
 
 
 def _saved_seat(s, i: int) -> Seat:

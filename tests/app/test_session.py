@@ -198,8 +198,8 @@ def test_G7_a_late_arrival_takes_a_seat_between_rounds_with_the_highest_total():
     while not s.game.round_over:
         s.play(rng.choice(s.game.legal_moves()))
     top = max(s.game.totals)
-    s.join("  Zed  ", "computer", "hard")
-    assert s.seats[-1] == Seat("Zed", "computer", "hard")
+    s.join("  Zed  ", "computer", "easy")
+    assert s.seats[-1] == Seat("Zed", "computer", "easy")
     assert s.game.seats == 5 and s.game.totals[-1] == top
     again = Session.from_json(s.to_json())
     assert again.seats == s.seats and again.game == s.game

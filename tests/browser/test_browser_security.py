@@ -53,7 +53,7 @@ def test_a_game_against_hard_with_hints_runs_under_the_policy(csp_page, site_url
                                                               wait_for_boot):
     page, watch, warnings = csp_page
     open_page(page, site_url, wait_for_boot)
-    page.get_by_role("radio", name="Mexican Train", exact=True).check()
+    page.get_by_role("radio", name="Chicken Foot", exact=True).check()  # it offers Hard
     page.get_by_label("Who plays for player 2").select_option("computer")
     page.get_by_label("Level of player 2").select_option("hard")
     page.get_by_role("button", name="Start game").click()

@@ -1,7 +1,7 @@
 """Smoke tests in Safari's engine (WebKitGTK) and Firefox: one page per browser, as a
 player uses it. Start-up with no error; a Quick game with a play by tap and the computers
-moving; a game against a Hard computer whose move comes from the AI worker; the service
-worker in control, then a reload with the server stopped that resumes the same table.
+moving; a Chicken Foot game against a Hard computer whose move comes from the AI worker; the
+service worker in control, then a reload with the server stopped that resumes the same table.
 No console error, uncaught error or policy violation anywhere (conftest.py's watch).
 
 The browsers take turns (one worker, ``xdist_group``): WebKit starts Python several
@@ -163,8 +163,10 @@ def test_a_player_starts_plays_and_resumes_offline(name, other_browser, browser_
     assert driver.run(AI_MOVES) >= moved + 3, f"{name}: the computers did not move"
     me.assert_clean()
 
-    # A game against a Hard computer: its move is thought out in the AI worker.
+    # A game against a Hard computer (Chicken Foot: Mexican Train offers no Hard): its
+    # move is thought out in the AI worker.
     me.tap("^New game$")
+    me.tap("^Chicken Foot$", "label.choice")
     me.choose("Who plays for player 2", "computer")
     me.choose("Level of player 2", "hard")
     me.tap("^Start game$")

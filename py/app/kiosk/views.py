@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from app.games_ui import words
+from app.games_ui import level_for, words
 from app.kiosk.settings import GAME_ORDER, IDLE_CHOICES, PIN_MAX, KioskSettings
 from app.seats import LEVELS
 from app.session import GAME_TITLES
@@ -135,6 +135,17 @@ def pin_pad(mode: str, entered: int, message: str = "", wait: int = 0) -> str:
                   kind="kiosk-pin")
 
 
+def _level_label(level: str) -> str:
+    """A level as the kiosk's settings name it, with the games that play another
+    ("Hard (All Fives; Normal in Mexican Train and Chicken Foot)")."""
+    not_here = [GAME_TITLES[g] for g in GAME_ORDER if level_for(g, level) != level]
+    if not not_here:
+        return level.capitalize()
+    here = [GAME_TITLES[g] for g in GAME_ORDER if level_for(g, level) == level]
+    return (f"{level.capitalize()} ({' and '.join(here)}; Normal in "
+            f"{' and '.join(not_here)})")
+
+
 def _radio(name: str, act: str, label: str, checked: bool) -> str:
     return (f'<label class="choice"><input type="radio" name="{e(name)}" data-act="{e(act)}"'
             f'{" checked" if checked else ""}> {e(label)}</label>')
@@ -161,7 +172,7 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
                      f"</p>{opts}</div>")
     lengths = "".join(_radio("kiosk-length", f"kiosk-length:{k}", v, s.length == k)
                       for k, v in LENGTH_WORDS.items())
-    levels = "".join(_radio("kiosk-level", f"kiosk-level:{lv}", lv.capitalize(), s.level == lv)
+    levels = "".join(_radio("kiosk-level", f"kiosk-level:{lv}", _level_label(lv), s.level == lv)
                      for lv in LEVELS)
     idle_choices = list(IDLE_CHOICES)
     if s.idle_seconds not in idle_choices:

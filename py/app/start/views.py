@@ -6,8 +6,9 @@ rally scorekeeper and the kiosk.
 from __future__ import annotations
 
 import bones
+from app.games_ui import level_for, words
 from app.render import domino_svg
-from app.seats import DEFAULT_NAMES, LEVELS, Seat
+from app.seats import DEFAULT_NAMES, Seat
 from app.shared.markup import NAME_INPUT, alert, button, e
 from bones.games import TARGET, presets_of
 from bones.games import game as game_type
@@ -31,13 +32,15 @@ def start_screen(form, *, can_resume: bool) -> str:
             + button("Full rules", f"rules:{name}", cls="btn small",
                      name=f"Full rules: {p.title}") + "</div>")
     lo, hi = form.limits()
+    offered = words(form.game).levels
+    level_words = "".join(f"<li>{e(words(form.game).level_words[lv])}</li>" for lv in offered)
     seats = []
     for i, seat in enumerate(form.seats):
         kinds = "".join(f'<option value="{k}"{" selected" if seat.kind == k else ""}>'
                         f'{"A person" if k == "human" else "The computer"}</option>'
                         for k in ("human", "computer"))
         levels = "".join(f'<option value="{lv}"{" selected" if seat.level == lv else ""}>'
-                         f"{lv.capitalize()}</option>" for lv in LEVELS)
+                         f"{lv.capitalize()}</option>" for lv in offered)
         seats.append(
             f'<li class="seat-row"><label>Player {i + 1} <input type="text" '
             f'data-field="name" data-seat="{i}" value="{e(seat.name)}" maxlength="{NAME_INPUT}" '
@@ -79,7 +82,9 @@ def start_screen(form, *, can_resume: bool) -> str:
                  name="One player fewer")
         + f'<span class="count" aria-live="polite">{len(form.seats)} players</span>'
         + button("+", "seats:+1", disabled=len(form.seats) >= hi, name="One more player")
-        + f'</div><ol class="seat-rows">{"".join(seats)}</ol></fieldset>'
+        + f'</div><ol class="seat-rows">{"".join(seats)}</ol>'
+        f'<ul class="level-words" aria-label="The computer players\' levels">{level_words}'
+        "</ul></fieldset>"
         + alert(form.error)
         + button("Start game", "start", cls="btn huge primary")
         + "</form></div>")
@@ -139,6 +144,8 @@ class StartForm:
         self.game = game
         self.preset = bones.GAMES[game].default_preset
         self.options = {}
+        for seat in self.seats:  # Hard where this game offers none: its strongest, Normal
+            seat.level = level_for(game, seat.level)
         lo, hi = self.limits()
         self.resize(max(lo, min(hi, len(self.seats))))
 

@@ -54,7 +54,15 @@ def test_a_whole_round_against_three_computers_then_the_next(page, open_game, pa
     assert rows.count() == 5  # a header and four players, every hand shown
     page.get_by_role("button", name="Next round").click()
     expect(page.get_by_role("region", name="Score sheet")).to_contain_text("Round 2 of 10")
-    expect(page.locator(".felt-svg .placed")).to_have_count(1)  # the 8-8, alone again
+    # round 1's tiles are gone: on the felt the new round's double and, where computers
+    # lead the round, what they have played in it since (read at one moment: they may
+    # be moving)
+    wait_for_my_turn_or_a_dialog(page)
+    placed, played = page.evaluate("""() => [
+        document.querySelectorAll('.felt-svg .placed').length,
+        [...document.querySelectorAll('.side .move-log li')]
+            .filter(li => li.textContent.includes(' played ')).length]""")
+    assert placed == 1 + played, (placed, played)
     shot(page, "round-2-start-1280x800")
     page_watch.assert_clean()
 

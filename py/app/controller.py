@@ -45,6 +45,7 @@ class Controller:
         self.unsaved: str | None = None  # why the game's last save failed (app.shared.storage)
         self.rally = None  # the rally scorekeeper's screen (app.rally.ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
+        self.house = None  # the house rules screen (app.house.ui), made when opened
         self.scanner = None  # the camera's QR reader (app.shared.scan), made in the browser
         self._hint_said = ""
         self.kiosk = None  # kiosk mode (app.kiosk.ui): attract screen, idle time-out, PIN
@@ -180,6 +181,8 @@ class Controller:
             return self.kiosk
         if self.screen == "rally" and self.rally is not None:
             return self.rally
+        if self.screen == "house" and self.house is not None:
+            return self.house
         if self.screen == "start" or self.session is None:
             return self.start_screen
         return self.table
@@ -210,11 +213,19 @@ class Controller:
         if ctl.data.get("act"):
             self.act(ctl.data["act"], ctl)
             return
-        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_change(ctl)
+        self._form_screen().on_change(ctl)
 
     def on_input(self, event) -> None:
-        ctl = self.page.control(event.target)
-        (self.rally if self.screen == "rally" and self.rally else self.start_screen).on_input(ctl)
+        self._form_screen().on_input(self.page.control(event.target))
+
+    def _form_screen(self) -> Screen:
+        """The screen whose form fields are on show: the rally's, house rules', or the
+        start form's (the table and a kiosk's attract screen have none)."""
+        if self.screen == "rally" and self.rally is not None:
+            return self.rally
+        if self.screen == "house" and self.house is not None:
+            return self.house
+        return self.start_screen
 
     def focus(self, selector: str) -> None:
         self.page.focusing.focus(selector)
@@ -245,6 +256,9 @@ class Controller:
         if name.startswith("kiosk-") and self.kiosk is not None:
             self.kiosk.act(name, arg, el)
             return
+        if name.startswith("house-") and self.house is not None:
+            self.house.act(name, arg, el)
+            return
         handler = (getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
                    or self.table.handler(name) or self.start_screen.handler(name))
         if handler is None:
@@ -256,9 +270,18 @@ class Controller:
             self.render()
 
     def do_rules(self, arg, el) -> None:
+        """The rules: a sheet's (``arg`` its preset), house rules kept here (``arg``
+        "house-N", as the start form lists them), or the game's in play."""
         s = self.session
-        preset = arg or (s.game.preset if s else self.start_screen.form.preset)
-        self.dialog = dialogs.Rules(preset)
+        if arg.startswith("house-"):
+            h = self.start_screen.house_at(arg.removeprefix("house-"))
+            self.dialog = dialogs.Rules(h.base, h) if h is not None else None
+        elif arg:
+            self.dialog = dialogs.Rules(arg)
+        elif s is not None:
+            self.dialog = dialogs.Rules(s.game.preset, s.game.house)
+        else:
+            self.dialog = dialogs.Rules(self.start_screen.form.preset)
         self.render()
 
     def do_settings(self, arg, el) -> None:
@@ -314,6 +337,22 @@ class Controller:
         self.rally.open()
         self.render()
 
+    def do_house(self, arg, el) -> None:
+        """Open the house rules screen (from the start form, or the rally's set-up:
+        ``arg`` "rally", where its "Back" returns)."""
+        from app.house.ui import HouseScreen
+
+        if self.house is None:
+            self.house = HouseScreen(self)
+        self.house.open("rally" if arg == "rally" else "start")
+        self.screen = "house"
+        self.dialog = None
+        if self.scanner is None:
+            from app.shared.scan import Scanner
+            self.scanner = Scanner(self)
+        self.render()
+        self.focus("#house-title")
+
     def do_home(self, arg, el) -> None:
         self.screen = "start"
         self.dialog = None
@@ -330,7 +369,7 @@ class Controller:
         seats = [Seat(x.name, x.kind, x.level) for x in s.seats]
         options = s.game.next_game_options()  # A8: All Fives' winner leads the next game
         self.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings,
-                               options=options))
+                               options=options, house=s.game.house))
 
     def begin(self, session: Session) -> None:
         self.session = session

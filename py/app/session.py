@@ -57,12 +57,13 @@ class Session(TableWording):
     # ---- starting -----------------------------------------------------------------------
     @classmethod
     def new(cls, game: str, preset: str, seats: list[Seat], *, seed=None,
-            options=None, settings: Settings | None = None) -> Session:
+            options=None, settings: Settings | None = None, house=None) -> Session:
         names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8], f"Player {i + 1}'s name")
                               for i, s in enumerate(seats)])
         seats = [Seat(n, s.kind if s.kind in ("human", "computer") else "computer",
                       level_for(game, s.level)) for n, s in zip(names, seats)]
-        g = bones.new_game(game, seats=len(seats), preset=preset, seed=seed, options=options)
+        g = bones.new_game(game, seats=len(seats), preset=preset, seed=seed, options=options,
+                           house=house)
         return cls(g, seats, settings or Settings())
 
     @classmethod

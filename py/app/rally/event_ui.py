@@ -29,12 +29,21 @@ class EventActions:
         self.screen.ui.setup.set_preset(arg)
         return f'input[name=rally-preset][value="{arg}"]'
 
+    def do_house(self, arg, el):
+        f = self.screen.ui.setup
+        try:
+            f.set_house(f.houses[int(arg)])
+        except (ValueError, IndexError):
+            return None
+        return f'input[name=rally-preset][value="house-{arg}"]'
+
     def do_create(self, arg, el):
         f = self.screen.ui.setup
         af = to_target(f.game)
         self.screen.event = Event.create(
             f.title, f.game, f.preset, rounds=f.rounds.strip() or None,
-            first_double=None if af else (f.first.strip() or None), clock=self.screen.clock)
+            first_double=None if af else (f.first.strip() or None), clock=self.screen.clock,
+            house=f.house)
         self.screen.ui = RallyState(setup=f)
         self.screen.ui.new_names = ["", "", "", ""] if not af else ["", ""]
         self.screen.save()

@@ -31,7 +31,7 @@ def doubles_preview(f: SetupForm) -> tuple[list, str]:
         ev = Event.create(f.title.strip() or "Preview", f.game, f.preset,
                           rounds=f.rounds.strip() or None,
                           first_double=None if to_target(f.game) else (
-                              f.first.strip() or None))
+                              f.first.strip() or None), house=f.house)
         return ev.state()["doubles"], ""
     except RallyError as exc:
         return [], str(exc)
@@ -45,8 +45,15 @@ def setup_page(ui: RallyState) -> str:
         for k, v in GAMES.items())
     presets = "".join(
         f'<label class="choice"><input type="radio" name="rally-preset" value="{k}"'
-        f'{" checked" if f.preset == k else ""} data-act="rally-preset:{k}"> {e(p.title)}'
-        "</label>" for k, p in presets_of(f.game).items())
+        f'{" checked" if f.preset == k and f.house is None else ""} '
+        f'data-act="rally-preset:{k}"> {e(p.title)}</label>'
+        for k, p in presets_of(f.game).items())
+    presets += "".join(  # the club's own, kept on this device (app.house)
+        f'<label class="choice"><input type="radio" name="rally-preset" value="house-{i}"'
+        f'{" checked" if f.house is not None and f.house.name == h.name else ""} '
+        f'data-act="rally-house:{i}"> {e(h.title)}</label>' for i, h in enumerate(f.houses))
+    changes = ("" if f.house is None else '<ul class="house-changes">' + "".join(
+        f"<li>{e(c.text)}</li>" for c in f.house.differences()) + "</ul>")
     af = to_target(f.game)
     ds, why = doubles_preview(f)
     if af:
@@ -71,7 +78,10 @@ def setup_page(ui: RallyState) -> str:
         '<form class="rally-form">'
         + text_field("Event title", "title", f.title, extra=f' maxlength="{TITLE_INPUT}"')
         + f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
-        + f'<fieldset><legend>Rules</legend><div class="choices">{presets}</div></fieldset>'
+        + f'<fieldset><legend>Rules</legend><div class="choices">{presets}</div>{changes}'
+        + button("House rules&hellip;", "house:rally", cls="btn",
+                 name="House rules: your club's own rules, made from a sheet")
+        + "</fieldset>"
         + f'<fieldset><legend>Rounds</legend><div class="rally-row">{rounds}</div>{preview}'
           "</fieldset>"
         + button("Create the event", "rally-create", cls="btn huge primary")

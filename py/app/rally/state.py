@@ -6,6 +6,7 @@ and the modules it draws from) and its actions (app.rally.ui) both read. No mark
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bones.games import preset_of
 from bones.presets import PRESETS
@@ -26,6 +27,8 @@ class SetupForm:
     rounds: str = ""
     first: str = ""
     edited: set[str] = field(default_factory=set)
+    house: Any = None  # the club's house rules chosen (bones.house), or None: the sheet's
+    houses: list = field(default_factory=list)  # the game's house rules kept on the device
 
     def __post_init__(self) -> None:
         self.set_preset(self.preset)
@@ -39,12 +42,21 @@ class SetupForm:
 
         self.set_preset(MATCHES[game].default_preset)
 
+    def set_house(self, house: Any) -> None:
+        """The event by ``house`` rules: their sheet, rounds and first double."""
+        self.set_preset(house.base)
+        self.house = house
+        self._defaults()
+
     def set_preset(self, preset: str) -> None:
         p = PRESETS.get(preset)
         if p is None or preset_of(self.game, preset) is None:
             return
-        self.preset = preset
-        rounds, first = sheet_defaults(preset)
+        self.preset, self.house = preset, None
+        self._defaults()
+
+    def _defaults(self) -> None:
+        rounds, first = sheet_defaults(self.preset, self.house)
         if "rounds" not in self.edited:
             self.rounds = str(rounds)
         if "first" not in self.edited:

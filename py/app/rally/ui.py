@@ -28,6 +28,7 @@ from app.rally.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.rally.sync_views import SyncState
 from app.rally.views import DEVICE_PAGES, PAGES, rally_screen
 from app.screen import Screen
+from app.shared.house_store import HouseStore
 from app.shared.storage import FULL, move, read, remove, store, unsaved_words
 from bones.rally import Event, RallyError, loads
 from bones.rally.sync import TableDevice
@@ -153,6 +154,11 @@ class RallyScreen(Screen):
     # ---- markup and events ---------------------------------------------------------------
     def markup(self) -> str:
         self.ui.bad_save = self.bad_kept
+        if self.event is None:  # the set-up offers the house rules kept on this device
+            f = self.ui.setup
+            f.houses = HouseStore(self.c.storage()).of_game(f.game)
+            if f.house is not None and not any(h == f.house for h in f.houses):
+                f.set_preset(f.preset)
         device = self.device.table if self.mode == "table" and self.device else None
         pages = self.devices.sync_pages()
         return rally_screen(self.event, self.ui, pages=pages, device=device,

@@ -57,7 +57,7 @@ def rally_screen(ev: Event | None, ui: RallyState, *, pages: dict[str, str] | No
             "history": history_page, "playoff": playoff_page,
             "files": files_page}.get(ui.page, tables_page)(ev, ui)
     sub = "" if ev is None else (
-        f'<p class="rally-sub">{e(GAMES[ev.game])}, {e(PRESETS[ev.preset].title)}: '
+        f'<p class="rally-sub">{e(GAMES[ev.game])}, {e(rules_title(ev))}: '
         f"{e(win_rule(ev.lower_wins))}</p>")
     return (
         '<div class="app rally">'
@@ -86,11 +86,17 @@ def messages(ui: RallyState) -> str:
             f'<p class="rally-note" role="status">{e(ui.note)}</p></div>')
 
 
+def rules_title(ev: Event) -> str:
+    """The sheet an event is scored by, or its house rules ("House rules: Sun Lakes
+    Tuesday (from Good Sam's Mexican Train)")."""
+    return PRESETS[ev.preset].title if ev.house is None else ev.house.title
+
+
 # ---- print ----------------------------------------------------------------------------------
 def print_sheets(ev: Event, ui: RallyState) -> str:
     """Every table's sheet, one a page, then the standings: shown only when printing."""
     head = (f'<p class="print-head">{e(ev.title)}: {e(GAMES[ev.game])}, '
-            f'{e(PRESETS[ev.preset].title)}'
+            f'{e(rules_title(ev))}'
             + (f", printed {e(ui.printed_at)}" if ui.printed_at else "") + "</p>")
     parts = []
     for t in ev.tables():

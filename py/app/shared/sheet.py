@@ -83,7 +83,18 @@ def word_of(sh: dict) -> str:
 
 
 def sheet_notes(sh: dict) -> str:
-    if not sh["notes"]:
-        return ""
+    """The sheet's notes (what its marks mean), and the house rules it was played by."""
     items = "".join(f"<li>{e(n)}</li>" for n in sh["notes"])
-    return f'<ul class="sheet-notes">{items}</ul>'
+    notes = f'<ul class="sheet-notes">{items}</ul>' if items else ""
+    return notes + house_block(sh)
+
+
+def house_block(sh: dict) -> str:
+    """A sheet played by house rules names them, their edition and every change (the
+    printout and the screen alike); "" for a sheet as printed."""
+    h = sh.get("house")
+    if not h:
+        return ""
+    items = "".join(f"<li>{e(c)}</li>" for c in h["changes"])
+    return (f'<div class="sheet-house"><p><strong>{e(h["title"])}</strong>, edition '
+            f'{h["edition"]}. What they change:</p><ul>{items}</ul></div>')

@@ -7,8 +7,10 @@ import bones
 from app.screen import Screen
 from app.seats import BadName, Seat, Settings, clean_name
 from app.session import Session
+from app.shared.house_store import HouseStore
 from app.start import views as start_views
 from app.table import dialogs
+from bones.house import HouseRules, same_name
 
 
 class StartScreen(Screen):
@@ -19,7 +21,20 @@ class StartScreen(Screen):
         self.form = start_views.StartForm()
 
     def markup(self) -> str:
-        return start_views.start_screen(self.form, can_resume=self.c.can_resume())
+        houses = HouseStore(self.c.storage()).of_game(self.form.game)
+        if self.form.house and not any(same_name(h, self.form.house) for h in houses):
+            self.form.house = ""  # deleted meanwhile (here or in another tab)
+        return start_views.start_screen(self.form, can_resume=self.c.can_resume(),
+                                        houses=houses)
+
+    def choose_house(self, h: HouseRules) -> None:
+        """House rules chosen ("Play these" on the house rules screen)."""
+        if h.game != self.form.game:
+            self.form.set_game(h.game)
+        self.form.preset, self.form.house = h.base, h.name
+        self.form.error = ""
+        lo, hi = min(h.seats), max(h.seats)
+        self.form.resize(max(lo, min(hi, len(self.form.seats))))
 
     # ---- its fields ---------------------------------------------------------------------
     def on_change(self, el) -> bool:
@@ -53,9 +68,24 @@ class StartScreen(Screen):
         self.c.render()
         self.c.focus(f'input[name=game][value="{arg}"]')
 
+    def house_at(self, arg: str) -> HouseRules | None:
+        """The form's game's house rules kept here, by their place in its list."""
+        try:
+            return HouseStore(self.c.storage()).of_game(self.form.game)[int(arg)]
+        except (ValueError, IndexError):
+            return None
+
+    def do_pick_house(self, arg, el) -> None:
+        h = self.house_at(arg)
+        if h is None:
+            return
+        self.choose_house(h)
+        self.c.render()
+        self.c.focus(f'input[name=preset][value="house-{arg}"]')
+
     def do_preset(self, arg, el) -> None:
         if arg in bones.PRESETS:
-            self.form.preset = arg
+            self.form.preset, self.form.house = arg, ""
             self.form.options.pop("rounds", None)  # each sheet has its own length
             self.c.render()
             self.c.focus(f'input[name=preset][value="{arg}"]')
@@ -81,12 +111,22 @@ class StartScreen(Screen):
                 self.c.render()
                 self.c.focus(f'[data-field="name"][data-seat="{i}"]')
                 return
+        house = HouseStore(self.c.storage()).get(f.house) if f.house else None
+        if f.house and house is None:
+            f.house, f.error = "", "Those house rules are no longer on this device."
+            self.c.render()
+            return
+        if house is not None and len(f.seats) not in house.seats:
+            f.error = f"{house.name} can be played by {house.players}."
+            self.c.render()
+            self.c.focus('[data-act="seats:-1"]')
+            return
         f.error = ""
         s = self.c.session
         self.c.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
                                                     for x in f.seats],
-                                 options=f.engine_options(),
-                                 settings=s.settings if s else Settings()))
+                                 options=None if house else f.engine_options(),
+                                 settings=s.settings if s else Settings(), house=house))
 
     def do_confirm_new(self, arg, el) -> None:
         self.c.dialog = dialogs.ConfirmNew(arg)

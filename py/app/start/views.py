@@ -16,8 +16,10 @@ from bones.games import games as all_games
 from bones.tiles import Tile
 
 
-def start_screen(form, *, can_resume: bool) -> str:
-    """Game, rules, players; one big Quick game button."""
+def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
+    """Game, rules, players; one big Quick game button. ``houses``: the house rules kept
+    on this device for the form's game (app.shared.house_store), offered after the
+    sheets."""
     games = "".join(
         f'<label class="choice big"><input type="radio" name="game" value="{g.id}"'
         f'{" checked" if g.id == form.game else ""} data-act="game:{g.id}"> {e(g.title)}</label>'
@@ -26,11 +28,24 @@ def start_screen(form, *, can_resume: bool) -> str:
     for name, p in presets_of(form.game).items():
         presets.append(
             f'<div class="preset"><label class="choice"><input type="radio" name="preset" '
-            f'value="{name}"{" checked" if form.preset == name else ""} '
+            f'value="{name}"{" checked" if form.preset == name and not form.house else ""} '
             f'data-act="preset:{name}"> <strong>{e(p.title)}</strong></label>'
             f'<p class="summary">{e(p.summary)}</p>'
             + button("Full rules", f"rules:{name}", cls="btn small",
                      name=f"Full rules: {p.title}") + "</div>")
+    for i, h in enumerate(houses or []):
+        picked = form.house == h.name
+        presets.append(
+            f'<div class="preset house-preset"><label class="choice"><input type="radio" '
+            f'name="preset" value="house-{i}"{" checked" if picked else ""} '
+            f'data-act="pick-house:{i}"> <strong>{e(h.title)}</strong></label>'
+            f'<p class="summary">{e(house_summary(h))}</p>'
+            + button("Full rules", f"rules:house-{i}", cls="btn small",
+                     name=f"Full rules: {h.title}") + "</div>")
+    presets.append('<p class="house-way">'
+                   + button("House rules&hellip;", "house", cls="btn big",
+                            name="House rules: your club's own rules, made from a sheet")
+                   + "</p>")
     lo, hi = form.limits()
     offered = words(form.game).levels
     level_words = "".join(f"<li>{e(words(form.game).level_words[lv])}</li>" for lv in offered)
@@ -53,7 +68,8 @@ def start_screen(form, *, can_resume: bool) -> str:
     resume = (button("Resume your game", "resume", cls="btn huge primary") if can_resume
               else "")
     quick_cls = "btn big" if can_resume else "btn huge primary"
-    length = _length_choice(form)
+    length = _length_choice(form, next((h for h in houses or [] if h.name == form.house),
+                                       None))
     return (
         '<div class="app start-screen"><header class="start-head">'
         f'<div class="station" data-station="12-12">{domino_svg(Tile(12, 12), height=110)}'
@@ -94,8 +110,20 @@ TARGETS = ((250, "250 (the sheet)"), (200, "200"), (150, "150"), (100, "100"), (
            (61, "61, counting in fives"))
 
 
-def _length_choice(form) -> str:
-    """How long a game lasts: rounds (train games) or the target (All Fives, A8)."""
+def house_summary(h) -> str:
+    """House rules in one line: who can play and what changes."""
+    changes = [c.text for c in h.differences()]
+    return f"{h.players}. " + ("; ".join(changes) if changes else "As the sheet says") + "."
+
+
+def _length_choice(form, house=None) -> str:
+    """How long a game lasts: rounds (train games) or the target (All Fives, A8); with
+    house rules, theirs."""
+    if house is not None:
+        o = house.options()
+        said = (f"Play to {o.target}" if game_type(form.game).length == TARGET
+                else f"Rounds: {o.rounds}")
+        return f'<p class="length">{e(said)} (the house rules).</p>'
     if game_type(form.game).length == TARGET:
         current = form.options.get("target", 250)
         opts = "".join(f'<option value="{v}"{" selected" if v == current else ""}>{e(t)}'
@@ -118,6 +146,7 @@ class StartForm:
         self.preset = "gs-mt"
         self.seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
         self.options: dict[str, int] = {}
+        self.house = ""  # the name of the house rules chosen ("" a sheet as printed)
         self.error = ""  # why the last "Start game" was refused (a name too long)
 
     def engine_options(self) -> dict | None:
@@ -144,6 +173,7 @@ class StartForm:
         self.game = game
         self.preset = bones.GAMES[game].default_preset
         self.options = {}
+        self.house = ""
         for seat in self.seats:  # Hard where this game offers none: its strongest, Normal
             seat.level = level_for(game, seat.level)
         lo, hi = self.limits()

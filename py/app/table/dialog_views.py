@@ -170,6 +170,28 @@ def rules_dialog(preset: str) -> str:
                   kind="wide")
 
 
+def house_rules_dialog(h) -> str:
+    """House rules (bones.house) as the Rules panel shows them: the sheet's rules, each
+    one the house changes marked with the house's value, then changes on no rule."""
+    items = []
+    for row in h.rules_panel():
+        marks = "".join(f'<span class="house-rule">House rule: {e(t)}</span>'
+                        for t in row["changes"])
+        text = "" if row["rule"] is None else e(row["text"])
+        items.append(f'<li data-rule="{row["rule"] or "house"}"'
+                     f'{" class=changed" if row["changes"] else ""}>{text} '
+                     f'<span class="rule-place">({e(row["cite"])})</span>{marks}</li>')
+    n = len(h.differences())
+    body = (f"<p><strong>{e(h.title)}</strong>, edition {h.edition}. {e(h.players)}.</p>"
+            f"<p>{n} change{'s' if n != 1 else ''} from the sheet, each marked "
+            "&ldquo;House rule&rdquo; below.</p>"
+            f'<p class="rule-sheet">{e(_as_the_sheet(h.base))}, with the house rules:</p>'
+            f'<ul class="rules">{"".join(items)}</ul>'
+            f'<h3>Playing by keyboard</h3><p class="keys-help">{e(KEYS_HELP)}</p>')
+    return dialog("The rules", body, button("Close", "close", cls="btn big primary"),
+                  kind="wide")
+
+
 def _as_the_sheet(preset: str) -> str:
     """"As the Good Sam's Mexican Train sheet has them", "As the Samboree tournament sheet
     has them" (never "sheet sheet"), "As Candela's Mexican Train rules have them"."""

@@ -14,10 +14,14 @@ from app.table import dialog_views
 
 @dataclass(frozen=True)
 class Rules(Dialog):
-    """A preset's rule sheet, in the sheet's own words."""
+    """A preset's rule sheet, in the sheet's own words; by ``house`` rules (bones.house),
+    the sheet with each rule they change marked and their value beside it."""
     preset: str
+    house: object = None
 
     def markup(self, c) -> str:
+        if self.house is not None:
+            return dialog_views.house_rules_dialog(self.house)
         return dialog_views.rules_dialog(self.preset)
 
 

@@ -29,11 +29,12 @@ def move_log_markup(session: Session, most: int = 8) -> str:
 def score_sheet(session: Session, **how) -> str:
     """The match's score sheet, drawn as the rally scorekeeper's are (app.shared.sheet).
     Imported here, not at start-up: the first screen does not need it."""
-    from app.shared.sheet import sheet_table
+    from app.shared.sheet import house_block, sheet_table
     from bones.rally import match_sheet
 
     g = session.game
-    return sheet_table(match_sheet(g, [session.name(s) for s in range(g.seats)]), **how)
+    sh = match_sheet(g, [session.name(s) for s in range(g.seats)])
+    return sheet_table(sh, **how) + ("" if how.get("compact") else house_block(sh))
 
 
 def scores_markup(session: Session) -> str:

@@ -147,6 +147,8 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
 def game_title(session: Session) -> str:
     """The game and the rule sheet it is played by: "Mexican Train: Good Sam's ..."."""
     g = session.game
+    if g.house is not None:  # "House rules: Sun Lakes Tuesday (from Good Sam's ...)"
+        return g.house.title
     preset = bones.PRESETS.get(g.preset)
     title = session.game_type.title
     return f"{title}: {preset.title}" if preset is not None else title

@@ -209,7 +209,14 @@ class HouseScreen(Screen):
         elif f == "import":
             if el.files:
                 asyncio.ensure_future(self._read_file(el.files[0]))
-        elif f in ("set", "size", "name") and self.st.draft is not None:
+        elif f == "name" and self.st.draft is not None:
+            # drawn again only when what is said of the name changes: a redraw as the
+            # player leaves the field would replace the control they are tapping next
+            said = self._name_said()
+            self.st.draft = self.st.draft.named(el.value)
+            if self._name_said() != said:
+                self.c.render()
+        elif f in ("set", "size") and self.st.draft is not None:
             self._set(f, el)
             self.c.render()
         else:
@@ -222,11 +229,11 @@ class HouseScreen(Screen):
             return True
         return False
 
+    def _name_said(self) -> list[str]:
+        return [p.message for p in self.st.draft.problems() if p.field == "name"]
+
     def _set(self, kind: str, el) -> None:
         st, h = self.st, self.st.draft
-        if kind == "name":
-            st.draft = h.named(el.value)
-            return
         field = el.data.get("setting", "")
         row = next((r for r in h.form() if r["field"] == field), None)
         if row is None:

@@ -129,14 +129,14 @@ def setting_row(row: dict, draft: HouseRules, refused: str) -> str:
     if row["changed"]:
         changed = ('<span class="house-mark">Changed</span> '
                    + button("As the sheet", f"house-reset:{f}", cls="btn small",
-                            name=f"{row['label']}: back to the sheet's"))
+                            name=f"As the sheet: {row['label']}"))
     problems = [refused] if refused else []
     if row["problem"]:
         problems.append(row["problem"])
     problems += row["limits"]
     said = "".join(f'<p class="field-problem">{e(p)}</p>' for p in problems)
     return (f'<li class="house-setting{" changed" if row["changed"] else ""}" '
-            f'data-setting="{f}"><h3>{e(row["label"])}</h3>'
+            f'data-setting="{f}"><h2>{e(row["label"])}</h2>'
             f'<p class="hint-text">{e(row["help"])}</p>{_control(row, draft)}'
             f'<p class="sheet-value">The sheet{where}: {e(row["sheet_words"])}</p>'
             f"{changed}{said}</li>")

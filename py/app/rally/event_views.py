@@ -62,9 +62,10 @@ def setup_page(ui: RallyState) -> str:
     else:
         rounds = (text_field("Rounds", "rounds", f.rounds, numeric=True)
                   + text_field("First starting double", "first", f.first, numeric=True))
-        _n, sheet_first = sheet_defaults(f.preset)
-        other = (f"; the sheet starts at {sheet_first}-{sheet_first} "
-                 f"({cite('G5' if 'G5' in PRESETS[f.preset].rules else 'S2', f.preset)})"
+        _n, sheet_first = sheet_defaults(f.preset, f.house)
+        rule = cite('G5' if 'G5' in PRESETS[f.preset].rules else 'S2', f.preset)
+        whose = "the sheet starts" if f.house is None else "the house rules start"
+        other = (f"; {whose} at {sheet_first}-{sheet_first} ({rule})"
                  if ds and ds[0] != sheet_first else "")
         preview = (f'<p class="preview">Starting doubles: '
                    f'{e(", ".join(f"{d}-{d}" for d in ds))}{e(other)}</p>' if ds else

@@ -20,7 +20,8 @@ from bones.tiles import parse_tile
 DIALOG = "[role=dialog]"  # an open dialog in the screen Python draws
 # The attributes that name a control across redraws (the markup is made anew each time).
 KEY_ATTRS = ("id", "data-act", "data-tile", "data-target", "data-field", "data-seat",
-             "data-option", "data-rally-field", "data-i", "name")
+             "data-option", "data-rally-field", "data-i", "name", "data-house-field",
+             "data-setting", "data-players")
 ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 class Keyboard:

@@ -225,3 +225,42 @@ def test_a_rally_event_is_set_up_by_house_rules_and_its_sheets_name_them():
         'class="print-sheets"')[1])).split())
     assert "House rules: Sun Lakes Tuesday (from Good Sam's Mexican Train), edition 1" in printed
     assert "Late arrivals: may not join" in printed
+
+
+def test_every_sheet_s_form_takes_each_setting_and_a_game_starts_by_it():
+    """Each preset's form: every setting changed on the page to another allowed value
+    (one at a time, as a person would), the rule set saved and a game started by it."""
+    import bones
+
+    for base in bones.PRESETS:
+        c = page()
+        c.act("house")
+        change(c, base, houseField="base")
+        c.act("house-new")
+        c.house.on_input(Control(tag="INPUT", data={"houseField": "name"}, value=f"C {base}"))
+        for row in c.house.st.draft.form():
+            f = row["field"]
+            if row["control"] == "sizes":
+                n = row["sizes"][0]["players"]
+                change(c, row["sizes"][0]["tiles"] - 1, houseField="size", setting=f,
+                       players=str(n))
+            elif row["control"] == "number":
+                change(c, row["low"] if row["value"] != row["low"] else row["high"],
+                       houseField="set", setting=f)
+            else:
+                other = next(i for i, ch in enumerate(row["choices"])
+                             if ch["value"] != row["value"])
+                change(c, other, houseField="set", setting=f)
+            if c.house.st.draft.ready and f in dict(c.house.st.draft.changes):
+                continue
+            c.act(f"house-reset:{f}")  # one this sheet cannot take with the others: back
+        h = c.house.st.draft
+        assert h.changes and not c.house.st.errors, (base, c.house.st.errors)
+        c.act("house-save")
+        assert c.house.st.page == "list", (base, c.house.st.error)
+        c.act("house-play:0")
+        form = c.start_screen.form
+        form.resize(min(h.seats))
+        c.act("start")
+        assert c.session is not None and c.session.game.house == HouseStore(
+            c.storage()).rules[0], (base, form.error)

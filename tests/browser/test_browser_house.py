@@ -176,6 +176,16 @@ def test_make_play_share_by_file_and_code_and_run_a_rally_by_house_rules(page, d
     other.get_by_role("button", name="Scan a house rules code").click()
     expect(other.locator("#scanner")).to_be_hidden(timeout=20_000)
     expect(note(other)).to_have_text(f"{NAME} brought in: 2 to 8 players.")
+    other.get_by_role("button", name=f"Change {NAME}").click()
+    expect(other.get_by_role("heading", name=f"Change {NAME}")).to_be_visible()
+    assert_reads_well(other, 1024, "house rules form on a tablet")
+    shot(other, "house-edit-1024x768")
+    other.get_by_role("button", name="Cancel").click()
+    other.get_by_role("button", name=f"Play {NAME}").click()
+    shot(other, "house-start-form-1024x768")
+    other.get_by_role("button", name="Start game").click()
+    other.get_by_role("dialog", name="Who plays first").get_by_role("button").click()
+    expect(other.locator(".game-title")).to_have_text(TITLE)
 
     # ---- the rally: an event by the house rules
     page.get_by_role("button", name="Back to the start screen").click()

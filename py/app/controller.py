@@ -48,6 +48,7 @@ class Controller:
         self.house = None  # the house rules screen (app.house.ui), made when opened
         self.scanner = None  # the camera's QR reader (app.shared.scan), made in the browser
         self._hint_said = ""
+        self._lesson_said = ""  # the lesson's sentence last said (app.lessons)
         self.kiosk = None  # kiosk mode (app.kiosk.ui): attract screen, idle time-out, PIN
         self.drag = Drag(self)  # a tile dragged onto a train (app.table.drag)
         self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.shared.keyboard)
@@ -246,6 +247,10 @@ class Controller:
         if s is not None and s.game.history:
             move, seat, _t = s.game.history[-1]
             self.say(s.move_said(move, seat))
+        line = s.lesson_line() if s is not None else ""
+        if line and line != self._lesson_said:  # a lesson's next sentence, said once
+            self.say(line)
+        self._lesson_said = line
 
     # ---- what a press means -------------------------------------------------------------
     def act(self, act: str, el: Control = NO_CONTROL) -> None:

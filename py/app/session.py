@@ -31,7 +31,7 @@ from bones.errors import BadSave
 from bones.games import GameType
 from bones.games import game as registered
 from bones.inbound import fields, letters, read_json, unsafe
-from bones.moves import JOIN, NEXT, Move
+from bones.moves import JOIN, NEXT, PLAY, Move
 from bones.tiles import Tile
 
 SAVE_FORMAT = "rally-dominoes-table"
@@ -53,6 +53,7 @@ class Session(TableWording):
     order: dict[int, list[Tile]] = field(default_factory=dict)
     # what the table says once when this game is taken up (a save's Hard in a train game)
     notes: list[str] = field(default_factory=list)
+    lesson: str = ""  # "Learn to play": the lesson this game is (app.lessons), or ""
 
     # ---- starting -----------------------------------------------------------------------
     @classmethod
@@ -65,6 +66,43 @@ class Session(TableWording):
         g = bones.new_game(game, seats=len(seats), preset=preset, seed=seed, options=options,
                            house=house)
         return cls(g, seats, settings or Settings())
+
+    @classmethod
+    def for_lesson(cls, lesson_id: str, settings: Settings | None = None) -> Session:
+        """A lesson of "Learn to play" (app.lesson_data): its deal, you against its
+        computer players, who play the lesson's moves."""
+        from app.lesson_data import LESSONS
+
+        x = LESSONS[lesson_id]
+        seats = [Seat(n, "human" if i == 0 else "computer", "easy")
+                 for i, n in enumerate(x.names)]
+        return cls(x.new_game(), seats, settings or Settings(), started=True, lesson=x.id)
+
+    @property
+    def lesson_run(self):
+        """The lesson at its step (app.lessons.LessonRun), or None outside a lesson."""
+        if not self.lesson:
+            return None
+        from app.lesson_data import LESSONS
+        from app.lessons import LessonRun
+
+        return LessonRun(LESSONS[self.lesson], self.game)
+
+    def lesson_line(self) -> str:
+        """What the lesson says now ("" outside a lesson)."""
+        run = self.lesson_run
+        return "" if run is None else run.line(bool(self.my_moves()))
+
+    def tile_hint(self, t: Tile) -> str:
+        """What the line under the table says when the person taps ``t`` in the hand."""
+        spots = [m for m in self.my_moves() if m.kind == PLAY and m.tile == t]
+        if spots:
+            return f"{t} can go on: {', '.join(self.where(m.target) for m in spots)}. " \
+                   "Tap where it goes."
+        run = self.lesson_run
+        if run is not None and not run.over:
+            return run.refusal(t, self._legal_now())
+        return f"{t} does not fit anywhere now."
 
     @classmethod
     def quick(cls, seed=None) -> Session:
@@ -156,6 +194,11 @@ class Session(TableWording):
 
     def my_moves(self) -> list[Move]:
         """What the person at the screen may do now (nothing when it is not their turn)."""
+        legal = self._legal_now()
+        run = self.lesson_run
+        return legal if run is None else run.allowed(legal)
+
+    def _legal_now(self) -> list[Move]:
         v = self.viewer()
         if v is None or self.game.turn != v or self.needs_handoff():
             return []
@@ -221,6 +264,7 @@ class Session(TableWording):
             "settings": asdict(self.settings),
             "shown": self.shown, "started": self.started,
             **({"order": order_to_save(self.order)} if self.order else {}),
+            **({"lesson": self.lesson} if self.lesson else {}),
         }, separators=(",", ":"))
 
     @classmethod
@@ -234,7 +278,7 @@ class Session(TableWording):
             raise BadSave(f"the saved game is from another version of the game (format "
                           f"{str(data.get('version'))[:20]}, this one reads {SAVE_VERSION})")
         fields(data, "the saved game", {"format", "version", "match", "seats"},
-               {"settings", "shown", "started", "order"}, BadSave)
+               {"settings", "shown", "started", "order", "lesson"}, BadSave)
         g = bones.from_json(data["match"])
         seats = data["seats"]
         if not isinstance(seats, list) or len(seats) != g.seats:
@@ -253,8 +297,14 @@ class Session(TableWording):
         # the hands' order is a preference: what cannot be read is left out, never refused
         order = {seat: tiles for seat, tiles in order_from_save(data.get("order")).items()
                  if seat < len(seats)}
+        lesson = data.get("lesson", "")
+        if lesson:
+            from app.lesson_data import LESSONS
+            if lesson not in LESSONS or LESSONS[lesson].game != g.game:
+                raise BadSave(f"the saved game is a lesson this page does not have: "
+                              f"{str(lesson)[:20]!r}")
         return cls(g, seats, settings, shown, started, order=order,
-                   notes=_offered_levels(g.game, seats))
+                   notes=_offered_levels(g.game, seats), lesson=lesson)
 
 
 def _offered_levels(game: str, seats: list[Seat]) -> list[str]:

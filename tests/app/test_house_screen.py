@@ -6,12 +6,12 @@ a damaged list set aside, not lost."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from html import unescape
 from types import SimpleNamespace
 
+import own_loop
 from app.controller import Controller
 from app.dom import Control
 from app.shared import house_store
@@ -172,10 +172,10 @@ def test_a_bad_file_is_refused_in_plain_words_and_nothing_kept_is_lost():
     bad = json.dumps({"format": "rally-dominoes-house-rules", "version": 1, "name": "X",
                       "base": "gs-mt", "edition": 1, "changes": {"rounds": 0}})
     file = SimpleNamespace(name="x.house.json", text=bad)
-    asyncio.run(c.house._read_file(file))
+    own_loop.run(c.house._read_file(file))
     assert "x.house.json was not brought in: " in c.house.st.error
     assert "Rounds: a whole number from 1 to 100" in c.house.st.error
-    asyncio.run(c.house._read_file(SimpleNamespace(name="y.json", text="[" * 500)))
+    own_loop.run(c.house._read_file(SimpleNamespace(name="y.json", text="[" * 500)))
     assert "y.json was not brought in" in c.house.st.error
     assert c.storage()[house_store.KEY] == before
 

@@ -128,9 +128,36 @@ class StartScreen(Screen):
                                  options=None if house else f.engine_options(),
                                  settings=s.settings if s else Settings(), house=house))
 
+    # ---- "Learn to play" (app.lessons) ----------------------------------------------------
+    def do_learn(self, arg, el) -> None:
+        from app.lesson_data import LESSONS
+
+        if arg not in LESSONS or self.ask_first(f"learn:{arg}"):
+            return
+        s = self.c.session
+        self.c.begin(Session.for_lesson(arg, s.settings if s else Settings()))
+        self.c.say(self.c.session.lesson_line())
+
+    def do_lesson_again(self, arg, el) -> None:
+        s = self.c.session
+        if s is not None and s.lesson:
+            self.do_learn(s.lesson, el)
+
+    def do_lesson_real(self, arg, el) -> None:
+        """After a lesson: a real game of it, by its sheet, against Easy players."""
+        s = self.c.session
+        if s is None or not s.lesson:
+            return
+        game = s.game
+        seats = [Seat("You", "human")] + [Seat(n, "computer", "easy")
+                                          for n in ("Ann", "Bob", "Cora")]
+        self.c.begin(Session.new(game.game, game.preset, seats, settings=s.settings))
+
     def do_confirm_new(self, arg, el) -> None:
         self.c.dialog = dialogs.ConfirmNew(arg)
-        if arg == "quick":
+        if arg.startswith("learn:"):
+            self.do_learn(arg.removeprefix("learn:"), el)
+        elif arg == "quick":
             self.do_quick(arg, el)
         elif arg == "start":
             self.do_start(arg, el)
@@ -138,7 +165,7 @@ class StartScreen(Screen):
     def ask_first(self, what: str) -> bool:
         """A new game over one in progress asks first (it would be lost)."""
         c = self.c
-        if not c.can_resume() or c.dialog == dialogs.ConfirmNew(what):
+        if not c.can_resume() or c.session.lesson or c.dialog == dialogs.ConfirmNew(what):
             return False
         c.dialog = dialogs.ConfirmNew(what)
         c.render()

@@ -88,7 +88,7 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
                       "official's code")
         + button("Kiosk mode", "kiosk-open", cls="btn",
                  name="Kiosk mode: the official's settings for a public screen")
-        + "</div>"
+        + "</div>" + learn_section() +
         '<form class="setup" aria-label="Set up a game">'
         f'<fieldset><legend>Game</legend><div class="choices">{games}</div></fieldset>'
         f'<fieldset><legend>Rules</legend>{"".join(presets)}{length}</fieldset>'
@@ -104,6 +104,19 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
         + alert(form.error)
         + button("Start game", "start", cls="btn huge primary")
         + "</form></div>")
+
+
+def learn_section() -> str:
+    """"Learn to play": a guided round of each game on the real table (app.lessons)."""
+    from app.lesson_data import LESSONS
+
+    items = "".join(
+        f'<li>{button(f"Learn {x.title}", f"learn:{x.id}", cls="btn big")}'
+        f'<p class="summary">{e(x.blurb)}</p></li>' for x in LESSONS.values())
+    return ('<section class="learn" aria-labelledby="learn-h"><h2 id="learn-h">Learn to '
+            'play</h2><p class="summary">A short round on the table: the lesson says what '
+            f'to do and lights the tile to tap; you make every move.</p><ul>{items}</ul>'
+            "</section>")
 
 
 TARGETS = ((250, "250 (the sheet)"), (200, "200"), (150, "150"), (100, "100"), (50, "50"),

@@ -112,6 +112,14 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     if joining:
         body += join_form(g.preset, error)
     word = session.game_type.round_word
+    if session.lesson:  # the lesson's end (app.lessons): what it scored, and what next
+        x = session.lesson_run.lesson
+        return dialog(f"Lesson done: {x.title}",
+                      f'<p class="lesson-end">{prose(x.end)}</p>' + body,
+                      button("Play a real game", "lesson-real", cls="btn big primary",
+                             name=f"Play a real game of {x.title} against Easy players")
+                      + button("Start the lesson again", "lesson-again", cls="btn big")
+                      + button("Back to the start", "home", cls="btn big"), kind="wide")
     btns = button(f"Next {word}", "next",
                   cls="btn big primary")
     if can_join and not joining and bones.Move("join") in g.legal_moves():

@@ -108,6 +108,9 @@ class Turns:
         35 ms at worst in Pyodide, at the end of an All Fives hand; docs/ai.md). Each
         time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
         benchmark."""
+        run = s.lesson_run
+        if run is not None:  # a lesson's computers play the lesson's moves (app.lessons)
+            return run.move()
         page = self.c.page
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"

@@ -160,14 +160,8 @@ class TableScreen(Screen):
         self.state.selected = t
         self.state.hinted = None
         self.state.hint = ""
-        if t is not None:
-            s = self.c.session
-            spots = [m for m in s.my_moves() if m.kind == PLAY and m.tile == t]
-            if spots:
-                names = ", ".join(s.where(m.target) for m in spots)
-                self.state.hint = f"{t} can go on: {names}. Tap where it goes."
-            else:
-                self.state.hint = f"{t} does not fit anywhere now."
+        if t is not None:  # where it goes; else why not (in a lesson, the step again)
+            self.state.hint = self.c.session.tile_hint(t)
         if render:
             self.c.render()
             if t is not None:
@@ -250,7 +244,8 @@ class TableScreen(Screen):
 
     def do_knock(self, arg, el) -> None:
         self.human_move(Move("knock"))
-        self.state.hint = "Knock knock! Everyone knows you are about to go down to one bone."
+        self.state.hint = "" if self.c.session.lesson else (  # a lesson says its next step
+            "Knock knock! Everyone knows you are about to go down to one bone.")
         self.c.render()
 
     def do_call(self, arg, el) -> None:

@@ -147,6 +147,8 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
 def game_title(session: Session) -> str:
     """The game and the rule sheet it is played by: "Mexican Train: Good Sam's ..."."""
     g = session.game
+    if session.lesson:
+        return f"Learn to play: {session.lesson_run.lesson.title}"
     if g.house is not None:  # "House rules: Sun Lakes Tuesday (from Good Sam's ...)"
         return g.house.title
     preset = bones.PRESETS.get(g.preset)
@@ -165,6 +167,14 @@ def unsaved_banner(why: str | None) -> str:
 
 def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) -> str:
     can_hint = bool(session.my_moves())
+    if session.lesson:  # a lesson (app.lessons): what it says; start again, or leave it
+        line = f'<p class="hint-line lesson-line">{prose(hint or session.lesson_line())}</p>'
+        first = button("Start again", "lesson-again", name="Start again: the lesson")
+        leave = button("Leave", "home", name="Leave the lesson")
+    else:  # with no hint, what the others did since your move ("Ann drew and passed.")
+        line = f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
+        first = button("Hint", "hint", disabled=not can_hint)
+        leave = button("New game", "home")
     # The status and the hint keep bands of a fixed height: a tap that changes their
     # words must not move the table below them. The banner shows only while saving fails.
     return (
@@ -172,18 +182,14 @@ def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) 
         + unsaved_banner(unsaved)
         + f'<h1 class="game-title">{e(game_title(session))}</h1>'
         f'<div class="messages"><p class="status" data-instruction="1">'
-        f'{prose(session.status())}</p>'
-        # with no hint, what the others did since your move ("Ann drew and passed.")
-        f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p></div>'
-        '<nav class="menu" aria-label="Game menu">'
-        + button("Hint", "hint", disabled=not can_hint)
+        f'{prose(session.status())}</p>{line}</div>'
+        '<nav class="menu" aria-label="Game menu">' + first
         + button("Undo", "undo", disabled=not can_hint and not session.humans)
         + button("Rules", "rules")
         + button("Settings", "settings")
-        + button("New game", "home")
+        + leave
         + sound_button(session.settings.muted)
         + "</nav></header>")
-
 
 
 def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",

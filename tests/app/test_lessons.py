@@ -1,0 +1,152 @@
+"""Learn to play (app.lessons, app.lesson_data; docs/lessons.md): every lesson's deal is
+one the engine takes, every move is legal in its turn, the person's steps fall on the
+person's turns and say which tile to tap and where, as the table names them, and the
+round ends at the last step. Played through on the page (a fake one) by tapping as the
+lesson says: only the step's tile and place can be tapped, any other tile gets a kind
+word and the step again, a reload keeps the step, undo steps back, and the end offers a
+real game by the same sheet against Easy players."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from app.controller import Controller
+from app.dom import Control
+from app.lesson_data import LESSONS
+from app.lessons import LessonRun
+from app.session import Session
+from app.table import saving
+from bones.moves import PLAY
+from fakepage import FakePage
+from test_hostile_input import Storage
+
+IDS = list(LESSONS)
+
+
+@pytest.mark.parametrize("lesson_id", IDS)
+def test_the_lesson_plays_legally_to_the_round_s_end_with_words_at_each_of_your_moves(
+        lesson_id):
+    x = LESSONS[lesson_id]
+    s = Session.for_lesson(lesson_id)
+    g = s.game
+    for i, step in enumerate(x.steps):
+        assert not g.round_over, f"{lesson_id}: the round ended before step {i}"
+        move = g.parse(step.move)
+        assert move in g.legal_moves(), f"{lesson_id} step {i}: {step.move} is not legal"
+        mine = g.turn == 0
+        assert bool(step.say) == mine, f"{lesson_id} step {i}: words only at your moves"
+        if mine:
+            assert s.my_moves() == [move]  # the only thing the person can do
+            if move.kind == PLAY:  # it names the tile and the place as the table does
+                assert str(move.tile) in step.say, (lesson_id, i)
+                assert s.target_label(move.target) in step.say, (lesson_id, i)
+            else:
+                assert move.kind.capitalize() in step.say, (lesson_id, i)
+        s.play(move)
+    assert g.round_over and g.out == 0, f"{lesson_id}: you go out at the last step"
+    assert LessonRun(x, g).over and s.lesson_line() == x.end
+
+
+def page(st=None) -> Controller:
+    """The page on a fake browser; the test plays the computers' steps itself (the page
+    schedules them on its event loop)."""
+    c = Controller(FakePage(Storage() if st is None else st))
+    c.schedule = lambda: None
+    c.start()
+    return c
+
+
+def texts(c: Controller) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", c.page.html)).split())
+
+
+def tap_through(c: Controller) -> list[str]:
+    """Play the lesson as a person does: for each of your steps, tap what its words
+    name (the tile, then the place; or the button); the computers play their steps."""
+    said = []
+    s = c.session
+    while not s.game.round_over:
+        run = s.lesson_run
+        move = run.move()
+        if s.game.turn != 0:
+            s.play(move)  # the computer's step (app.table.turns plays it in the page)
+            c.say_last_move()
+            continue
+        said.append(s.lesson_line())
+        assert s.lesson_line() in texts(c) or s.lesson_line() in c.page.said
+        if move.kind == PLAY:
+            c.act("select", Control(data={"tile": str(move.tile)}))
+            c.act("target", Control(data={"target": str(move.target)}))
+        else:
+            c.act(move.kind)
+    return said
+
+
+@pytest.mark.parametrize("lesson_id", IDS)
+def test_a_lesson_is_finished_by_tapping_what_it_says_and_ends_with_a_real_game(lesson_id):
+    c = page()
+    c.act(f"learn:{lesson_id}")
+    assert c.session.lesson == lesson_id and c.screen == "table"
+    x = LESSONS[lesson_id]
+    assert x.steps[0].say in c.page.said[-1]  # the first step, in the live region
+    said = tap_through(c)
+    assert len(said) == len(x.mine())
+    c.render()
+    assert f"Lesson done: {x.title}" in texts(c) and x.end.split(":")[0] in texts(c)
+    c.act("lesson-real")
+    s = c.session
+    assert not s.lesson and s.game.preset == x.preset and len(s.seats) == 4
+    assert [x.level for x in s.seats[1:]] == ["easy"] * 3
+
+
+def test_another_tile_gets_a_kind_word_and_the_step_again():
+    c = page()
+    c.act("learn:mexican-train")
+    c.act("select", Control(data={"tile": "9-7"}))  # fits too, but the lesson wants 9-5
+    line = c.table.state.hint
+    assert line.startswith("9-7 could go there too, but this lesson shows another move.")
+    assert "tap your 9-5, then tap Your train" in line
+    c.act("select", Control(data={"tile": "1-1"}))  # fits nowhere yet
+    assert c.table.state.hint.startswith("1-1 does not match any open end just now.")
+    c.act("target", Control(data={"target": "-1"}))  # and nothing is played
+    assert c.session.game.history == []
+
+
+def test_a_reload_keeps_the_step_and_undo_steps_back():
+    st = Storage()
+    c = page(st)
+    c.act("learn:chicken-foot")
+    c.act("select", Control(data={"tile": "9-5"}))
+    c.act("target", Control(data={"target": "0"}))
+    c.session.play(c.session.lesson_run.move())  # Ann's step
+    c.save()
+    again = page(st)
+    s = again.session
+    assert s.lesson == "chicken-foot" and s.lesson_run.at == 2
+    assert s.lesson_line().startswith("Step 2 of ")
+    again.act("undo")  # back to your first step (the computer's move is undone with it)
+    assert again.session.lesson_run.at == 0
+    assert again.session.lesson_line().startswith("Step 1 of ")
+
+
+def test_a_save_naming_an_unknown_lesson_is_refused_in_plain_words():
+    s = Session.for_lesson("all-fives")
+    text = s.to_json().replace('"lesson":"all-fives"', '"lesson":"poker"')
+    c = page(Storage({saving.SAVE_KEY: text}))
+    assert c.session is None and "a lesson this page does not have: 'poker'" in texts(c)
+
+
+def test_a_lesson_over_a_real_game_asks_first_and_a_lesson_over_a_lesson_does_not():
+    c = page()
+    c.act("quick")
+    c.act("home")
+    c.act("learn:all-fives")
+    assert not c.session.lesson and "Start a new game?" in texts(c)
+    c.act("confirm-new:learn:all-fives")
+    assert c.session.lesson == "all-fives"
+    c.act("home")
+    c.act("learn:tournament")
+    assert c.session.lesson == "tournament"

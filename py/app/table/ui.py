@@ -244,8 +244,7 @@ class TableScreen(Screen):
 
     def do_knock(self, arg, el) -> None:
         self.human_move(Move("knock"))
-        self.state.hint = "" if self.c.session.lesson else (  # a lesson says its next step
-            "Knock knock! Everyone knows you are about to go down to one bone.")
+        self.state.hint = "Knock knock! Everyone knows you are about to go down to one bone."
         self.c.render()
 
     def do_call(self, arg, el) -> None:

@@ -9,6 +9,8 @@ they share app.shared.markup.
 
 from __future__ import annotations
 
+import re
+
 import bones
 from app.session import Session
 from app.shared.markup import button, e, prose, sound_button, tile_look, upright
@@ -165,10 +167,16 @@ def unsaved_banner(why: str | None) -> str:
     return f'<p class="save-banner"><strong>{e(said)}</strong> {e(todo)}</p>'
 
 
+_TILE_FIRST = re.compile(r"\d+-\d+ ")
+
+
 def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) -> str:
     can_hint = bool(session.my_moves())
     if session.lesson:  # a lesson (app.lessons): what it says; start again, or leave it
-        line = f'<p class="hint-line lesson-line">{prose(hint or session.lesson_line())}</p>'
+        # a tapped tile's line (where it goes, or why not: Session.tile_hint) shows until
+        # the next move; any other line gives way to the lesson's next step
+        said = hint if _TILE_FIRST.match(hint) else session.lesson_line()
+        line = f'<p class="hint-line lesson-line">{prose(said)}</p>'
         first = button("Start again", "lesson-again", name="Start again: the lesson")
         leave = button("Leave", "home", name="Leave the lesson")
     else:  # with no hint, what the others did since your move ("Ann drew and passed.")

@@ -1,0 +1,154 @@
+"""Learn to play, through the real page in Chromium (docs/lessons.md): each lesson
+finished as a person would, reading its line and tapping the one tile and place it
+lights (or the one button it names), on a phone, a tablet and a kiosk; one lesson by
+keyboard alone; a wrong tile answered kindly; a reload that keeps the step; axe on a
+lesson's table and its end."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from app.lesson_data import LESSONS
+from browser_steps import assert_reads_well, set_pace, shot
+from test_accessibility import axe_page, violations  # noqa: F401  (axe_page: a fixture)
+from test_keyboard_play import focused, no_mouse
+
+pytestmark = pytest.mark.browser
+
+BUTTONS = ("Draw", "Pass", "Knock")
+WAIT = """() => {
+    const line = document.querySelector('.lesson-line');
+    const status = document.querySelector('.status');
+    return document.querySelector('[role=dialog]:not([hidden])') !== null ||
+        (line && status && line.textContent.startsWith('Step') &&
+         status.textContent.startsWith('Your turn') &&
+         !document.querySelector('[data-moving]'));
+}"""
+
+
+def begin(page, lesson_id: str) -> None:
+    x = LESSONS[lesson_id]
+    page.get_by_role("button", name=f"Learn {x.title}", exact=True).click()
+    expect(page.locator(".game-title")).to_have_text(f"Learn to play: {x.title}")
+    set_pace(page)
+
+
+def next_step(page) -> str | None:
+    """The lesson's line at your next step, or None once a dialog (the end) is up."""
+    try:
+        page.wait_for_function(WAIT, timeout=60_000)
+    except Exception:
+        shot(page, "lesson-stuck")
+        raise AssertionError("the lesson stopped at: " + page.locator(".topbar").inner_text()
+                             ) from None
+    if page.get_by_role("dialog").count():
+        return None
+    return page.locator(".lesson-line").inner_text()
+
+
+def tap_the_step(page, line: str) -> str:
+    """What a person does with the line: tap the one lit tile and the one place, or the
+    one button the line names. Only one of each can be used."""
+    lit = page.locator(".hand-tile.playable")
+    if lit.count():
+        assert lit.count() == 1, line
+        tile = lit.get_attribute("data-tile")
+        assert tile in line, (tile, line)
+        lit.click()
+        places = page.locator(".felt [data-act=target]")
+        expect(places).to_have_count(1)
+        name = places.get_attribute("aria-label") or ""
+        places.click()
+        return f"{tile} on {name}"
+    usable = [b for b in BUTTONS if page.get_by_role("button", name=b, exact=True).count()
+              and page.get_by_role("button", name=b, exact=True).is_enabled()]
+    assert len(usable) == 1 and usable[0] in line, (usable, line)
+    page.get_by_role("button", name=usable[0], exact=True).click()
+    return usable[0]
+
+
+def finish(page, lesson_id: str) -> list[str]:
+    done = []
+    while (line := next_step(page)) is not None:
+        done.append(tap_the_step(page, line))
+    x = LESSONS[lesson_id]
+    end = page.get_by_role("dialog", name=f"Lesson done: {x.title}")
+    expect(end).to_be_visible()
+    expect(end.locator(".lesson-end")).to_contain_text(x.end.split(":")[0])
+    assert len(done) == len(x.mine()), done
+    return done
+
+
+SIZES = {"phone": (390, 844), "tablet": (1024, 768), "kiosk": (1920, 1080)}
+
+
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+@pytest.mark.parametrize("size", list(SIZES))
+def test_each_lesson_is_finished_by_tapping_what_it_lights(sized_page, lesson_id, size):
+    w, h = SIZES[size]
+    page, watch = sized_page(w, h)
+    begin(page, lesson_id)
+    line = next_step(page)
+    assert line.startswith("Step 1 of ")
+    assert_reads_well(page, w, f"{lesson_id} at {size}")
+    if lesson_id == "mexican-train" and size == "phone":
+        shot(page, "lesson-mexican-train-step1-390x844")
+    finish(page, lesson_id)
+    shot(page, f"lesson-{lesson_id}-end-{w}x{h}")
+    page.get_by_role("button", name=re.compile("^Play a real game")).click()
+    expect(page.locator(".game-title")).not_to_contain_text("Learn to play")
+    watch.assert_clean()
+
+
+def test_a_wrong_tile_gets_why_and_a_reload_keeps_the_step(sized_page):
+    page, watch = sized_page(1280, 800)
+    begin(page, "chicken-foot")
+    line = next_step(page)
+    page.locator('.hand-tile[data-tile="5-5"]').click()  # fits nowhere yet
+    expect(page.locator(".lesson-line")).to_contain_text(
+        "5-5 does not match any open end just now.")
+    expect(page.locator(".lesson-line")).to_contain_text("tap your 9-5, then 9-9 toe 1")
+    tap_the_step(page, line)
+    second = next_step(page)
+    assert second.startswith("Step 2 of ")
+    page.reload()
+    expect(page.locator(".lesson-line")).to_have_text(second, timeout=60_000)
+    shot(page, "lesson-chicken-foot-step2-1280x800")
+    watch.assert_clean()
+
+
+def test_a_lesson_by_keyboard_alone_with_no_axe_violation(axe_page, open_game):  # noqa: F811
+    page, watch = axe_page(width=1280, height=800, boot=False)
+    no_mouse(page)
+    open_game(page)
+    page.get_by_role("button", name="Learn Mexican Train", exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".game-title")).to_have_text("Learn to play: Mexican Train")
+    assert violations(page, "lesson-table") == []
+    keys = {"Draw": "d", "Pass": "p", "Knock": "k"}
+    steps = 0
+    while (line := next_step(page)) is not None:
+        assert not focused(page)["body"], f"focus on <body> at: {line}"
+        steps += 1
+        if page.locator(".hand-tile.playable").count():
+            for _ in range(40):
+                if focused(page)["playable"]:
+                    break
+                page.keyboard.press("Shift+Tab" if focused(page)["act"] != "select"
+                                    else "ArrowRight")
+            assert focused(page)["playable"], line
+            page.keyboard.press("Enter")
+            assert focused(page)["act"] == "target", line
+            page.keyboard.press("Enter")
+        else:
+            key = next(k for b, k in keys.items() if b in line)
+            page.keyboard.press(key)
+    expect(page.get_by_role("dialog", name="Lesson done: Mexican Train")).to_be_visible()
+    assert focused(page)["inDialog"]
+    assert steps == len(LESSONS["mexican-train"].mine())
+    assert page.evaluate("window.mouseEvents") == []
+    assert violations(page, "lesson-end") == []
+    watch.assert_clean()

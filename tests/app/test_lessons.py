@@ -150,3 +150,21 @@ def test_a_lesson_over_a_real_game_asks_first_and_a_lesson_over_a_lesson_does_no
     c.act("home")
     c.act("learn:tournament")
     assert c.session.lesson == "tournament"
+
+
+def test_a_kiosk_offers_the_lessons_of_its_games_and_one_tap_starts_one():
+    from app.kiosk import views as kiosk_views
+    from app.kiosk.settings import KioskSettings
+    from app.kiosk.ui import KioskScreen
+
+    html = unescape(kiosk_views.attract_screen(KioskSettings(games=["chicken-foot"])))
+    assert "Learn Chicken Foot" in html and "Learn All Fives" not in html
+    c = Controller(FakePage(Storage()))
+    c.schedule = lambda: None
+    c.kiosk = k = KioskScreen(c)
+    k.settings = KioskSettings(sound=True)
+    c.screen = "attract"
+    c.act("kiosk-learn:all-fives")
+    assert c.session.lesson == "all-fives" and c.screen == "table"
+    assert not c.session.settings.muted  # the kiosk's own settings
+    assert c.page.said[-1].startswith("Step 1 of ")

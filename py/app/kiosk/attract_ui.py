@@ -17,6 +17,7 @@ from app.kiosk.settings import (
     attract_session,
     player_session,
 )
+from app.session import Session
 from app.table import felt
 
 RETRY_EVERY = 3  # failures in a row before the attract game rests
@@ -160,4 +161,21 @@ class AttractGame:
         c.table.state.tell(s.start_summary())  # one tap starts play: the start is told in a line
         c.render()
         c.schedule()
+        self.screen._set_where("table")
+
+    def do_learn(self, arg, el) -> None:
+        """One tap on "Learn ...": the game's lesson (app.lessons), with the kiosk's pace,
+        sound and print size."""
+        from app.lesson_data import LESSONS
+
+        if not self.screen.active and self.c.screen != "attract":
+            return
+        x = LESSONS.get(arg)
+        if x is None or x.game not in self.screen.settings.offered():
+            return
+        c = self.c
+        settings = player_session(self.screen.settings, x.game).settings
+        self.screen.panel = None
+        c.begin(Session.for_lesson(arg, settings))
+        c.say(c.session.lesson_line())
         self.screen._set_where("table")

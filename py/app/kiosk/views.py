@@ -48,6 +48,12 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
         f'<span class="attract-name">{e(GAME_TITLES[g])}</span>'
         f'<span class="attract-blurb">{e(words(g).blurb)}</span></button>'
         for g in settings.offered())
+    from app.lesson_data import LESSONS
+
+    lessons = "".join(button(f"Learn {x.title}", f"kiosk-learn:{x.id}", cls="btn big")
+                      for x in LESSONS.values() if x.game in settings.offered())
+    learn = (f'<div class="attract-learn" role="group" aria-label="Learn to play">'
+             f'<p>Learn to play:</p>{lessons}</div>' if lessons else "")
     resume = ""
     if can_resume:
         resume = button(f"Resume your game{(' of ' + e(resume_what)) if resume_what else ''}",
@@ -64,7 +70,7 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
            "Official: open the settings (the cog).</p>" if unsaved else "")
         + '</header><div class="attract-foot">'
         f'<div class="attract-games" role="group" aria-label="Games">{games}</div>'
-        f'{resume}{rally}</div></div>'
+        f'{learn}{resume}{rally}</div></div>'
         + button(_gear(), "kiosk-official",
                  cls="btn kiosk-gear", name="Official's settings")
         + "</div>" + panel)

@@ -14,7 +14,7 @@ MEXICAN = Lesson(
     ("You", "Ann"),
     (("9-5", "9-7", "1-1", "4-1", "6-4"),
      ("9-3", "7-2", "5-1", "8-3", "0-0", "12-12")),
-    ("11-6", "10-10"),
+    ("11-8", "10-10"),
     (
         Step("9-5@0", "The 9-9 in the middle starts every train. Your 9-5 matches its 9: "
                       "tap your 9-5, then tap Your train.",
@@ -26,7 +26,7 @@ MEXICAN = Lesson(
         Step("7-2@M"),
         Step("draw", "None of your tiles matches an open end: your train ends in 5, the "
                      "Mexican Train in 2. Tap Draw to take one tile from the boneyard."),
-        Step("pass", "The tile you drew, 11-6, does not fit either. Tap Pass: your marker "
+        Step("pass", "The tile you drew, 11-8, does not fit either. Tap Pass: your marker "
                      "goes up, and anyone may play on your train until you play on it "
                      "again (The Play 4).",
              "Your marker is up: Ann may play on your train now."),
@@ -46,8 +46,9 @@ MEXICAN = Lesson(
              "One tile left, and everyone knows it."),
         Step("draw"),
         Step("pass"),
-        Step("11-6@0", "Your last tile, 11-6, matches the 6 at the end of your train. Tap "
-                       "it, then Your train, to go out."),
+        Step("11-8@1", "Ann could not play: her marker is up, so anyone may play on her "
+                       "train. Your last tile, 11-8, matches its 8: tap it, then Ann's "
+                       "train, to go out."),
     ),
     "You went out: you score 0 this round. Ann counts the pips left in her hand: 12-12 "
     "is 24, 10-10 is 20, and 0-0 counts 0 on this sheet (The Play 10): 44 in all. Each "

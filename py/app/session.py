@@ -79,6 +79,12 @@ class Session(TableWording):
         return cls(x.new_game(), seats, settings or Settings(), started=True, lesson=x.id)
 
     @property
+    def hint_level(self) -> str:
+        """Whose choice the Hint button shows: the setting's, where this game offers that
+        level (Hard's only where Hard plays better: app.games_ui), else Normal's."""
+        return level_for(self.game.game, self.settings.hints)
+
+    @property
     def lesson_run(self):
         """The lesson at its step (app.lessons.LessonRun), or None outside a lesson."""
         if not self.lesson:

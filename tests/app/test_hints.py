@@ -145,7 +145,7 @@ def test_a_worker_that_fails_leaves_a_hint_all_the_same():
         async def hint(self, *a):
             raise RuntimeError("worker gone")
 
-    s = my_turn("mexican-train", "gs-mt")
+    s = my_turn()
     page = Page(s, Broken())
 
     async def go():
@@ -190,3 +190,18 @@ def test_the_settings_dialog_offers_both_hints(level):
     assert "The Hint button shows" in html
     assert f'value="{level}" checked' in html
     assert html.count('name="hints"') == 2
+
+
+def test_mexican_train_offers_and_plays_normal_s_hints_where_hard_is_no_stronger():
+    """Hard is not offered in Mexican Train (docs/ai.md, "Levels offered"): the settings
+    offer Normal's choice only, and a setting of Hard's (from another game) gives
+    Normal's there, and Hard's again in Chicken Foot."""
+    from app.table.dialog_views import settings_dialog
+
+    s = my_turn("mexican-train", "gs-mt", hints="hard")
+    assert s.hint_level == "normal"
+    html = settings_dialog(s)
+    assert 'data-act="hints:hard"' not in html
+    assert 'value="normal" checked data-act="hints:normal"' in html
+    cf = my_turn("chicken-foot", "gs-cf", hints="hard")
+    assert cf.hint_level == "hard" and 'data-act="hints:hard"' in settings_dialog(cf)

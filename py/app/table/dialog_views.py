@@ -250,8 +250,8 @@ def settings_dialog(session: Session, storage: str = "", ios: str = "",
         for k in PACES)
     hints = "".join(
         f'<label class="choice"><input type="radio" name="hints" value="{k}"'
-        f'{" checked" if s.hints == k else ""} data-act="hints:{k}"> {words}</label>'
-        for k, words in HINT_CHOICES)
+        f'{" checked" if session.hint_level == k else ""} data-act="hints:{k}"> {words}'
+        "</label>" for k, words in HINT_CHOICES if k in session.words.levels)
     volumes = "".join(
         f'<label class="choice"><input type="radio" name="volume" value="{k}"'
         f'{" checked" if s.volume == k else ""} data-act="volume:{k}"> {k.capitalize()}'

@@ -30,7 +30,7 @@ class Turns:
         """Start the worker as soon as a table has a Hard computer player."""
         s = self.c.session
         if s is not None and (any(x.level == "hard" and not x.human for x in s.seats)
-                              or (s.settings.hints == "hard" and s.humans)):
+                              or (s.hint_level == "hard" and s.humans)):
             self.worker.warm_up()
 
     def _playing(self, s: Session | None) -> bool:

@@ -299,7 +299,7 @@ class TableScreen(Screen):
         v = s.viewer()
         if not s.my_moves() or self.c.turns.hinting:
             return
-        if s.settings.hints == "hard":
+        if s.hint_level == "hard":
             self.c.turns.ask_hard_hint(s, v)
             return
         from bones.ai import hint

@@ -342,3 +342,14 @@ def pytest_runtest_makereport(item, call):
             page.screenshot(path=str(out / f"{name}.png"), full_page=True)
         except Exception as exc:  # a crashed page cannot be photographed; keep the report
             report.sections.append(("screenshot", f"no screenshot: {exc}"))
+
+
+@pytest.fixture(scope="module")
+def camera(playwright, rally_build, tmp_path_factory):
+    """(browser, y4m): a Chromium of its own whose camera shows the y4m file
+    (tests/browser/qr_camera.py), for the tests that scan QR codes; one per module."""
+    from qr_camera import camera_browser
+
+    y4m = tmp_path_factory.mktemp("camera") / "camera.y4m"
+    with camera_browser(playwright, y4m, rally_build) as browser:
+        yield browser, y4m

@@ -15,20 +15,13 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_steps import BOOT_TIMEOUT_MS, assert_reads_well, set_pace, shot, take_turns
-from qr_camera import camera_browser, camera_context, decode_qr, show_to_camera
+from qr_camera import camera_context, decode_qr, show_to_camera
 from test_accessibility import violations
 
 pytestmark = pytest.mark.browser
 
 NAME = "Sun Lakes Tuesday"
 TITLE = f"House rules: {NAME} (from Good Sam's Mexican Train)"
-
-
-@pytest.fixture(scope="module")
-def camera(playwright, rally_build, tmp_path_factory):
-    y4m = tmp_path_factory.mktemp("camera") / "camera.y4m"
-    with camera_browser(playwright, y4m, rally_build) as browser:
-        yield browser, y4m
 
 
 @pytest.fixture

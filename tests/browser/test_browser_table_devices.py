@@ -17,19 +17,12 @@ from playwright.sync_api import expect
 from bones.rally import loads
 from bones.rally.sync import TableDevice
 from browser_steps import BOOT_TIMEOUT_MS, assert_reads_well, shot
-from qr_camera import camera_browser, camera_context, decode_qr, show_to_camera, write_y4m
+from qr_camera import camera_context, decode_qr, show_to_camera, write_y4m
 from test_browser_rally import add_table, alert, enter_round, note, tab
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def camera(playwright, rally_build, tmp_path_factory):
-    y4m = tmp_path_factory.mktemp("camera") / "camera.y4m"
-    with camera_browser(playwright, y4m, rally_build) as browser:
-        yield browser, y4m
 
 
 @pytest.fixture

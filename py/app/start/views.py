@@ -24,24 +24,11 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
         f'<label class="choice big"><input type="radio" name="game" value="{g.id}"'
         f'{" checked" if g.id == form.game else ""} data-act="game:{g.id}"> {e(g.title)}</label>'
         for g in all_games())
-    presets = []
-    for name, p in presets_of(form.game).items():
-        presets.append(
-            f'<div class="preset"><label class="choice"><input type="radio" name="preset" '
-            f'value="{name}"{" checked" if form.preset == name and not form.house else ""} '
-            f'data-act="preset:{name}"> <strong>{e(p.title)}</strong></label>'
-            f'<p class="summary">{e(p.summary)}</p>'
-            + button("Full rules", f"rules:{name}", cls="btn small",
-                     name=f"Full rules: {p.title}") + "</div>")
-    for i, h in enumerate(houses or []):
-        picked = form.house == h.name
-        presets.append(
-            f'<div class="preset house-preset"><label class="choice"><input type="radio" '
-            f'name="preset" value="house-{i}"{" checked" if picked else ""} '
-            f'data-act="pick-house:{i}"> <strong>{e(h.title)}</strong></label>'
-            f'<p class="summary">{e(house_summary(h))}</p>'
-            + button("Full rules", f"rules:house-{i}", cls="btn small",
-                     name=f"Full rules: {h.title}") + "</div>")
+    presets = [_rule_choice(name, form.preset == name and not form.house, f"preset:{name}",
+                            p.title, p.summary) for name, p in presets_of(form.game).items()]
+    presets += [_rule_choice(f"house-{i}", form.house == h.name, f"pick-house:{i}", h.title,
+                             house_summary(h), "preset house-preset")
+                for i, h in enumerate(houses or [])]
     presets.append('<p class="house-way">'
                    + button("House rules&hellip;", "house", cls="btn big",
                             name="House rules: your club's own rules, made from a sheet")
@@ -121,6 +108,18 @@ def learn_section() -> str:
 
 TARGETS = ((250, "250 (the sheet)"), (200, "200"), (150, "150"), (100, "100"), (50, "50"),
            (61, "61, counting in fives"))
+
+
+def _rule_choice(value: str, checked: bool, act: str, title: str, summary: str,
+                 cls: str = "preset") -> str:
+    """One rule set among the Rules: a sheet, or house rules kept here (``value``
+    "house-N"), its summary and its "Full rules" button."""
+    return (f'<div class="{cls}"><label class="choice"><input type="radio" name="preset" '
+            f'value="{value}"{" checked" if checked else ""} data-act="{act}"> '
+            f"<strong>{e(title)}</strong></label>"
+            f'<p class="summary">{e(summary)}</p>'
+            + button("Full rules", f"rules:{value}", cls="btn small",
+                     name=f"Full rules: {title}") + "</div>")
 
 
 def house_summary(h) -> str:

@@ -20,6 +20,7 @@ import asyncio
 from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
+from app.past.ui import PastScreen
 from app.screen import Dialog, Screen
 from app.seats import Seat
 from app.session import Session
@@ -53,6 +54,7 @@ class Controller:
         self.table = TableScreen(self)  # the game at the table (app.table.ui)
         self.turns = Turns(self)  # the computer's moves and Hard's hints (app.table.turns)
         self.motion = Motion(self)  # each move's tile travelling, and its sound (app.table.motion)
+        self.past = PastScreen(self)  # games kept, their replay and statistics (app.past.ui)
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
@@ -136,6 +138,8 @@ class Controller:
                                                            self.page)
             if self.unsaved is not None and self.unsaved != was:  # said once, not each redraw
                 self.say(" ".join(unsaved_words(self.unsaved)))
+            if self.session.game.match_over:  # a finished game joins the past games
+                self.past.keep_game(self.session)
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never
@@ -180,6 +184,8 @@ class Controller:
             return self.kiosk
         if self.screen == "rally" and self.rally is not None:
             return self.rally
+        if self.screen == "past":
+            return self.past
         if self.screen == "start" or self.session is None:
             return self.start_screen
         return self.table
@@ -244,6 +250,9 @@ class Controller:
             return
         if name.startswith("kiosk-") and self.kiosk is not None:
             self.kiosk.act(name, arg, el)
+            return
+        if name.startswith("past-"):
+            self.past.act(name, arg, el)
             return
         handler = (getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
                    or self.table.handler(name) or self.start_screen.handler(name))
@@ -333,6 +342,7 @@ class Controller:
                                options=options))
 
     def begin(self, session: Session) -> None:
+        self.past.keep_game(self.session)  # a game put away part way is kept, abandoned
         self.session = session
         self.screen = "table"
         self.dialog = None

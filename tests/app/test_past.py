@@ -141,12 +141,18 @@ def test_the_list_is_newest_first_with_when_game_sheet_players_levels_scores_and
     assert "Finished after 1 round" in words
 
 
-def test_delete_asks_first_then_deletes_one_and_delete_all_asks_then_empties():
+def two_kept() -> tuple[Controller, str, str]:
+    """A page with two finished games kept, the past games open: (page, newer, older)."""
     c = page()
     play_out(c, seed=3)
     play_out(c, seed=5)
     a, b = [r["id"] for r in kept(c)]
     c.act("past-open")
+    return c, a, b
+
+
+def test_delete_asks_first_then_deletes_one_and_delete_all_asks_then_empties():
+    c, a, b = two_kept()
     c.act(f"past-ask-delete:{a}")
     assert isinstance(c.dialog, ConfirmDelete) and len(kept(c)) == 2  # nothing gone yet
     assert "Delete this game?" in unescape(c.page.html)
@@ -162,11 +168,7 @@ def test_delete_asks_first_then_deletes_one_and_delete_all_asks_then_empties():
 
 
 def test_export_one_and_all_then_import_on_another_device():
-    c = page()
-    play_out(c, seed=3)
-    play_out(c, seed=5)
-    a, b = [r["id"] for r in kept(c)]
-    c.act("past-open")
+    c, a, b = two_kept()
     c.act(f"past-export:{a}")
     one, name, _mime = c.page.downloads[-1]
     assert name.startswith("rally-dominoes-mexican-train-") and name.endswith(".json")
@@ -280,5 +282,9 @@ def test_statistics_agree_with_the_games_as_played():
     assert f"Games you won {won}" in words
     assert "Games put away part way 1" in words
     assert f"Your best round (fewest points) {min(rounds)}" in words
+    ahead = sum(s.game.totals[0] < s.game.totals[1] for s in sessions)
+    behind = sum(s.game.totals[0] > s.game.totals[1] for s in sessions)
+    assert f"Games finished with it {len(sessions)} You finished ahead {ahead} " \
+           f"It finished ahead {behind}" in words  # Ann, Normal
     assert "<svg" in c.page.html and 'role="img"' in c.page.html
     assert c.page.html.count('<rect class="bar') == len(sessions)

@@ -19,7 +19,7 @@ def hands_markup(view) -> str:
     rows = []
     for i, seat in enumerate(view.seats):
         hand = sorted(view.game.hands[i], key=lambda t: (t.hi, t.lo), reverse=True)
-        tiles = "".join(f'<li>{domino_svg(t, height=64, **look)}</li>' for t in hand)
+        tiles = "".join(f'<li>{domino_svg(t, height=76, **look)}</li>' for t in hand)
         count = f"{len(hand)} tile{'' if len(hand) == 1 else 's'}"
         rows.append(f'<li class="past-hand"><h3>{e(seat.name)} ({count})</h3>'
                     f'<ul class="past-tiles" aria-label="{e(seat.name)}\'s tiles">{tiles}'

@@ -5,7 +5,7 @@ one chart of your score in each finished game, drawn as inline SVG (bones.stats)
 from __future__ import annotations
 
 import bones
-from app.past.views import GAME_TITLES, e, head, notices, place_word, when
+from app.past.views import GAME_TITLES, MONTHS, e, head, notices, place_word, when
 
 CHART_GAMES = 12  # the chart shows the latest games
 BAR_W, GAP, CHART_H, LABEL_H = 56, 16, 220, 56
@@ -38,20 +38,32 @@ def summary_table(g: dict) -> str:
     return f'<table class="past-stats"><caption>Your games</caption><tbody>{body}</tbody></table>'
 
 
+LEVEL_ROWS = (("games", "Games finished with it"), ("won", "You finished ahead"),
+              ("lost", "It finished ahead"), ("rounds", "Rounds played with it"),
+              ("rounds_won", "Rounds you did better"), ("rounds_lost", "Rounds it did better"))
+
+
 def levels_table(g: dict) -> str:
+    """One column a computer level (Easy, Normal, Hard): narrow enough for a phone."""
     if not g["levels"]:
         return ""
+    levels = sorted(g["levels"], key=lambda lv: "enh".index(lv[0]))
+    cols = "".join(f'<th scope="col" class="num">{e(lv.capitalize())}</th>' for lv in levels)
     rows = "".join(
-        f'<tr><th scope="row">{e(level.capitalize())}</th><td class="num">{lv["games"]}</td>'
-        f'<td class="num">{lv["won"]}</td><td class="num">{lv["lost"]}</td>'
-        f'<td class="num">{lv["rounds_won"]} of {lv["rounds"]}</td>'
-        f'<td class="num">{lv["rounds_lost"]} of {lv["rounds"]}</td></tr>'
-        for level, lv in sorted(g["levels"].items(), key=lambda kv: "enh".index(kv[0][0])))
+        f'<tr><th scope="row">{e(label)}</th>'
+        + "".join(f'<td class="num">{g["levels"][lv][key]}</td>' for lv in levels) + "</tr>"
+        for key, label in LEVEL_ROWS)
     return ('<table class="past-stats"><caption>You against each computer level</caption>'
-            '<thead><tr><th scope="col">Level</th><th scope="col">Games</th>'
-            '<th scope="col">You finished ahead</th><th scope="col">It finished ahead</th>'
-            '<th scope="col">Rounds you did better</th><th scope="col">Rounds it did better'
-            f"</th></tr></thead><tbody>{rows}</tbody></table>")
+            f'<thead><tr><th scope="col">Computer level</th>{cols}</tr></thead>'
+            f"<tbody>{rows}</tbody></table>")
+
+
+def short_date(date: str) -> str:
+    """"2025-06-01..." as "1 Jun": no day-month order to guess."""
+    try:
+        return f"{int(date[8:10])} {MONTHS[int(date[5:7]) - 1][:3]}"
+    except (ValueError, IndexError):
+        return date[:10]
 
 
 def chart_svg(g: dict) -> str:
@@ -76,7 +88,7 @@ def chart_svg(g: dict) -> str:
             f'<text class="bar-value" x="{x + BAR_W / 2}" y="{y - 6}">{p["total"]}</text>'
             f'<text class="bar-label" x="{x + BAR_W / 2}" y="{30 + CHART_H + 24}">{label}</text>'
             f'<text class="bar-date" x="{x + BAR_W / 2}" y="{30 + CHART_H + 48}">'
-            f'{e(p["date"][8:10].lstrip("0"))}/{e(p["date"][5:7].lstrip("0"))}</text>')
+            f'{e(short_date(p["date"]))}</text>')
     words = "; ".join(f"{when(p['date'])}: {p['total']} points, "
                       f"{'won' if p['won'] else place_word(p['place']) + ' place'}"
                       for p in points)

@@ -288,3 +288,25 @@ def test_statistics_agree_with_the_games_as_played():
            f"It finished ahead {behind}" in words  # Ann, Normal
     assert "<svg" in c.page.html and 'role="img"' in c.page.html
     assert c.page.html.count('<rect class="bar') == len(sessions)
+
+
+def test_the_replays_felt_is_laid_out_again_at_its_size_on_the_page():
+    c, _s = replaying()
+    c.act("past-step:forward")
+    wide = c.page.html
+    c.page.size = lambda id_: (350, 438) if id_ == "past-felt" else None  # a phone's felt
+    c.render()
+    tall = c.page.texts["past-felt"]
+    assert tall.startswith('<svg class="felt-svg"') and tall not in wide
+    c.render()  # drawn at that size from now on
+    assert tall in c.page.html
+
+
+def test_the_coach_says_it_is_thinking_before_it_answers():
+    c, _s = replaying()
+    mine = next(i for i, (seat, _m) in enumerate(c.past.replay.moves()) if seat == 0)
+    c.past.pos = mine + 1
+    c.past.thinking = mine
+    c.render()
+    assert "The coach is thinking about this move" in text(c)
+    assert "What would the computers play?" not in text(c)

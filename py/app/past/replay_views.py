@@ -27,9 +27,16 @@ def hands_markup(view) -> str:
     return f'<ul class="past-hands">{"".join(rows)}</ul>'
 
 
-def felt_markup(view) -> str:
-    lay = felt.lanes_layout(view, FELT_W, FELT_H)
-    return f'<div class="past-felt">{felt.table_svg(view, lay, selected=None, targets=set())}</div>'
+def felt_svg(view, size: tuple[int, int] | None = None) -> str:
+    """The table at the position, laid out for the felt's size on the page (a phone's
+    felt is taller than wide, so its tiles are drawn bigger)."""
+    w, h = size if size and size[0] > 0 and size[1] > 0 else (FELT_W, FELT_H)
+    lay = felt.lanes_layout(view, w, h)
+    return felt.table_svg(view, lay, selected=None, targets=set())
+
+
+def felt_markup(view, size: tuple[int, int] | None = None) -> str:
+    return f'<div class="past-felt" id="past-felt">{felt_svg(view, size)}</div>'
 
 
 def steps(pos: int, total: int) -> str:
@@ -83,7 +90,8 @@ def verdict(a) -> str:
 
 
 def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: int,
-                coach: dict, notice: str = "", error: str = "") -> str:
+                coach: dict, notice: str = "", error: str = "",
+                felt_size: tuple[int, int] | None = None) -> str:
     title = f"Replay: {game_words(rec)}"
     where = (f"Move {pos} of {total}, round {round_no}" if pos else
              f"The deal, before the first move ({total} moves in all)")
@@ -94,4 +102,4 @@ def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: i
             + f'<p class="past-where" aria-live="polite"><strong>{e(where)}</strong>'
             + (f". {prose(said)}" if said else "") + "</p>"
             + coach_markup(coach)
-            + felt_markup(view) + hands_markup(view) + "</div>")
+            + felt_markup(view, felt_size) + hands_markup(view) + "</div>")

@@ -9,7 +9,7 @@ import asyncio
 from app.past import store
 from app.past import views as past_views
 from app.past.dialogs import ConfirmDelete
-from app.past.replay_views import replay_page
+from app.past.replay_views import felt_svg, replay_page
 from app.past.stats_views import stats_page
 from app.screen import Screen
 from app.seats import Seat
@@ -38,6 +38,7 @@ class PastScreen(Screen):
         self.pos = 0  # the replay's position: moves played
         self.asked: set[int] = set()  # moves whose coach was asked for
         self.thinking: int | None = None  # the move the coach is working out
+        self.felt_size: tuple[int, int] | None = None  # the replay's felt, as last measured
 
     def st(self):
         return self.c.storage()
@@ -84,7 +85,17 @@ class PastScreen(Screen):
             said = view.move_said(move, seat) or view.move_words(move, seat)
         return replay_page(rec, view, pos=pos, total=len(r), said=said,
                            round_no=r.round_of(pos).number, coach=coach,
-                           notice=notice, error=self.error)
+                           notice=notice, error=self.error, felt_size=self.felt_size)
+
+    def drawn(self) -> None:
+        """The replay's felt laid out again at its size on the page, when that changed."""
+        if self.page != "replay" or self.replay is None:
+            return
+        size = self.c.page.size("past-felt")
+        if size and size[0] > 0 and size[1] > 0 and size != self.felt_size:
+            self.felt_size = size
+            self.c.page.set_inner("past-felt", felt_svg(self.view(self.replay.at(self.pos)),
+                                                        size))
 
     def _coach_state(self, pos: int) -> dict:
         """The coach at the move just shown (move pos - 1), for the player's own moves."""

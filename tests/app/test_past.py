@@ -106,7 +106,8 @@ def test_no_room_the_oldest_games_go_first_the_page_says_so_and_the_game_in_play
     assert oldest["id"] not in ids and len(ids) < 4
     said = [x for x in c.page.said if "no room" in x]
     assert said and "oldest past game" in said[0]
-    assert c.past.notice == said[0]
+    c.act("past-open")
+    assert said[0] in text(c)
     assert st[saving.SAVE_KEY] != game_save  # the game's own save went on
 
 
@@ -310,3 +311,24 @@ def test_the_coach_says_it_is_thinking_before_it_answers():
     c.render()
     assert "The coach is thinking about this move" in text(c)
     assert "What would the computers play?" not in text(c)
+
+
+class NoRoomForPast(Storage):
+    """Storage with room for the game in play but none for the past games."""
+
+    def setItem(self, k, v):
+        if k == store.KEY:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        super().setItem(k, v)
+
+
+def test_a_game_that_cannot_be_kept_is_said_and_the_game_in_play_is_still_saved():
+    st = NoRoomForPast()
+    c = page(st)
+    s = play_out(c, seed=3)
+    assert store.KEY not in st and st[saving.SAVE_KEY] == s.to_json()
+    said = [x for x in c.page.said if "could not be kept" in x]
+    assert said == ["This game could not be kept with the past games: the browser's "
+                    "storage is full."]
+    c.act("past-open")
+    assert "could not be kept" in text(c)

@@ -332,3 +332,18 @@ def test_a_game_that_cannot_be_kept_is_said_and_the_game_in_play_is_still_saved(
                     "storage is full."]
     c.act("past-open")
     assert "could not be kept" in text(c)
+
+
+@pytest.mark.parametrize("game, preset, options", [
+    ("chicken-foot", "gs-cf", {"rounds": 1}), ("all-fives", None, {"target": 50})])
+def test_every_game_replays_from_its_deal_to_its_end(game, preset, options):
+    c = page()
+    s = play_out(c, seed=6, game=game, preset=preset, options=options)
+    c.act("past-open")
+    c.act(f"past-replay:{kept(c)[0]['id']}")
+    n = len(s.game.history)
+    for pos in (0, 1, n // 2, n - 1, n):
+        c.past.pos = pos
+        c.render()
+        assert ('<svg class="felt-svg"' in c.page.html and
+                (f"Move {pos} of {n}" in text(c) if pos else "The deal" in text(c)))

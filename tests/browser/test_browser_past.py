@@ -135,6 +135,8 @@ def test_a_game_finished_is_kept_replayed_with_the_coach_exported_and_imported(
     coach.get_by_role("button", name="What would the computers play?").click()
     expect(coach).to_contain_text("Normal says:", timeout=180_000)
     expect(coach).to_contain_text("Hard says:")
+    coach.scroll_into_view_if_needed()
+    shot(page, "past-coach-1280")
     watch.assert_clean()
     ctx.close()
 

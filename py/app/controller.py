@@ -1,16 +1,12 @@
 """The page's controller: one listener per kind of event on the whole document, each
-event routed to the screen it is for (app.screen: every screen answers ``markup``,
-``drawn``, ``act``, ``on_change`` and ``on_input``), and the screen drawn again after it.
-
-A press reads ``data-act`` from what was pressed, so the markup can be redrawn freely:
-``rally-...`` goes to the rally scorekeeper (app.rally.ui), ``kiosk-...`` to kiosk mode
-(app.kiosk.ui), a press at the table to app.table.ui, on the start form to app.start.ui.
-Here: which screen shows, the dialog over it (app.table.dialogs), the page-wide presses
-(rules, settings, home, resume) and a game's beginning. The rest has a module of its
-own: the game's save (app.table.saving), the computer's turns and Hard's hints (app.table.turns)
-with the AI worker (app.table.worker), the keyboard and focus (app.shared.keyboard), dragging a
-tile (app.table.drag). The browser itself (the document, its elements, the console, storage)
-is reached only through ``page``, an app.browser.page ``Page`` made at start-up (app.boot).
+event routed to the screen it is for (app.screen: ``markup``, ``drawn``, ``act``,
+``on_change``, ``on_input``), and that screen drawn again. A press reads ``data-act``, so
+markup can be redrawn freely: ``rally-``, ``kiosk-``, ``house-`` and ``past-`` presses go
+to their screens, the rest to the table (app.table.ui) or the start form (app.start.ui).
+Here: which screen shows, the dialog over it, the page-wide presses and a game's
+beginning. The save (app.table.saving), the computer's turns (app.table.turns), keys
+(app.shared.keyboard) and dragging (app.table.drag) have modules of their own; the
+browser is reached only through ``page`` (app.browser.page, made by app.boot).
 """
 
 from __future__ import annotations
@@ -55,6 +51,7 @@ class Controller:
         self.table = TableScreen(self)  # the game at the table (app.table.ui)
         self.turns = Turns(self)  # the computer's moves and Hard's hints (app.table.turns)
         self.motion = Motion(self)  # each move's tile travelling, and its sound (app.table.motion)
+        self.past = None  # past games (app.past.ui): kept, replayed, counted; made when needed
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
@@ -138,6 +135,8 @@ class Controller:
                                                            self.page)
             if self.unsaved is not None and self.unsaved != was:  # said once, not each redraw
                 self.say(" ".join(unsaved_words(self.unsaved)))
+            if self.session.game.match_over:  # a finished game joins the past games
+                self.past_games().keep_game(self.session)
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never
@@ -184,6 +183,8 @@ class Controller:
             return self.rally
         if self.screen == "house" and self.house is not None:
             return self.house
+        if self.screen == "past" and self.past is not None:
+            return self.past
         if self.screen == "start" or self.session is None:
             return self.start_screen
         return self.table
@@ -264,6 +265,9 @@ class Controller:
         if name.startswith("house-") and self.house is not None:
             self.house.act(name, arg, el)
             return
+        if name.startswith("past-"):
+            self.past_games().act(name, arg, el)
+            return
         handler = (getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
                    or self.table.handler(name) or self.start_screen.handler(name))
         if handler is None:
@@ -334,29 +338,32 @@ class Controller:
         if mode not in self.rally_modes:
             self.rally_modes[mode] = RallyScreen(self, mode)
         self.rally = self.rally_modes[mode]
-        if self.scanner is None:
-            from app.shared.scan import Scanner
-            self.scanner = Scanner(self)
-        self.screen = "rally"
-        self.dialog = None
         self.rally.open()
-        self.render()
+        self._show("rally")
 
     def do_house(self, arg, el) -> None:
-        """Open the house rules screen (from the start form, or the rally's set-up:
-        ``arg`` "rally", where its "Back" returns)."""
+        """House rules, from the start form or the rally's set-up (``arg`` "rally")."""
         from app.house.ui import HouseScreen
 
-        if self.house is None:
-            self.house = HouseScreen(self)
+        self.house = self.house or HouseScreen(self)
         self.house.open("rally" if arg == "rally" else "start")
-        self.screen = "house"
-        self.dialog = None
+        self._show("house")
+        self.focus("#house-title")
+
+    def _show(self, screen: str) -> None:
+        """A screen that may use the camera's panel (app.shared.scan) for QR codes."""
         if self.scanner is None:
             from app.shared.scan import Scanner
             self.scanner = Scanner(self)
+        self.screen, self.dialog = screen, None
         self.render()
-        self.focus("#house-title")
+
+    def past_games(self):
+        """The past games screen (app.past.ui), made when first needed: not at start-up."""
+        if self.past is None:
+            from app.past.ui import PastScreen
+            self.past = PastScreen(self)
+        return self.past
 
     def do_home(self, arg, el) -> None:
         self.screen = "start"
@@ -377,6 +384,8 @@ class Controller:
                                options=options, house=s.game.house))
 
     def begin(self, session: Session) -> None:
+        if self.session is not None:  # a game put away part way is kept, abandoned
+            self.past_games().keep_game(self.session)
         self.session = session
         self.screen = "table"
         self.dialog = None

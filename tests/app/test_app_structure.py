@@ -19,7 +19,7 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 MAX_LINES = 400
-SCREENS = ("table", "start", "rally", "kiosk")
+SCREENS = ("table", "start", "rally", "kiosk", "past")
 ASSEMBLERS = {"app.boot", "app.controller"}
 # Still to be taken apart; a new one is refused, and one taken apart must leave the list.
 KNOWN_LONG: set[str] = set()

@@ -294,7 +294,7 @@ def test_a_workers_answer_that_does_not_hold_is_set_aside_for_the_pages_own(answ
         async def hint(self, *a):
             return answer
 
-    s = my_turn("mexican-train", "gs-mt")
+    s = my_turn()  # Chicken Foot: Hard's hints come from the worker there
     page = Page(s, Liar())
 
     async def go():

@@ -50,6 +50,9 @@ class Keyboard:
             self.c.focus(f'.hand-tile[data-tile="{t}"]')
             return
         el = event.target
+        if self.c.screen == "past" and self.c.past.on_key(key):  # the replay's steps
+            event.preventDefault()
+            return
         if key in ARROWS and event.shiftKey and self._move_tile(el, ARROWS[key]):
             event.preventDefault()
             return

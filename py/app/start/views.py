@@ -70,6 +70,9 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
           "Good Sam's rules.</p>"
         + button("Rally scorekeeper", "rally", cls="btn big",
                  name="Rally scorekeeper: score sheets for tables playing with real tiles")
+        + button("Past games", "past-open", cls="btn big",
+                 name="Past games: the games kept on this device, their replay and your "
+                      "statistics")
         + button("Keep score for a table", "rally:table", cls="btn big",
                  name="Keep score for a table: one table's sheet on this device, from the "
                       "official's code")

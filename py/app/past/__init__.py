@@ -1,0 +1,7 @@
+"""Past games: the games kept on the device (finished, or put away part way), their list,
+a replay with the coach, and the statistics against the computers (docs/records.md,
+"On the page")."""
+
+# What the other screens may use (tests/app/test_app_structure.py): nothing; the
+# controller opens the screen and hands it each game to keep.
+PUBLIC: tuple[str, ...] = ()

@@ -1,0 +1,105 @@
+"""A past game's replay: the table after each move drawn with the table's own felt
+(app.table.felt), every hand face up, the move in words, the four ways to step, and
+the coach at the player's own moves (bones.ai.coach: what Normal and Hard would have
+played and why, and a plain mark where the choice cost points)."""
+
+from __future__ import annotations
+
+from app.past.views import e, game_words, head, notices, when
+from app.render import domino_svg
+from app.shared.markup import button, prose, tile_look
+from app.table import felt
+
+FELT_W, FELT_H = 1000, 620  # the layout's frame; the SVG scales to the page
+
+
+def hands_markup(view) -> str:
+    """Every hand face up, by seat."""
+    look = tile_look(view)
+    rows = []
+    for i, seat in enumerate(view.seats):
+        hand = sorted(view.game.hands[i], key=lambda t: (t.hi, t.lo), reverse=True)
+        tiles = "".join(f'<li>{domino_svg(t, height=76, **look)}</li>' for t in hand)
+        count = f"{len(hand)} tile{'' if len(hand) == 1 else 's'}"
+        rows.append(f'<li class="past-hand"><h3>{e(seat.name)} ({count})</h3>'
+                    f'<ul class="past-tiles" aria-label="{e(seat.name)}\'s tiles">{tiles}'
+                    "</ul></li>")
+    return f'<ul class="past-hands">{"".join(rows)}</ul>'
+
+
+def felt_svg(view, size: tuple[int, int] | None = None) -> str:
+    """The table at the position, laid out for the felt's size on the page (a phone's
+    felt is taller than wide, so its tiles are drawn bigger)."""
+    w, h = size if size and size[0] > 0 and size[1] > 0 else (FELT_W, FELT_H)
+    lay = felt.lanes_layout(view, w, h)
+    return felt.table_svg(view, lay, selected=None, targets=set())
+
+
+def felt_markup(view, size: tuple[int, int] | None = None) -> str:
+    return f'<div class="past-felt" id="past-felt">{felt_svg(view, size)}</div>'
+
+
+def steps(pos: int, total: int) -> str:
+    at_start, at_end = pos <= 0, pos >= total
+    return ('<div class="past-steps" role="group" aria-label="Step through the game">'
+            + button("Start", "past-step:start", cls="btn big", disabled=at_start,
+                     extra=' aria-keyshortcuts="Home"')
+            + button("Back one move", "past-step:back", cls="btn big", disabled=at_start,
+                     extra=' aria-keyshortcuts="ArrowLeft"')
+            + button("Forward one move", "past-step:forward", cls="btn big primary",
+                     disabled=at_end, extra=' aria-keyshortcuts="ArrowRight"')
+            + button("End", "past-step:end", cls="btn big", disabled=at_end,
+                     extra=' aria-keyshortcuts="End"')
+            + "</div>")
+
+
+def coach_markup(coach: dict) -> str:
+    """The coach at the move just shown: ``coach`` holds ``state`` ("none": not the
+    player's move; "ask": not worked out yet; "thinking"; "done" with ``advice``)."""
+    state = coach.get("state", "none")
+    if state == "none":
+        return ""
+    who = e(coach.get("name", "You"))
+    if state == "ask":
+        body = (f"<p>{who} made this move. The coach can say what the computer players "
+                "would have played here.</p>"
+                + button("What would the computers play?", "past-coach", cls="btn big primary"))
+    elif state == "thinking":
+        body = "<p>The coach is thinking about this move. This can take a little while.</p>"
+    else:
+        a = coach["advice"]
+        if a.forced:
+            body = "<p>There was no real choice here: every player would do the same.</p>"
+        else:
+            body = (f"<p>{who} chose to <strong>{prose(coach['played'])}</strong>.</p>"
+                    f"<p><strong>Normal</strong> says: {prose(a.normal.reason)}</p>"
+                    f"<p><strong>Hard</strong> says: {prose(a.hard.reason)}</p>"
+                    + verdict(a))
+    return (f'<section class="past-coach" aria-labelledby="coach-title">'
+            f'<h2 id="coach-title">The coach</h2>{body}</section>')
+
+
+def verdict(a) -> str:
+    if a.marked:
+        return (f'<p class="coach-mark"><strong>This choice cost about {round(a.cost)} '
+                "points</strong> against the computers' choice, by the coach's reckoning."
+                "</p>")
+    if a.cost <= 0 and a.played in (a.normal.notation, a.hard.notation):
+        return "<p>That is what a computer player would have done.</p>"
+    return "<p>A fair choice: the difference is small.</p>"
+
+
+def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: int,
+                coach: dict, notice: str = "", error: str = "",
+                felt_size: tuple[int, int] | None = None) -> str:
+    title = f"Replay: {game_words(rec)}"
+    where = (f"Move {pos} of {total}, round {round_no}" if pos else
+             f"The deal, before the first move ({total} moves in all)")
+    return ('<div class="app past-screen past-replay">' + head(title, "replay")
+            + notices(notice, error)
+            + f'<p class="past-when">Played {e(when(rec["date"]))}.</p>'
+            + steps(pos, total)
+            + f'<p class="past-where" aria-live="polite"><strong>{e(where)}</strong>'
+            + (f". {prose(said)}" if said else "") + "</p>"
+            + coach_markup(coach)
+            + felt_markup(view, felt_size) + hands_markup(view) + "</div>")

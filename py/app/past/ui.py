@@ -1,0 +1,283 @@
+"""The past games screen (``PastScreen``): the list of games kept on the device, a
+replay of one with the coach, the statistics; and keeping each game as it finishes, or
+as a new game puts it away part way (app.past.store). Its presses carry ``past-``."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from app.past import store
+from app.past import views as past_views
+from app.past.dialogs import ConfirmDelete
+from app.screen import Screen
+from app.seats import Seat
+from app.session import Session
+from bones import archive
+from bones.errors import BadData
+
+if TYPE_CHECKING:  # loaded when a game is first replayed: not at start-up
+    from bones.ai.coach import Coach
+    from bones.replay import Replay
+
+STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
+
+
+class PastScreen(Screen):
+    name = "past"
+    prefix = "past-"
+
+    def __init__(self, c):
+        self.c = c
+        self.page = "list"  # list | replay | stats
+        self.notice = ""  # what was just done, in words (a game deleted, a file read)
+        self.error = ""  # why something could not be done
+        self.kept_note = ""  # what keeping the last game came to, when worth a word
+        self.game: dict | None = None  # the record being replayed
+        self.replay: Replay | None = None
+        self.coach: Coach | None = None
+        self.pos = 0  # the replay's position: moves played
+        self.asked: set[int] = set()  # moves whose coach was asked for
+        self.thinking: int | None = None  # the move the coach is working out
+        self.felt_size: tuple[int, int] | None = None  # the replay's felt, as last measured
+        self.last_kept: tuple | None = None  # the game last kept: (its match, its moves)
+
+    def st(self):
+        return self.c.storage()
+
+    # ---- keeping games ------------------------------------------------------------------
+    def keep_game(self, session: Session | None) -> None:
+        """Keep the session's game (finished, or put away part way) with the others; say
+        so when older games went to make room, or when it could not be kept."""
+        if session is None or self._kept_already(session):
+            return
+        rec = store.record(session, self.c.page.clock())
+        if rec is None:
+            return
+        kept, _ = store.load(self.st())
+        if archive.find(kept, rec["id"]) is not None:
+            return
+        why, dropped = store.keep(self.st(), rec)
+        if why is None:
+            self.last_kept = (session.game, len(session.game.history))
+            said = store.dropped_words(dropped)
+        else:
+            said = f"This game could not be kept with the past games: {store.why_words(why)}."
+        self.kept_note = said
+        if said:
+            self.c.say(said)
+
+    def _kept_already(self, session: Session) -> bool:
+        """This very game, as it stands, was the last one kept (a save after the end)."""
+        was = self.last_kept
+        return was is not None and was[0] is session.game and was[1] == len(
+            session.game.history)
+
+    # ---- drawing ------------------------------------------------------------------------
+    def markup(self) -> str:
+        kept, problems = store.load(self.st())
+        notice = " ".join([self.kept_note, self.notice, *problems]).strip()
+        if self.page == "replay" and self.replay is not None:
+            return self._replay_markup(notice)
+        if self.page == "stats":
+            from app.past.stats_views import stats_page  # loaded when first shown
+            from bones.stats import statistics
+
+            return stats_page(statistics(kept["games"]), notice=notice, error=self.error)
+        return past_views.list_page(kept, notice=notice, error=self.error)
+
+    def _replay_markup(self, notice: str) -> str:
+        r, rec, pos = self.replay, self.game, self.pos
+        coach = self._coach_state(pos)  # first: it may move the replay's cursor
+        match = r.at(pos)
+        view = self.view(match)
+        said = ""
+        if pos:
+            move, seat, _t = match.history[-1]
+            said = view.move_said(move, seat) or view.move_words(move, seat)
+        from app.past.replay_views import replay_page  # loaded when first shown
+
+        return replay_page(rec, view, pos=pos, total=len(r), said=said,
+                           round_no=r.round_of(pos).number, coach=coach,
+                           notice=notice, error=self.error, felt_size=self.felt_size)
+
+    def drawn(self) -> None:
+        """The replay's felt laid out again at its size on the page, when that changed."""
+        if self.page != "replay" or self.replay is None:
+            return
+        size = self.c.page.size("past-felt")
+        if size and size[0] > 0 and size[1] > 0 and size != self.felt_size:
+            self.felt_size = size
+            from app.past.replay_views import felt_svg
+
+            self.c.page.set_inner("past-felt", felt_svg(self.view(self.replay.at(self.pos)),
+                                                        size))
+
+    def _coach_state(self, pos: int) -> dict:
+        """The coach at the move just shown (move pos - 1), for the player's own moves."""
+        if pos == 0:
+            return {"state": "none"}
+        i = pos - 1
+        seat, _text = self.replay.move(i)
+        players = self.game["players"]
+        if seat is None or players[seat]["kind"] != "human":
+            return {"state": "none"}
+        out = {"name": players[seat]["name"]}
+        if self.thinking == i:
+            return {**out, "state": "thinking"}
+        if i not in self.asked:
+            return {**out, "state": "ask"}
+        advice = self.coach.advice(i)
+        before = self.view(self.replay.at(i))
+        played = before.hint_words(before.game.parse(advice.played))
+        return {**out, "state": "done", "advice": advice, "played": played}
+
+    def view(self, match) -> Session:
+        """The match at a position as the table's markup reads it."""
+        return Session(match, [Seat(p["name"], p["kind"], p["level"])
+                               for p in self.game["players"]])
+
+    # ---- its presses --------------------------------------------------------------------
+    def open(self) -> None:
+        self.c.screen = "past"
+        self.c.dialog = None
+        self.page, self.notice, self.error = "list", "", ""
+        self.c.render()
+
+    def do_open(self, arg, el) -> None:
+        self.open()
+
+    def do_page(self, arg, el) -> None:
+        self.page = arg if arg in ("list", "stats") else "list"
+        self.notice = self.error = ""
+        self.c.render()
+
+    def do_replay(self, arg, el) -> None:
+        kept, _ = store.load(self.st())
+        rec = archive.find(kept, arg)
+        self.notice = self.error = ""
+        if rec is None:
+            self.error = "That game is no longer kept here."
+            self.c.render()
+            return
+        try:
+            from bones.replay import Replay  # loaded when first replayed
+
+            self.replay = Replay(rec["save"])
+        except Exception as exc:  # a kept save is first replayed here
+            self.error = f"This game could not be replayed: {exc}. It is still kept."
+            self.c.render()
+            return
+        self.game, self.pos, self.asked, self.thinking = rec, 0, set(), None
+        from bones.ai.coach import Coach
+
+        self.coach = Coach(self.replay, seed=rec["id"])
+        self.page = "replay"
+        self.c.render()
+
+    def do_step(self, arg, el) -> None:
+        if self.replay is None:
+            return
+        total = len(self.replay)
+        to = {"start": 0, "back": self.pos - 1, "forward": self.pos + 1,
+              "end": total}.get(arg, self.pos)
+        self.pos = max(0, min(total, to))
+        self.c.render()
+
+    def on_key(self, key: str) -> bool:
+        """The replay's keys: left and right arrows step, Home and End jump."""
+        if self.page != "replay" or key not in STEP_KEYS or self.c.dialog is not None:
+            return False
+        self.do_step(STEP_KEYS[key], None)
+        return True
+
+    def do_coach(self, arg, el) -> None:
+        """Work out the coach at the move shown; the page says it is thinking first."""
+        if self.replay is None or self.pos == 0:
+            return
+        i = self.pos - 1
+        self.thinking = i
+        self.c.render()
+        asyncio.ensure_future(self._advise(i))
+
+    async def _advise(self, i: int) -> None:
+        await asyncio.sleep(0.05)  # the "thinking" line is drawn first
+        self.advise(i)
+
+    def advise(self, i: int) -> None:
+        try:
+            self.coach.advice(i)
+            self.asked.add(i)
+        except Exception as exc:
+            self.error = f"The coach could not look at this move: {exc}"
+        self.thinking = None
+        self.c.render()
+
+    def do_export(self, arg, el) -> None:
+        kept, _ = store.load(self.st())
+        rec = archive.find(kept, arg) if arg else None
+        if arg and rec is None:
+            return
+        today = self.c.page.clock()
+        name = archive.export_name(rec if rec else len(kept["games"]), today)
+        self.c.page.download(archive.export(kept, [arg] if arg else None), name)
+        self.notice = f"Saved to the file {name} (look in your downloads)."
+        self.c.render()
+
+    def do_import(self, arg, el) -> None:
+        if el.files:
+            asyncio.ensure_future(self._import(el.files[0]))
+
+    async def _import(self, file) -> None:
+        name = self.c.page.file_name(file) or "The file"
+        try:
+            text = await self.c.page.read_text(file)
+        except Exception as exc:  # never a silent failure
+            text, self.error = None, f"{name} could not be read ({exc}). Nothing was changed."
+        if text is not None:
+            self.import_text(text, name)
+        self.c.render()
+
+    def import_text(self, text: str, name: str) -> None:
+        """A file's games added through the guarded entry (bones.archive.import_games);
+        a bad file changes nothing and says why."""
+        self.notice = self.error = ""
+        kept, _ = store.load(self.st())
+        try:
+            new, done = archive.import_games(kept, text)
+        except BadData as exc:
+            self.error = (f"{name} could not be used: {exc}. Nothing here was changed.")
+            return
+        why = store.save(self.st(), new) if done.added else None
+        if why is not None:
+            self.error = (f"The games from {name} could not be kept: {store.why_words(why)}. "
+                          "Nothing here was changed.")
+            return
+        self.page = "list"
+        self.notice = f"From {name}: {done.words()}"
+
+    def do_ask_delete(self, arg, el) -> None:
+        kept, _ = store.load(self.st())
+        rec = archive.find(kept, arg) if arg else None
+        what = (f"{past_views.game_words(rec)}, played {past_views.when(rec['date'])}"
+                if rec else "")
+        if arg and rec is None:
+            return
+        self.c.dialog = ConfirmDelete(arg, what, len(kept["games"]))
+        self.c.render()
+
+    def do_delete(self, arg, el) -> None:
+        kept, _ = store.load(self.st())
+        new = archive.remove(kept, [arg] if arg else None)
+        why = store.save(self.st(), new)
+        self.c.dialog = None
+        if why is not None:
+            self.error = f"Nothing was deleted: {store.why_words(why)}."
+            self.c.render()
+            return
+        gone = len(kept["games"]) - len(new["games"])
+        self.notice = (f"{gone} past game{'' if gone == 1 else 's'} deleted." if gone
+                       else "Nothing was deleted.")
+        self.error = ""
+        self.c.dialog = None
+        self.c.render()

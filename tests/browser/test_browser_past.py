@@ -1,0 +1,181 @@
+"""Past games in the browser: a short game finished on the page is found in the list,
+replayed forward to the end and back to the start, the coach seen at one of the player's
+own moves, exported and imported on a fresh page (a new browser context), and the
+statistics checked against figures worked out here from the game itself. Screenshots of
+the list, the replay and the statistics on a phone and a laptop, with axe-core's check."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser_steps import assert_reads_well, shot, take_a_turn, wait_for_my_turn_or_a_dialog
+from test_accessibility import violations
+
+pytestmark = pytest.mark.browser
+
+TABLE_KEY = "rally-dominoes:table"
+
+
+def nearly_done() -> str:
+    """A one-round Mexican Train, you against Ann (Easy), played here until you hold
+    four tiles, at your turn with a tile to play: the page plays it to its end."""
+    from app.seats import Seat, Settings
+    from app.session import Session
+    from bones.moves import NEXT, PLAY
+
+    for seed in range(1, 40):
+        s = Session.new("mexican-train", "gs-mt",
+                        [Seat("You", "human"), Seat("Ann", "computer", "easy")], seed=seed,
+                        options={"rounds": 1}, settings=Settings(pace="very fast"))
+        s.started = True
+        rng = random.Random(seed)
+        g = s.game
+        while not g.round_over and not (
+                g.turn == 0 and len(g.hands[0]) <= 4
+                and any(m.kind == PLAY for m in g.legal_moves())):
+            ms = [m for m in g.legal_moves() if m.kind != NEXT]
+            s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
+        if not g.round_over:
+            return s.to_json()
+    raise AssertionError("no seed left a round to finish")
+
+
+def a_choice_of_mine(save: dict) -> int:
+    """The first move of the person's that was a real choice (the coach has a word)."""
+    from bones.ai.coach import review
+    from bones.replay import Replay
+
+    r = Replay(save)
+    for i, (seat, text) in enumerate(r.moves()):
+        if seat == 0 and not review(r.at(i).clone(), text, worlds=2, hard_worlds=2).forced:
+            return i
+    raise AssertionError("the person never had a choice")
+
+
+def my_figures(save: dict) -> dict:
+    """The statistics worked out from the game itself."""
+    from bones.record import from_json
+
+    g = from_json(save)
+    mine = g.round_scores[0][0]
+    return {"won": int(g.totals[0] <= g.totals[1]), "round": mine,
+            "out": int(len(g.hands[0]) == 0), "total": g.totals[0]}
+
+
+def step_to(page, pos: int, total: int) -> None:
+    """By the keys: Home to the deal, then the right arrow ``pos`` times."""
+    page.keyboard.press("Home")
+    expect(page.locator(".past-where")).to_contain_text("The deal")
+    for _ in range(pos):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".past-where")).to_contain_text(f"Move {pos} of {total}",
+                                                        timeout=60_000)
+
+
+def check_screen(page, name: str, width: int, bad: list) -> None:
+    page.wait_for_timeout(200)
+    shot(page, f"past-{name}-{width}", full_page=True)
+    assert_reads_well(page, width, name)
+    bad += violations(page, f"past-{name}-{width}")
+
+
+def test_a_game_finished_is_kept_replayed_with_the_coach_exported_and_imported(
+        browser, open_game, watch_page, tmp_path):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                              service_workers="block", accept_downloads=True)
+    page = ctx.new_page()
+    watch = watch_page(page)
+    open_game(page, storage={TABLE_KEY: nearly_done()})
+    for _ in range(200):  # the page plays the round out
+        wait_for_my_turn_or_a_dialog(page)
+        if page.get_by_role("dialog", name="The game is over").count():
+            break
+        take_a_turn(page)
+    end = page.get_by_role("dialog", name="The game is over")
+    expect(end).to_be_visible()
+    end.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name=re.compile("^Past games")).click()
+    game = page.locator(".past-game")
+    expect(game).to_have_count(1)
+    expect(game).to_contain_text("Mexican Train")
+    expect(game).to_contain_text("Finished after 1 round")
+    expect(game).to_contain_text("computer, Easy")
+
+    with page.expect_download() as dl:
+        game.get_by_role("button", name=re.compile("^Save to a file")).click()
+    path = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(path)
+    saved = json.loads(path.read_text())
+    (rec,) = saved["games"]
+
+    game.get_by_role("button", name=re.compile("^Replay this game")).click()
+    where = page.locator(".past-where")
+    expect(where).to_contain_text("The deal, before the first move")
+    n = int(re.search(r"\((\d+) moves in all\)", where.inner_text()).group(1))
+    assert n > 4
+    page.get_by_role("button", name="Forward one move").click()
+    expect(where).to_contain_text(f"Move 1 of {n}")
+    page.get_by_role("button", name="End", exact=True).click()  # forward to the end
+    expect(where).to_contain_text(f"Move {n} of {n}")
+    expect(page.get_by_role("button", name="Forward one move")).to_be_disabled()
+    page.get_by_role("button", name="Back one move").click()
+    expect(where).to_contain_text(f"Move {n - 1} of {n}")
+    page.get_by_role("button", name="Start", exact=True).click()  # back to the start
+    expect(where).to_contain_text("The deal")
+    expect(page.get_by_role("button", name="Back one move")).to_be_disabled()
+
+    i = a_choice_of_mine(rec["save"])
+    step_to(page, i + 1, n)
+    coach = page.get_by_role("region", name="The coach")
+    coach.get_by_role("button", name="What would the computers play?").click()
+    expect(coach).to_contain_text("Normal says:", timeout=180_000)
+    expect(coach).to_contain_text("Hard says:")
+    coach.scroll_into_view_if_needed()
+    shot(page, "past-coach-1280")
+    watch.assert_clean()
+    ctx.close()
+
+    # ---- a fresh page: the file brought in, then the statistics -------------------------
+    fresh = browser.new_context(viewport={"width": 390, "height": 844},
+                                service_workers="block", bypass_csp=True)
+    page = fresh.new_page()
+    watch = watch_page(page)
+    open_game(page)
+    page.get_by_role("button", name=re.compile("^Past games")).click()
+    expect(page.get_by_text("No past games yet")).to_be_visible()
+    page.locator("#past-import").set_input_files(str(path))
+    expect(page.locator(".past-notice")).to_contain_text("1 game added")
+    expect(page.locator(".past-game")).to_have_count(1)
+    bad: list[str] = []
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.get_by_role("button", name="Past games", exact=True).click()
+        expect(page.locator(".past-game")).to_have_count(1)
+        check_screen(page, "list", width, bad)
+        page.get_by_role("button", name=re.compile("^Replay this game")).click()
+        step_to(page, i + 1, n)
+        check_screen(page, "replay", width, bad)
+        page.get_by_role("button", name="My statistics").click()
+        expect(page.locator(".past-group")).to_have_count(1)
+        check_screen(page, "stats", width, bad)
+
+    mine = my_figures(rec["save"])
+    stats = page.locator(".past-group").first
+    rows = {r.locator("th").inner_text(): r.locator("td").inner_text()
+            for r in stats.locator("table").first.locator("tr").all()}
+    assert rows["Games finished"] == "1"
+    assert rows["Games you won"] == str(mine["won"])
+    assert rows["Rounds played"] == "1"
+    assert rows["Your average round"] == str(mine["round"])
+    assert rows["Your best round (fewest points)"] == str(mine["round"])
+    assert rows["Rounds you went out"] == str(mine["out"])
+    chart = stats.get_by_role("img", name=re.compile("^Your score in your finished game"))
+    expect(chart).to_have_attribute("aria-label", re.compile(f": {mine['total']} points"))
+    assert bad == []
+    watch.assert_clean()
+    fresh.close()

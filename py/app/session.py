@@ -14,6 +14,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import bones
+from app.deal_codes import BadCut, code_of, sealed
 from app.games_ui import TableWords, level_for, titles, words
 from app.hand import arrange, moved, order_from_save, order_to_save
 from app.seats import (
@@ -27,6 +28,7 @@ from app.seats import (
     unique_names,
 )
 from app.wording import TableWording
+from bones import fair
 from bones.errors import BadSave
 from bones.games import GameType
 from bones.games import game as registered
@@ -54,17 +56,27 @@ class Session(TableWording):
     # what the table says once when this game is taken up (a save's Hard in a train game)
     notes: list[str] = field(default_factory=list)
     lesson: str = ""  # "Learn to play": the lesson this game is (app.lessons), or ""
+    # the next deal's secret number, made when its code is first shown (app.deal_codes);
+    # not saved: after a reload the next deal has a new code, shown before it is dealt
+    next_secret: str = ""
+    cut_error: str = ""  # why the cut typed for the next deal was refused
 
     # ---- starting -----------------------------------------------------------------------
     @classmethod
     def new(cls, game: str, preset: str, seats: list[Seat], *, seed=None,
-            options=None, settings: Settings | None = None, house=None) -> Session:
+            options=None, settings: Settings | None = None, house=None,
+            seal=None) -> Session:
+        """A new game. Unless it has a ``seed`` (tests, the attract game), its first deal
+        is dealt from a deal code (app.deal_codes): ``seal``, the page's secret and the
+        player's cut, or the page's alone."""
         names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8], f"Player {i + 1}'s name")
                               for i, s in enumerate(seats)])
         seats = [Seat(n, s.kind if s.kind in ("human", "computer") else "computer",
                       level_for(game, s.level)) for n, s in zip(names, seats)]
+        if seal is None and seed is None:
+            seal = fair.seal(fair.new_secret(), 0)
         g = bones.new_game(game, seats=len(seats), preset=preset, seed=seed, options=options,
-                           house=house)
+                           house=house, fair=None if seal is None else [seal])
         return cls(g, seats, settings or Settings())
 
     @classmethod
@@ -211,6 +223,34 @@ class Session(TableWording):
         return self.game.legal_moves()
 
     # ---- moves --------------------------------------------------------------------------
+    # ---- deal codes (app.deal_codes) -------------------------------------------------------
+    def deal_code(self) -> str | None:
+        """The code of the round in play, shown through it; None without codes."""
+        return fair.code_now(self.game)
+
+    def next_code(self) -> str | None:
+        """Between rounds, the next deal's code (its secret made now, kept until the
+        deal); None when this game has no codes or no next round."""
+        g = self.game
+        if not g.round_over or g.match_over or len(g.fair) != g.round_number:
+            return None
+        if not self.next_secret:
+            self.next_secret = fair.new_secret()
+        return code_of(self.next_secret)
+
+    def next_round(self, cut_text: str | None = None) -> None:
+        """Deal the next round: from its code and the cut typed, when the game has codes
+        (BadCut, said in ``cut_error``, for a cut that is no number)."""
+        if self.next_code() is not None:
+            try:
+                seal = sealed(self.next_secret, cut_text)
+            except BadCut as exc:
+                self.cut_error = str(exc)
+                raise
+            fair.seal_next(self.game, seal)
+        self.next_secret = self.cut_error = ""
+        self.play(Move(NEXT))
+
     def play(self, move: Move | str) -> Move:
         """Apply a move; ``news`` then holds what it scored, in words (All Fives)."""
         log = getattr(self.game, "log", None)

@@ -95,7 +95,7 @@ def test_idle_time_out_puts_the_game_away_and_the_attract_screen_resumes_it(
     open_game(page, "?kiosk=1&idle=3")
     expect_attract(page)
     expect(page.get_by_role("button", name=re.compile("^Resume"))).to_have_count(0)
-    page.get_by_role("button", name="Mexican Train").click()
+    page.get_by_role("group", name="Games").get_by_role("button", name="Mexican Train").click()
     wait_for_my_turn_or_a_dialog(page)
     mine = hand(page)
     assert len(mine) >= 11
@@ -129,7 +129,7 @@ def test_idle_time_out_puts_the_game_away_and_the_attract_screen_resumes_it(
     # A new game replaces the saved one: no more "Resume".
     page.get_by_role("button", name="New game").click()
     expect_attract(page)
-    page.get_by_role("button", name="All Fives").click()
+    page.get_by_role("group", name="Games").get_by_role("button", name="All Fives").click()
     expect(page.locator(".game-title")).to_have_text(re.compile("^All Fives: "))
     page.get_by_role("button", name="New game").click()
     expect(page.get_by_role("button", name="Resume your game of All Fives")).to_be_visible()
@@ -170,7 +170,7 @@ def test_the_rally_scorekeeper_asks_before_the_idle_time_out_and_keeps_the_typin
 
 def test_a_power_cut_mid_game_comes_back_to_the_game(page, open_game, page_watch):
     open_game(page, "?kiosk=1")
-    page.get_by_role("button", name="Chicken Foot").click()
+    page.get_by_role("group", name="Games").get_by_role("button", name="Chicken Foot").click()
     wait_for_my_turn_or_a_dialog(page)
     mine = hand(page)
     reload(page)
@@ -189,7 +189,7 @@ def test_each_big_button_starts_a_game_against_the_computer_in_one_tap(
         page, open_game, page_watch, game):
     open_game(page, "?kiosk=1")
     expect_attract(page)
-    page.get_by_role("button", name=game).click()
+    page.get_by_role("group", name="Games").get_by_role("button", name=game).click()
     expect(page.locator(".game-title")).to_have_text(re.compile(f"^{game}: "))
     expect(page.get_by_role("dialog")).to_have_count(0)  # no second tap needed
     expect(page.get_by_role("group", name="Your tiles")).to_be_visible()
@@ -279,7 +279,7 @@ def test_in_kiosk_mode_no_control_leads_off_the_page(page, open_game, page_watch
     assert context_menu_blocked(page, ".attract-game")
     expect(page.get_by_role("button", name="Rally scorekeeper")).to_have_count(0)
 
-    page.get_by_role("button", name="All Fives").click()
+    page.get_by_role("group", name="Games").get_by_role("button", name="All Fives").click()
     expect(page.get_by_role("group", name="Your tiles")).to_be_visible()
     assert exits(page) == [] and downloads_shown(page) == 0
     assert context_menu_blocked(page, ".felt-svg")
@@ -368,7 +368,7 @@ def test_with_the_server_gone_a_kiosk_comes_back_to_its_game_and_attract_screen(
         page.goto(server.url + "?kiosk=1&attract-pace=50")
         page.wait_for_function(READY, timeout=BOOT_TIMEOUT_MS)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-        page.get_by_role("button", name="Mexican Train").click()
+        page.get_by_role("group", name="Games").get_by_role("button", name="Mexican Train").click()
         wait_for_my_turn_or_a_dialog(page)
         mine = hand(page)
     finally:

@@ -151,7 +151,7 @@ def test_a_kiosk_takes_a_new_version_at_its_attract_screen_never_mid_game(
     page.goto(server.url + "?kiosk=1&attract-pace=50")
     assert wait_for_boot(page) == "ready"
     page.wait_for_function(CONTROLLED, timeout=60_000)
-    page.get_by_role("button", name="Mexican Train").click()
+    page.get_by_role("group", name="Games").get_by_role("button", name="Mexican Train").click()
     wait_for_my_turn_or_a_dialog(page)
 
     serve("b")

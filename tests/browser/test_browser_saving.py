@@ -87,7 +87,7 @@ def test_in_kiosk_mode_the_official_is_told_that_nothing_is_saved(page, open_gam
     expect(note).to_contain_text("This kiosk " + FULL_WORDS)
     expect(note).to_contain_text("Official: open the settings (the cog).")
     shot(page, "unsaved-kiosk-attract")
-    page.get_by_role("button", name="Mexican Train").click()
+    page.get_by_role("group", name="Games").get_by_role("button", name="Mexican Train").click()
     take_turns(page, 1)
     expect(page.locator(".save-banner")).to_contain_text("Your game " + FULL_WORDS)
     page.get_by_role("button", name="New game").click()  # back to the attract screen

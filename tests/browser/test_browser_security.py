@@ -92,7 +92,8 @@ def test_the_scorekeeper_and_the_kiosk_run_under_the_policy(csp_page, site_url, 
     expect(page.locator("html")).to_have_attribute("data-screen", "attract")
     page.wait_for_function("document.querySelectorAll('#attract-bg .placed').length > 4",
                            timeout=BOOT_TIMEOUT_MS)
-    page.get_by_role("button", name="Mexican Train").click()  # a tap: full screen asked
+    # a tap: full screen asked
+    page.get_by_role("group", name="Games").get_by_role("button", name="Mexican Train").click()
     wait_for_my_turn_or_a_dialog(page)
     assert_no_violations(page, watch, warnings)
 

@@ -4,12 +4,14 @@ the quick game, and asking first when a new game would put the one in play away.
 from __future__ import annotations
 
 import bones
+from app.deal_codes import BadCut, sealed
 from app.screen import Screen
 from app.seats import BadName, Seat, Settings, clean_name
 from app.session import Session
 from app.shared.house_store import HouseStore
 from app.start import views as start_views
 from app.table import dialogs
+from bones import fair
 from bones.house import HouseRules, same_name
 
 
@@ -44,6 +46,9 @@ class StartScreen(Screen):
         if field == "option":
             self.form.set_option(el.data["option"], el.value)
             return True
+        if field == "cut":
+            self.form.cut = el.value
+            return True
         i = int(el.data["seat"])
         seat = self.form.seats[i]
         if field == "kind":
@@ -57,6 +62,9 @@ class StartScreen(Screen):
         return True
 
     def on_input(self, el) -> bool:
+        if el.data.get("field") == "cut":  # kept through redraws (the form is drawn anew)
+            self.form.cut = el.value
+            return True
         if el.data.get("field") == "name":
             self.form.seats[int(el.data["seat"])].name = el.value
             return True
@@ -121,12 +129,20 @@ class StartScreen(Screen):
             self.c.render()
             self.c.focus('[data-act="seats:-1"]')
             return
-        f.error = ""
+        try:
+            seal = sealed(f.secret, self.c.page.value_of("cut-first"))
+        except BadCut as exc:
+            f.error = str(exc)
+            self.c.render()
+            self.c.focus("#cut-first")
+            return
+        f.error, f.cut, f.secret = "", "", fair.new_secret()  # the next game's own
         s = self.c.session
         self.c.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
                                                     for x in f.seats],
                                  options=None if house else f.engine_options(),
-                                 settings=s.settings if s else Settings(), house=house))
+                                 settings=s.settings if s else Settings(), house=house,
+                                 seal=seal))
 
     # ---- "Learn to play" (app.lessons) ----------------------------------------------------
     def do_learn(self, arg, el) -> None:

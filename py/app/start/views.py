@@ -6,10 +6,12 @@ rally scorekeeper and the kiosk.
 from __future__ import annotations
 
 import bones
+from app.deal_codes import code_of
 from app.games_ui import level_for, words
 from app.render import domino_svg
 from app.seats import DEFAULT_NAMES, Seat
 from app.shared.markup import NAME_INPUT, alert, button, e
+from bones import fair
 from bones.games import TARGET, presets_of
 from bones.games import game as game_type
 from bones.games import games as all_games
@@ -91,9 +93,22 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
         + f'</div><ol class="seat-rows">{"".join(seats)}</ol>'
         f'<ul class="level-words" aria-label="The computer players\' levels">{level_words}'
         "</ul></fieldset>"
+        + cut_fieldset(form.secret, form.cut)
         + alert(form.error)
         + button("Start game", "start", cls="btn huge primary")
         + "</form></div>")
+
+
+def cut_fieldset(secret: str, cut: str, what: str = "first") -> str:
+    """The deal's code, shown before the deal, and the cut (app.deal_codes)."""
+    return (f'<fieldset class="cut"><legend>Cut the deck</legend><p>Before the {what} deal '
+            f"the page picks a secret number and shows its code: <strong class=\"code\">"
+            f"{e(code_of(secret))}</strong>. Cut with any number you like (or leave it "
+            "empty): the deal comes from both, so neither of us chooses it alone. After "
+            'the round you can check it.</p><label class="cut-box">Cut <input '
+            f'type="text" id="cut-{what}" data-field="cut" inputmode="numeric" maxlength="13" '
+            f'autocomplete="off" value="{e(cut)}" aria-label="Cut the deck: a number">'
+            "</label></fieldset>")
 
 
 def learn_section() -> str:
@@ -162,6 +177,8 @@ class StartForm:
         self.seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
         self.options: dict[str, int] = {}
         self.house = ""  # the name of the house rules chosen ("" a sheet as printed)
+        self.secret = fair.new_secret()  # the first deal's, its code shown (app.deal_codes)
+        self.cut = ""  # the cut as typed, kept through redraws
         self.error = ""  # why the last "Start game" was refused (a name too long)
 
     def engine_options(self) -> dict | None:

@@ -14,6 +14,7 @@ from app.render import domino_svg
 from app.seats import PACES, VOICE_RATES, VOLUMES
 from app.session import Session
 from app.shared.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
+from app.table.deal_views import deal_section
 from app.table.score_views import move_log_markup, score_sheet, scores_markup
 from app.table.views import game_title, show_again_button
 from app.table.voice import voice_note
@@ -109,6 +110,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
             f'<th scope="col">This {session.game_type.round_word}</th>'
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
+    body += deal_section(session)  # this deal's code, the next one's and the cut
     if joining:
         body += join_form(g.preset, error)
     word = session.game_type.round_word
@@ -156,7 +158,7 @@ def match_end_dialog(session: Session) -> str:
                     for p, s, t in places)
     body = (f'<p class="winners">{e(session.winners_text())}</p>'
             f'<ol class="standings">{items}</ol>'
-            + score_sheet(session, caption="Score sheet"))
+            + score_sheet(session, caption="Score sheet") + deal_section(session))
     return dialog("The game is over", body,
                   button("Play again", "again", cls="btn big primary")
                   + button("New game", "home", cls="btn"), kind="wide")

@@ -73,3 +73,4 @@ class Join(Dialog):
             return ""
         return dialog_views.round_end_dialog(c.session, joining=True,
                                              error=c.table.state.join_error)
+

@@ -48,6 +48,9 @@ def scores_markup(session: Session) -> str:
         extra = _allfives_sheet(session)
     sheet = score_sheet(session, compact=True)
     started = f'<p class="round-start">{prose(session.start_summary())}</p>'
+    code = session.deal_code()  # shown through the round (app.deal_codes)
+    if code is not None:
+        started += f'<p class="deal-code">Deal code: <strong class="code">{e(code)}</strong></p>'
     return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'
             f"{sheet}{started}</section>")
 

@@ -13,14 +13,16 @@ under "asked by the others" below."""
 from __future__ import annotations
 
 from app import hand
+from app.deal_codes import BadCut
 from app.screen import Screen
 from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from app.table import dialog_views, dialogs, felt, views
+from app.table.deal_views import DealCodes
 from app.table.replay import Replay
 from app.table.state import TableState
 from app.table.voice import VoiceSettings
 from bones.errors import IllegalMove
-from bones.moves import JOIN, KNOCK, NEXT, PLAY, Move
+from bones.moves import JOIN, KNOCK, PLAY, Move
 from bones.tiles import parse_tile
 
 FELT = ".felt-area"  # the felt, less its labels' bands: its size is watched (app.browser.page)
@@ -33,14 +35,14 @@ class TableScreen(Screen):
     def __init__(self, c):
         self.c = c
         self.state = TableState()  # the chosen tile, the hint's tile, the line, the fresh tile
-        self._lay = None  # the table's layout, kept while the tiles and the felt stay
-        self._lay_key = None
+        self._lay = self._lay_key = None  # the table's layout, kept while tiles and felt stay
         self._drawn_size = None  # the felt size the table on the page was laid out for
         self.replay = Replay(c)  # "Show again" (app.table.replay)
         self.voice = VoiceSettings(c)  # "Read the moves aloud" (app.table.voice)
+        self.deals = DealCodes(c)  # the deal's buttons (app.table.deal_views)
 
     def parts(self) -> tuple:
-        return (self.replay, self.voice)
+        return (self.replay, self.voice, self.deals)
 
     # ---- drawing ------------------------------------------------------------------------
     def markup(self) -> str:
@@ -254,7 +256,10 @@ class TableScreen(Screen):
         s = self.c.session
         if s.game.match_over:
             return
-        s.play(Move(NEXT))
+        try:  # dealt from its code and the cut typed (app.deal_codes)
+            s.next_round(self.c.page.value_of("cut-next"))
+        except BadCut:  # said beside the cut
+            return self.c.render()
         self.c.dialog = None
         self.after_move()
 

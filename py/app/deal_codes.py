@@ -1,0 +1,60 @@
+"""Deals anyone can check, on the page (bones.fair; docs/records.md): before each deal
+the page shows the code of its secret number and the player may cut (a number typed);
+the round is dealt from the two. The code stays on the table through the round; once the
+round is over its deal is shown whole, checked, and can be saved as a file for
+``python -m bones check-deal``.
+
+A game begun without a fixed seed (a person's game: the start form, Quick game, Play
+again, a kiosk's) is dealt so; a seeded one (tests, the attract game) or a lesson's
+stacked deal is not, and a game begun without codes goes on without them. Pure Python.
+"""
+
+from __future__ import annotations
+
+import json
+
+from bones import fair
+
+CUT_WORDS = f"a whole number from 0 to {fair.CUT_MAX:,}"
+
+
+class BadCut(ValueError):
+    """A cut that is not a number the deal can take; its message is the page's words."""
+
+
+def read_cut(text: str | None) -> int:
+    """The cut as typed ("" or nothing: no cut, 0); BadCut in plain words otherwise."""
+    t = (text or "").strip().replace(",", "").replace(" ", "")
+    if not t:
+        return 0
+    if not t.isdigit() or len(t) > len(str(fair.CUT_MAX)) or int(t) > fair.CUT_MAX:
+        raise BadCut(f"The cut is {CUT_WORDS}, not {(text or '').strip()[:20]!r}.")
+    return int(t)
+
+
+def sealed(secret: str, cut_text: str | None):
+    """The round's seal from the page's secret and the cut as typed (BadCut if bad)."""
+    return fair.seal(secret, read_cut(cut_text))
+
+
+def code_of(secret: str) -> str:
+    """The code shown before the deal: "60E0 5BD1"."""
+    return fair.short_code(fair.commitment(secret))
+
+
+def last_deal(match) -> dict | None:
+    """The deal of the round just over (or of the last one played), as ``round_deal``
+    gives it, with ``problems`` (``verify``'s: empty when it checks); None when it had no
+    code or is still being played."""
+    n = match.round_number
+    if not match.round_over:
+        n -= 1
+    if n < 1 or fair.revealed(match, n) is None:
+        return None
+    deal = fair.round_deal(match, n)
+    return {**deal, "problems": fair.verify(deal)}
+
+
+def deal_file(deal: dict) -> str:
+    """The deal as the file ``python -m bones check-deal`` reads."""
+    return json.dumps({k: v for k, v in deal.items() if k != "problems"}, indent=1)

@@ -1,0 +1,126 @@
+"""Deals anyone can check, on the page (app.deal_codes; docs/records.md): the start form
+shows the first deal's code before the deal and takes a cut; the code stays on the table
+through the round; between rounds the next deal's code is shown and cut; once a round is
+over its deal is shown whole, and the test checks it independently: the code is the
+SHA-256 of the secret shown, the seed is the SHA-256 of the secret and the cut, and the
+hands shown are the hands the round was played with."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from html import unescape
+
+from app.controller import Controller
+from app.session import Session
+from bones import fair
+from fakepage import FakePage
+from test_hostile_input import Storage
+
+
+def page() -> Controller:
+    c = Controller(FakePage(Storage()))
+    c.schedule = lambda: None
+    c.start()
+    return c
+
+
+def text(html: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def code_shown(html: str) -> str:
+    return re.search(r'<strong class="code">([0-9A-F]{4} [0-9A-F]{4})</strong>', html).group(1)
+
+
+def play_round_out(s: Session) -> None:
+    while not s.game.round_over:
+        s.play(s.game.legal_moves()[0])
+
+
+def test_the_first_deal_is_cut_from_the_code_the_form_showed():
+    c = page()
+    shown = code_shown(c.page.html)
+    c.page.values["cut-first"] = "417"
+    c.act("start")
+    g = c.session.game
+    assert fair.code_now(g) == shown and g.fair[0].cut == 417
+    assert f"Deal code: {shown}" in text(c.table.markup())  # on the table all round
+    c.act("home")
+    assert code_shown(c.page.html) != shown  # the next game's own secret
+
+
+def test_a_cut_that_is_no_number_is_refused_in_plain_words_and_no_game_starts():
+    c = page()
+    c.page.values["cut-first"] = "seven"
+    c.act("start")
+    assert c.session is None
+    assert "The cut is a whole number from 0 to 999,999,999, not 'seven'." in text(c.page.html)
+
+
+def test_between_rounds_the_next_code_is_shown_cut_and_dealt_from():
+    c = page()
+    c.act("start")
+    s = c.session
+    play_round_out(s)
+    c.render()
+    html = c.page.html
+    first = s.game.fair[0]
+    assert (f'This deal\'s code was <strong class="code">{first.code}</strong>, cut 0.'
+            in html)
+    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{9})<", html)[0]
+    c.page.values["cut-next"] = "12x"
+    c.act("next")
+    assert s.game.round_over and "The cut is a whole number" in text(c.page.html)
+    assert nxt in c.page.html  # the same code: nothing was dealt
+    c.page.values["cut-next"] = "123,456"
+    c.act("next")
+    assert s.game.round_number == 2 and not s.game.round_over
+    assert s.game.fair[1].code == nxt and s.game.fair[1].cut == 123456
+
+
+def test_a_round_s_deal_is_shown_whole_and_checks_independently():
+    c = page()
+    c.page.values["cut-first"] = "2026"
+    c.act("start")
+    s = c.session
+    start_hands = [sorted(map(str, h)) for h in s.game.hands]
+    play_round_out(s)
+    c.act("deal")
+    html = unescape(c.page.html)
+    assert "The deal of round 1" in html and "It checks:" in html
+    secret = re.search(r'<dd class="hex">([0-9a-f]{64})</dd>', html).group(1)
+    digest = hashlib.sha256(secret.encode()).hexdigest().upper()
+    assert f"{digest[:4]} {digest[4:8]}" == s.game.fair[0].code
+    seed = hashlib.sha256(f"{secret}:2026".encode()).hexdigest()
+    assert seed in html
+    dealt = html.split('class="sheet deal-hands"')[1]
+    for name, hand in zip((x.name for x in s.seats), start_hands, strict=True):
+        row = re.search(rf"<th scope=\"row\">{re.escape(name)}</th><td>([^<]*)</td>", dealt)
+        assert sorted(row.group(1).split(", ")) == hand
+    c.act("deal-file")
+    body, name, _mime = c.page.downloads[-1]
+    assert name == f"rally-dominoes-deal-{s.game.fair[0].code.replace(' ', '')}.json"
+    assert fair.verify(json.loads(body)) == []
+    c.act("deal-back")
+    assert c.dialog is None and "Round 1 is over" in text(c.page.html)
+
+
+def test_seeded_games_and_lessons_have_no_codes():
+    s = Session.new("all-fives", "gs-af", Session.quick().seats[:2], seed=3)
+    assert s.deal_code() is None and s.next_code() is None
+    assert Session.for_lesson("chicken-foot").deal_code() is None
+    assert Session.quick().deal_code() is not None  # a person's game has one
+
+
+def test_a_kiosk_shows_the_deal_but_offers_no_file():
+    from app.kiosk.ui import KioskScreen
+
+    c = page()
+    c.kiosk = k = KioskScreen(c)
+    c.act("start")
+    play_round_out(c.session)
+    k.active = True
+    c.act("deal")
+    assert "It checks:" in c.page.html and 'data-act="deal-file"' not in c.page.html

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from app.deal_codes import last_deal
 from app.screen import Dialog
 from app.session import Session
-from app.shared.markup import alert, button, dialog, e
+from app.shared.markup import alert, button, dialog, e, prose
 
 CHECK_HELP = ("Anyone can check it: the code is the first 8 digits of the SHA-256 hash of "
               "the secret number, and the seed is the SHA-256 hash of the secret, a colon "
@@ -53,7 +53,7 @@ def deal_dialog(session: Session, files: bool = True) -> str:
               "boneyard are what the seed deals." if not d["problems"] else
               "It does not check: " + "; ".join(d["problems"]) + ".")
     hands = "".join(f'<tr><th scope="row">{e(session.name(s))}</th>'
-                    f'<td>{e(", ".join(h))}</td></tr>' for s, h in enumerate(d["hands"]))
+                    f'<td>{prose(", ".join(h))}</td></tr>' for s, h in enumerate(d["hands"]))
     placed = (f"<p>In the middle before the deal: {e(d['placed'])}.</p>"
               if d["placed"] else "")
     body = (f'<p class="deal-check">{e(checks)}</p>'
@@ -63,7 +63,7 @@ def deal_dialog(session: Session, files: bool = True) -> str:
             f'<dt>Seed</dt><dd class="hex">{e(d["seed"])}</dd></dl>{placed}'
             '<div class="sheet-wrap" tabindex="0" role="group" aria-label="The hands dealt">'
             f'<table class="sheet deal-hands"><tbody>{hands}</tbody></table></div>'
-            f'<p>The boneyard, in drawing order: {e(", ".join(d["boneyard"])) or "empty"}.</p>'
+            f'<p>The boneyard, in drawing order: {prose(", ".join(d["boneyard"])) or "empty"}.</p>'
             f'<p class="hint-text">{e(CHECK_HELP)}</p>')
     word = session.game_type.round_word
     return dialog(f"The deal of {word} {d['round']}", body,

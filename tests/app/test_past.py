@@ -363,3 +363,23 @@ def test_a_lesson_is_never_kept_and_a_house_rules_game_is_kept_with_their_name()
     s.play(s.game.legal_moves()[0])
     rec = store.record(s, "2026-11-28T10:00")
     assert rec["house"] == {"name": "Sun Lakes Tuesday", "options": {"rounds": 3}}
+
+
+def test_the_replay_opens_each_round_s_deal_code_and_checks_it():
+    """A game dealt from codes (a person's game: no seed): the replay shows the round's
+    code, cut, secret and seed, and that the deal checks and is the one played."""
+    from bones import fair
+
+    c = page()
+    s = Session.new("all-fives", "gs-af", TWO, seal=fair.seal("ab" * 32, 77),
+                    options={"target": 5})
+    c.begin(s)
+    while not s.game.match_over:
+        s.play(s.game.legal_moves()[0])
+        c.save()
+    c.act("past-open")
+    c.act(f"past-replay:{kept(c)[0]['id']}")
+    c.act("past-step:end")
+    html = unescape(c.page.html)
+    assert f'deal: code <strong class="code">{s.game.fair[0].code}</strong>, cut 77' in html
+    assert "ab" * 32 in html and "It checks:" in html

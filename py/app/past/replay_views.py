@@ -9,6 +9,7 @@ from app.past.views import e, game_words, head, notices, when
 from app.render import domino_svg
 from app.shared.markup import button, prose, tile_look
 from app.table import felt
+from bones.fair import verify
 
 FELT_W, FELT_H = 1000, 620  # the layout's frame; the SVG scales to the page
 
@@ -89,9 +90,26 @@ def verdict(a) -> str:
     return "<p>A fair choice: the difference is small.</p>"
 
 
+def deal_markup(deal: dict | None, word: str) -> str:
+    """The round's deal code opened (docs/records.md): the secret, the cut and the seed,
+    and whether the deal follows from them and is the one played ("" without a code)."""
+    if deal is None:
+        return ""
+    problems = [*verify(deal), *deal.get("played", [])]
+    verdict_ = ("It checks: the code is the secret number's hash, the hands and boneyard "
+                "are what the seed deals, and they are the ones played." if not problems
+                else "It does not check: " + "; ".join(problems) + ".")
+    return (f'<details class="past-deal"><summary>This {e(word)}\'s deal: code '
+            f'<strong class="code">{e(deal["code"])}</strong>, cut {deal["cut"]:,}</summary>'
+            f'<p class="deal-check">{e(verdict_)}</p>'
+            f'<dl class="deal-facts"><dt>Secret number</dt><dd class="hex">'
+            f'{e(deal["secret"])}</dd><dt>Seed</dt><dd class="hex">{e(deal["seed"])}</dd>'
+            "</dl></details>")
+
+
 def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: int,
                 coach: dict, notice: str = "", error: str = "",
-                felt_size: tuple[int, int] | None = None) -> str:
+                felt_size: tuple[int, int] | None = None, deal: dict | None = None) -> str:
     title = f"Replay: {game_words(rec)}"
     where = (f"Move {pos} of {total}, round {round_no}" if pos else
              f"The deal, before the first move ({total} moves in all)")
@@ -101,5 +119,5 @@ def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: i
             + steps(pos, total)
             + f'<p class="past-where" aria-live="polite"><strong>{e(where)}</strong>'
             + (f". {prose(said)}" if said else "") + "</p>"
-            + coach_markup(coach)
+            + coach_markup(coach) + deal_markup(deal, view.game_type.round_word)
             + felt_markup(view, felt_size) + hands_markup(view) + "</div>")

@@ -97,9 +97,14 @@ class PastScreen(Screen):
             said = view.move_said(move, seat) or view.move_words(move, seat)
         from app.past.replay_views import replay_page  # loaded when first shown
 
-        return replay_page(rec, view, pos=pos, total=len(r), said=said,
-                           round_no=r.round_of(pos).number, coach=coach,
-                           notice=notice, error=self.error, felt_size=self.felt_size)
+        number = r.round_of(pos).number
+        try:  # the round's deal code opened, once the round is over (docs/records.md)
+            deal = r.deal(number)
+        except ValueError:  # a round put away part way: its deal stays sealed
+            deal = None
+        return replay_page(rec, view, pos=pos, total=len(r), said=said, round_no=number,
+                           coach=coach, notice=notice, error=self.error,
+                           felt_size=self.felt_size, deal=deal)
 
     def drawn(self) -> None:
         """The replay's felt laid out again at its size on the page, when that changed."""

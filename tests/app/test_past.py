@@ -383,3 +383,25 @@ def test_the_replay_opens_each_round_s_deal_code_and_checks_it():
     html = unescape(c.page.html)
     assert f'deal: code <strong class="code">{s.game.fair[0].code}</strong>, cut 77' in html
     assert "ab" * 32 in html and "It checks:" in html
+
+
+def test_a_kiosk_keeps_its_past_games_until_the_official_clears_them():
+    from app.kiosk.settings import KioskSettings
+    from app.kiosk.ui import KioskScreen
+
+    c = page()
+    play_out(c, seed=5)
+    assert len(kept(c)) == 1
+    c.kiosk = k = KioskScreen(c)
+    k.settings = KioskSettings(enabled=True)
+    k.panel = "settings"
+    c.screen = "attract"
+    c.render()
+    assert "1 game played on this kiosk is kept" in text(c)
+    c.act("kiosk-clear-past")  # asks first
+    assert "Clear all 1 past games? This cannot be undone." in text(c) and len(kept(c)) == 1
+    c.act("kiosk-clear-past-no")
+    assert len(kept(c)) == 1
+    c.act("kiosk-clear-past")
+    c.act("kiosk-clear-past-yes")
+    assert kept(c) == [] and "The past games on this kiosk are cleared." in text(c)

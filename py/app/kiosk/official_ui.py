@@ -32,6 +32,28 @@ class OfficialPanel:
     def __init__(self, screen):
         self.screen = screen
         self.c = screen.c
+        self.clearing = False  # "Clear the past games" asks first
+
+    # ---- the kiosk's past games: kept until the official clears them -------------------
+    def do_clear_past(self, arg, el) -> None:
+        self.clearing = True
+        self.c.render()
+        self.c.focus('[data-act="kiosk-clear-past-no"]')
+
+    def do_clear_past_no(self, arg, el) -> None:
+        self.clearing = False
+        self.c.render()
+
+    def do_clear_past_yes(self, arg, el) -> None:
+        from app.past import store as past_store
+        from bones import archive
+
+        why = past_store.save(self.c.storage(), archive.empty())
+        self.clearing = False
+        self.screen.message = ("The past games on this kiosk are cleared." if why is None
+                               else f"The past games were not cleared: "
+                                    f"{past_store.why_words(why)}.")
+        self.c.render()
 
     # ---- the panel -------------------------------------------------------------------
     def panel_markup(self) -> str:
@@ -39,10 +61,15 @@ class OfficialPanel:
         if p is None:
             return ""
         if p == "settings":
+            from app.past import store as past_store  # not at start-up: only behind the PIN
+
+            kept, _ = past_store.load(self.c.storage())
             return kiosk_views.official_settings(self.screen.settings, active=self.screen.active,
                                                  message=self.screen.message,
                                                  bad_save=self._has_bad_save(),
-                                                 unsaved=self.unsaved())
+                                                 unsaved=self.unsaved(),
+                                                 past=len(kept["games"]),
+                                                 clearing=self.clearing)
         wait = pin_wait(now(), self.screen.fails, self.screen.last_fail) if p == "pin" else 0
         return kiosk_views.pin_pad(p, len(self.screen.entry), self.screen.message, wait)
 

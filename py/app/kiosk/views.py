@@ -163,7 +163,8 @@ def _check(act: str, label: str, checked: bool) -> str:
 
 
 def official_settings(settings: KioskSettings, *, active: bool, message: str = "",
-                      bad_save: bool = False, unsaved: str | None = None) -> str:
+                      bad_save: bool = False, unsaved: str | None = None,
+                      past: int = 0, clearing: bool = False) -> str:
     """The official's settings, behind the PIN. Each change is saved at once; while that
     or the game's save fails (``unsaved``), the part beside "Done" says why and what to do."""
     s = settings
@@ -218,7 +219,8 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
         + _check("kiosk-voice", "Read the moves aloud in the players' games (with the "
                  "device's voice; the attract screen stays silent)", s.voice)
         + "</fieldset>"
-        '<fieldset><legend>Kiosk</legend>'
+        + _past_fieldset(past, clearing)
+        + '<fieldset><legend>Kiosk</legend>'
         + _check("kiosk-enabled", "Kiosk mode on (full screen, attract screen, idle time-out)",
                  s.enabled)
         + button("Change the PIN", "kiosk-change-pin", cls="btn")
@@ -226,6 +228,21 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
     title = "Official's settings" + ("" if active else " (kiosk mode is off)")
     return dialog(title, body, button("Done: lock the settings", "kiosk-done",
                                       cls="btn big primary"), kind="wide kiosk-settings")
+
+
+def _past_fieldset(n: int, clearing: bool) -> str:
+    """The games played here, kept until the official clears them (docs/records.md)."""
+    said = (f"{n} game{'' if n == 1 else 's'} played on this kiosk "
+            f"{'is' if n == 1 else 'are'} kept (players' past games and statistics)."
+            if n else "No past games are kept on this kiosk.")
+    if clearing:
+        act = (f'<p class="warn">Clear all {n} past games? This cannot be undone.</p>'
+               + button("Yes, clear them", "kiosk-clear-past-yes", cls="btn danger")
+               + button("No, keep them", "kiosk-clear-past-no", cls="btn"))
+    else:
+        act = button("Clear the past games", "kiosk-clear-past", cls="btn",
+                     disabled=not n)
+    return f'<fieldset><legend>Past games</legend><p>{e(said)}</p>{act}</fieldset>'
 
 
 def _duration(seconds: int) -> str:

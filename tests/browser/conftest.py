@@ -55,8 +55,9 @@ def site_url(site) -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, rally_build):
-    """Debian's Chromium when there is one (Playwright cannot download here), else Playwright's."""
-    chromium = rally_build.find_chromium()
+    """Debian's headless shell, else its Chromium (Playwright cannot download here), else
+    Playwright's own (build.find_test_chromium)."""
+    chromium = rally_build.find_test_chromium()
     args = {**browser_type_launch_args}
     args["args"] = [*args.get("args", []), *rally_build.CHROMIUM_ARGS]
     if chromium:

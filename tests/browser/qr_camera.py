@@ -50,7 +50,7 @@ def camera_browser(playwright, y4m: Path, rally_build=None):
         write_y4m(y4m, *FRAME, bytes([255]) * (FRAME[0] * FRAME[1]))
     opts = {"headless": True, "args": [*rally_build.CHROMIUM_ARGS, *CAMERA_ARGS,
                                         f"--use-file-for-fake-video-capture={y4m}"]}
-    chromium = rally_build.find_chromium()
+    chromium = rally_build.find_test_chromium()
     if chromium:
         opts["executable_path"] = chromium
     browser = playwright.chromium.launch(**opts)

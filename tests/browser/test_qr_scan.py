@@ -207,8 +207,8 @@ def test_the_browsers_barcode_detector_reads_when_it_knows_qr_codes_else_jsqr(
 def test_no_camera_or_a_refused_one_is_said_in_plain_words(
         playwright, rally_build, site_url, camera_flags, code):
     opts = {"headless": True, "args": [*rally_build.CHROMIUM_ARGS, *camera_flags]}
-    if rally_build.find_chromium():
-        opts["executable_path"] = rally_build.find_chromium()
+    if rally_build.find_test_chromium():
+        opts["executable_path"] = rally_build.find_test_chromium()
     browser = playwright.chromium.launch(**opts)
     context = browser.new_context()
     if not camera_flags:  # allowed, yet there is nothing to allow

@@ -140,6 +140,18 @@ def _make_snapshot(browser, url: str) -> bytes:
     return got[0]
 
 
+@pytest.fixture(scope="session")
+def snapshot_script(request, rally_build) -> str:
+    """The script before every test page's own: make no snapshot, start from the shared
+    one. A module's own context (a page kept for a module's tests) adds it itself: it is
+    made before ``_no_snapshot_making`` patches ``new_context`` for each test."""
+    if os.environ.get("RALLY_SHARED_SNAPSHOT") == "0":  # 0: every page a first visit
+        return "window.rallyNoSnapshot = true;"
+    request.getfixturevalue("shared_snapshot")
+    prefix = json.dumps(rally_build.SITE_PREFIX)
+    return GIVEN_SNAPSHOT % (prefix, json.dumps(SHARED_SNAPSHOT), prefix)
+
+
 @pytest.fixture(autouse=True)
 def _no_snapshot_making(request, monkeypatch, rally_build):
     """Every browser context a test opens skips making the start-up snapshot,
@@ -153,11 +165,7 @@ def _no_snapshot_making(request, monkeypatch, rally_build):
     from playwright.sync_api import Browser
 
     new_context = _NEW_CONTEXT = _NEW_CONTEXT or Browser.new_context
-    script = "window.rallyNoSnapshot = true;"
-    if os.environ.get("RALLY_SHARED_SNAPSHOT") != "0":  # 0: every page a first visit
-        request.getfixturevalue("shared_snapshot")
-        prefix = json.dumps(rally_build.SITE_PREFIX)
-        script = GIVEN_SNAPSHOT % (prefix, json.dumps(SHARED_SNAPSHOT), prefix)
+    script = request.getfixturevalue("snapshot_script")
 
     def without_snapshot(self, *args, **kwargs):
         context = new_context(self, *args, **kwargs)
@@ -354,3 +362,13 @@ def camera(playwright, rally_build, tmp_path_factory):
     y4m = tmp_path_factory.mktemp("camera") / "camera.y4m"
     with camera_browser(playwright, y4m, rally_build) as browser:
         yield browser, y4m
+
+
+def pytest_collection_modifyitems(items):
+    """test_table_sizes.py keeps one page per screen size for its module: each size's tests
+    go to one worker (``--dist loadgroup``), so each size starts its page once."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        size = callspec.params.get("table") if callspec else None
+        if isinstance(size, tuple):
+            item.add_marker(pytest.mark.xdist_group(f"table-{size[0]}x{size[1]}"))

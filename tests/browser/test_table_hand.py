@@ -165,9 +165,10 @@ class HandPage:
 
 
 @pytest.fixture(scope="module")
-def hand_page(browser, site_url):
+def hand_page(browser, site_url, snapshot_script):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800},
                               service_workers="block")
+    ctx.add_init_script(snapshot_script)
     first = hand_position("mexican-train", 15)
     # once per tab: a reload finds the game as the page saved it
     ctx.add_init_script("if (!sessionStorage.getItem('test:seeded')) { "

@@ -124,10 +124,11 @@ class TablePage:
 
 
 @pytest.fixture(scope="module", params=VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
-def table(request, browser, site_url):
+def table(request, browser, site_url, snapshot_script):
     w, h = request.param
     ctx = browser.new_context(viewport={"width": w, "height": h}, service_workers="block",
                               has_touch=w < 1100)
+    ctx.add_init_script(snapshot_script)
     # boot straight into a saved mid-round game, as a reload does
     ctx.add_init_script(f"localStorage.setItem({json.dumps(SAVE_KEY)}, "
                         f"{json.dumps(saved(*BOOT))});")

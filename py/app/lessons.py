@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import bones
 from bones.deals import as_tile
-from bones.moves import PLAY, Move
+from bones.moves import DRAW, KNOCK, PASS, PLAY, Move
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,16 @@ class LessonRun:
             return f"Step {k} of {n}. {self.step().say}"
         last = next((s.done for s in reversed(self.lesson.steps[:self.at]) if s.done), "")
         return last
+
+    def status(self) -> str:
+        """The status line's "what to do" at the person's step: the step's move alone
+        (the game's own line would offer a draw or a pass the lesson does not take)."""
+        m = self.move()
+        if m is None:
+            return ""
+        if m.kind == PLAY:
+            return f"play your {m.tile}"
+        return {DRAW: "draw a tile", PASS: "pass", KNOCK: "knock"}.get(m.kind, m.kind)
 
     def refusal(self, tile, legal: list[Move]) -> str:
         """Why a tile other than the step's is not the one to tap, kindly, and the step."""

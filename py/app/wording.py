@@ -64,6 +64,7 @@ class TableWording:
     game: Match
     game_type: GameType
     words: TableWords
+    lesson_run = None  # Session's: the lesson at its step (app.lessons.LessonRun)
 
     # ---- All Fives: sides and scoring plays ----------------------------------------------
     def side_name(self, seats: list[int]) -> str:
@@ -197,6 +198,9 @@ class TableWording:
                     else f"Pass the screen to {name}")
         you = ("Your turn" if len(self.humans) == 1 or self.name(t) == "You"
                else f"{self.name(t)}, your turn")
+        run = self.lesson_run
+        if run is not None and run.status():
+            return f"{you}: {run.status()}"
         moves = g.legal_moves()
         kinds = {m.kind for m in moves}
         duty = self.duty_text()

@@ -45,6 +45,12 @@ def test_the_lesson_plays_legally_to_the_round_s_end_with_words_at_each_of_your_
                 assert s.target_label(move.target) in step.say, (lesson_id, i)
             else:
                 assert move.kind.capitalize() in step.say, (lesson_id, i)
+            # The status line offers the step's move alone: no draw or pass it refuses.
+            status = s.status()
+            assert status.startswith("Your turn: "), status
+            said = (f"play your {move.tile}" if move.kind == PLAY
+                    else {"draw": "draw a tile"}.get(move.kind, move.kind))
+            assert status == f"Your turn: {said}", (lesson_id, i, status)
         s.play(move)
     assert g.round_over and g.out == 0, f"{lesson_id}: you go out at the last step"
     assert LessonRun(x, g).over and s.lesson_line() == x.end

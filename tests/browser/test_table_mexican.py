@@ -170,9 +170,21 @@ def test_keyboard_alone_can_play_a_tile(page, open_game):
     # the tile left the hand for the table (the computers may have played on since)
     expect(hand.get_by_role("button", name=re.compile(f"^{tile},"))).to_have_count(0)
     expect(hand.get_by_role("button", name=re.compile("^Domino "))).to_have_count(held - 1)
-    # on the table, by its name (a full lane may fold older tiles: the count need not grow)
-    page.wait_for_function("name => [...document.querySelectorAll('.felt .felt-svg .placed')]"
-                           ".some(e => e.getAttribute('aria-label') === name)", arg=tile)
+    # on the table, by its name (a full lane may fold older tiles: the count need not grow,
+    # and after the computers' moves a long round may have folded this one too: then the
+    # move log says where it went)
+    played = f"You played {tile.removeprefix('Domino ')} on "
+    try:
+        page.wait_for_function(
+            """([name, said]) => [...document.querySelectorAll('.felt .felt-svg .placed')]
+                .some(e => e.getAttribute('aria-label') === name)
+                || document.querySelector('#table').textContent.includes(said)""",
+            arg=[tile, played])
+    except Exception:
+        on_felt = page.evaluate("[...document.querySelectorAll('.felt .felt-svg .placed')]"
+                                ".map(e => e.getAttribute('aria-label'))")
+        raise AssertionError(f"{tile} is neither on the felt ({on_felt}) nor in the log: "
+                             + page.locator("#table").inner_text()[:2000]) from None
 
 
 def test_a_damaged_save_gives_a_message_a_download_and_a_fresh_start(page, open_game):

@@ -105,6 +105,14 @@ def stop(proc: subprocess.Popen) -> None:
             proc.wait(15)
 
 
+def unloading(exc: Exception) -> bool:
+    """A script the page's own navigation cut off (a reload under way): WebKitWebDriver
+    says "Callback was not called before the unload event", Marionette that the document
+    was unloaded."""
+    text = f"{type(exc).__name__} {exc}".lower()
+    return "unload" in text or "navigat" in text
+
+
 class Driver:
     """A browser window: ``run`` a script (a function body; ``arguments`` holds the
     arguments), ``tap`` at a point of the viewport, ``goto``, ``screenshot``, ``close``."""
@@ -144,7 +152,12 @@ class Driver:
         A guard against a hang, never a measure: generous on purpose."""
         end = time.monotonic() + seconds
         while True:
-            value = self.run(condition, *args)
+            try:
+                value = self.run(condition, *args)
+            except Exception as exc:  # a script cut off by the page going away: ask again
+                if not unloading(exc) or time.monotonic() > end:
+                    raise
+                value = None
             if value:
                 return value
             if time.monotonic() > end:

@@ -98,6 +98,7 @@ def test_a_lesson_is_finished_by_tapping_what_it_says_and_ends_with_a_real_game(
     assert c.session.lesson == lesson_id and c.screen == "table"
     x = LESSONS[lesson_id]
     assert x.steps[0].say in c.page.said[-1]  # the first step, in the live region
+    assert "A lesson: one " in texts(c) and " of 10" not in texts(c)  # one round, not ten
     said = tap_through(c)
     assert len(said) == len(x.mine())
     c.render()

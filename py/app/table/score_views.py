@@ -43,6 +43,8 @@ def scores_markup(session: Session) -> str:
     by_rounds = session.game_type.length == ROUNDS
     title = (f"Round {g.round_number} of {total_rounds}" if total_rounds and by_rounds
              else f"Hand {g.round_number}")
+    if session.lesson:  # one round only: "of 10" would promise nine more
+        title = "A lesson: one " + ("round" if by_rounds else "hand")
     extra = ""
     if session.game_type.counts_ends:
         extra = _allfives_sheet(session)

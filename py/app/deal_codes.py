@@ -37,6 +37,13 @@ def sealed(secret: str, cut_text: str | None):
     return fair.seal(secret, read_cut(cut_text))
 
 
+def saved_secret(value) -> str:
+    """The next deal's secret as a save keeps it (its code may have been shown and cut
+    already), or "" when it is not 64 lowercase hex digits: a new one is made then."""
+    ok = isinstance(value, str) and len(value) == 64 and set(value) <= set("0123456789abcdef")
+    return value if ok else ""
+
+
 def code_of(secret: str) -> str:
     """The code shown before the deal: "60E0 5BD1"."""
     return fair.short_code(fair.commitment(secret))

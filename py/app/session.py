@@ -14,7 +14,7 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import bones
-from app.deal_codes import BadCut, code_of, sealed
+from app.deal_codes import BadCut, code_of, saved_secret, sealed
 from app.games_ui import TableWords, level_for, titles, words
 from app.hand import arrange, moved, order_from_save, order_to_save
 from app.seats import (
@@ -57,7 +57,7 @@ class Session(TableWording):
     notes: list[str] = field(default_factory=list)
     lesson: str = ""  # "Learn to play": the lesson this game is (app.lessons), or ""
     # the next deal's secret number, made when its code is first shown (app.deal_codes);
-    # not saved: after a reload the next deal has a new code, shown before it is dealt
+    # saved, so a reload keeps the code the players have seen and cut
     next_secret: str = ""
     cut_error: str = ""  # why the cut typed for the next deal was refused
 
@@ -311,6 +311,7 @@ class Session(TableWording):
             "shown": self.shown, "started": self.started,
             **({"order": order_to_save(self.order)} if self.order else {}),
             **({"lesson": self.lesson} if self.lesson else {}),
+            **({"next": self.next_secret} if self.next_secret else {}),
         }, separators=(",", ":"))
 
     @classmethod
@@ -324,7 +325,7 @@ class Session(TableWording):
             raise BadSave(f"the saved game is from another version of the game (format "
                           f"{str(data.get('version'))[:20]}, this one reads {SAVE_VERSION})")
         fields(data, "the saved game", {"format", "version", "match", "seats"},
-               {"settings", "shown", "started", "order", "lesson"}, BadSave)
+               {"settings", "shown", "started", "order", "lesson", "next"}, BadSave)
         g = bones.from_json(data["match"])
         seats = data["seats"]
         if not isinstance(seats, list) or len(seats) != g.seats:
@@ -350,7 +351,8 @@ class Session(TableWording):
                 raise BadSave(f"the saved game is a lesson this page does not have: "
                               f"{str(lesson)[:20]!r}")
         return cls(g, seats, settings, shown, started, order=order,
-                   notes=_offered_levels(g.game, seats), lesson=lesson)
+                   notes=_offered_levels(g.game, seats), lesson=lesson,
+                   next_secret=saved_secret(data.get("next")))
 
 
 def _offered_levels(game: str, seats: list[Seat]) -> list[str]:

@@ -80,6 +80,24 @@ def test_between_rounds_the_next_code_is_shown_cut_and_dealt_from():
     assert s.game.fair[1].code == nxt and s.game.fair[1].cut == 123456
 
 
+def test_a_reload_between_rounds_keeps_the_next_code_and_a_bad_one_is_made_anew():
+    c = page()
+    c.act("start")
+    play_round_out(c.session)
+    c.render()
+    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{9})<", c.page.html)[0]
+    saved = json.loads(c.session.to_json())
+    back = Session.from_json(json.dumps(saved))  # a reload: the players' code stands
+    assert back.next_code() == nxt
+    back.next_round("5")
+    assert back.game.fair[1].code == nxt and back.game.fair[1].cut == 5
+    for bad in ("", "zz" * 32, "A" * 64, 7, ["x"], "0" * 63):  # not a secret: a new one
+        damaged = Session.from_json(json.dumps({**saved, "next": bad}))
+        assert damaged.next_code() not in (None, nxt)
+    saved.pop("next")  # a save from before: a new code, still before the deal
+    assert Session.from_json(json.dumps(saved)).next_code() not in (None, nxt)
+
+
 def test_a_round_s_deal_is_shown_whole_and_checks_independently():
     c = page()
     c.page.values["cut-first"] = "2026"

@@ -235,6 +235,29 @@ def test_the_replay_steps_forward_and_back_by_buttons_and_keys_with_every_hand_f
     assert c.past.pos == 0
 
 
+def test_your_next_move_goes_from_one_of_your_moves_to_the_next_by_button_and_key():
+    c, s = replaying()
+    r = c.past.replay
+    mine = [i + 1 for i, (seat, _m) in enumerate(r.moves()) if seat == 0]  # after each
+    assert len(mine) >= 2
+    seen = []
+    for k in range(len(mine)):
+        if k % 2:
+            c.keys.on_key(SimpleNamespace(key="n", target=None, shiftKey=False,
+                                          preventDefault=lambda: None))
+        else:
+            c.act("past-step:mine")
+        seen.append(c.past.pos)
+        assert "What would the computers play?" in text(c)  # the coach, at your move
+    assert seen == mine
+    assert 'data-act="past-step:mine" disabled' in c.page.html  # none of yours left
+    c.act("past-step:mine")
+    assert c.past.pos == mine[-1]
+    c.act("past-step:start")
+    assert "Your next move" in text(c) and 'data-act="past-step:mine" disabled' not in \
+        c.page.html
+
+
 def test_the_coach_at_the_players_own_move_says_what_normal_and_hard_would_play():
     c, s = replaying()
     r = c.past.replay

@@ -40,8 +40,12 @@ def felt_markup(view, size: tuple[int, int] | None = None) -> str:
     return f'<div class="past-felt" id="past-felt">{felt_svg(view, size)}</div>'
 
 
-def steps(pos: int, total: int) -> str:
+def steps(pos: int, total: int, mine: tuple[str, bool] | None = None) -> str:
+    """The ways to step; ``mine``: (its label, whether a person's move lies ahead), for
+    the button that goes straight to the next move a person made (where the coach is)."""
     at_start, at_end = pos <= 0, pos >= total
+    ahead = "" if mine is None else button(mine[0], "past-step:mine", cls="btn big",
+                                           disabled=not mine[1], extra=' aria-keyshortcuts="N"')
     return ('<div class="past-steps" role="group" aria-label="Step through the game">'
             + button("Start", "past-step:start", cls="btn big", disabled=at_start,
                      extra=' aria-keyshortcuts="Home"')
@@ -51,7 +55,7 @@ def steps(pos: int, total: int) -> str:
                      disabled=at_end, extra=' aria-keyshortcuts="ArrowRight"')
             + button("End", "past-step:end", cls="btn big", disabled=at_end,
                      extra=' aria-keyshortcuts="End"')
-            + "</div>")
+            + ahead + "</div>")
 
 
 def coach_markup(coach: dict) -> str:
@@ -109,14 +113,15 @@ def deal_markup(deal: dict | None, word: str) -> str:
 
 def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: int,
                 coach: dict, notice: str = "", error: str = "",
-                felt_size: tuple[int, int] | None = None, deal: dict | None = None) -> str:
+                felt_size: tuple[int, int] | None = None, deal: dict | None = None,
+                mine: tuple[str, bool] | None = None) -> str:
     title = f"Replay: {game_words(rec)}"
     where = (f"Move {pos} of {total}, round {round_no}" if pos else
              f"The deal, before the first move ({total} moves in all)")
     return ('<div class="app past-screen past-replay">' + head(title, "replay")
             + notices(notice, error)
             + f'<p class="past-when">Played {e(when(rec["date"]))}.</p>'
-            + steps(pos, total)
+            + steps(pos, total, mine)
             + f'<p class="past-where" aria-live="polite"><strong>{e(where)}</strong>'
             + (f". {prose(said)}" if said else "") + "</p>"
             + coach_markup(coach) + deal_markup(deal, view.game_type.round_word)

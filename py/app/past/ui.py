@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # loaded when a game is first replayed: not at start-up
     from bones.ai.coach import Coach
     from bones.replay import Replay
 
-STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end"}
+STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end",
+             "n": "mine", "N": "mine"}
 
 
 class PastScreen(Screen):
@@ -104,7 +105,27 @@ class PastScreen(Screen):
             deal = None
         return replay_page(rec, view, pos=pos, total=len(r), said=said, round_no=number,
                            coach=coach, notice=notice, error=self.error,
-                           felt_size=self.felt_size, deal=deal)
+                           felt_size=self.felt_size, deal=deal, mine=self._mine_button())
+
+    def _people(self) -> list[str]:
+        return [p["name"] for p in self.game["players"] if p["kind"] == "human"]
+
+    def next_mine(self) -> int | None:
+        """The position just after the next move a person made, or None: none is left."""
+        people = {i for i, p in enumerate(self.game["players"]) if p["kind"] == "human"}
+        return next((i + 1 for i in range(self.pos, len(self.replay))
+                     if self.replay.move(i)[0] in people), None)
+
+    def _mine_button(self) -> tuple[str, bool] | None:
+        """A long game's way to the person's moves: "Your next move" (one person, You),
+        "Ann's next move", or "A person's next move" at a shared screen."""
+        people = self._people()
+        if not people:
+            return None
+        name = people[0] if len(people) == 1 else ""
+        label = ("Your next move" if name == "You" else f"{name}'s next move" if name
+                 else "A person's next move")
+        return label, self.next_mine() is not None
 
     def drawn(self) -> None:
         """The replay's felt laid out again at its size on the page, when that changed."""
@@ -186,6 +207,8 @@ class PastScreen(Screen):
         total = len(self.replay)
         to = {"start": 0, "back": self.pos - 1, "forward": self.pos + 1,
               "end": total}.get(arg, self.pos)
+        if arg == "mine":
+            to = self.next_mine() or self.pos
         self.pos = max(0, min(total, to))
         self.c.render()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import re
 from pathlib import Path
 
@@ -212,3 +214,21 @@ def open_saved_table(browser, open_game, width: int, height: int, saved: str,
     open_game(page, storage={"rally-dominoes:table": saved})
     expect(page.locator(".hand-tile").first).to_be_visible(timeout=30_000)
     return ctx, page
+
+
+_RELOADS = itertools.count()
+
+
+def reload_with_storage(page, items: dict[str, str]) -> None:
+    """Reload with ``items`` in localStorage as the page starts again. A script run before
+    the page's own on that one load writes them: a value written before the reload could
+    be overwritten by what the page saves on its way out (a computer's move, pagehide)."""
+    token = f"test:stored-{next(_RELOADS)}"
+    page.add_init_script(
+        "((items, token) => { if (sessionStorage.getItem(token)) return;"
+        " sessionStorage.setItem(token, '1');"
+        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); })("
+        + json.dumps(items) + ", " + json.dumps(token) + ")")
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)

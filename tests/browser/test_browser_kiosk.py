@@ -9,7 +9,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import BOOT_TIMEOUT_MS, shot, wait_for_my_turn_or_a_dialog
+from browser_steps import (
+    BOOT_TIMEOUT_MS,
+    reload_with_storage,
+    shot,
+    wait_for_my_turn_or_a_dialog,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -290,8 +295,7 @@ def test_in_kiosk_mode_no_control_leads_off_the_page(page, open_game, page_watch
         page.get_by_role("button", name=close).click()
 
     # A damaged save: players get a fresh start, no download; the official keeps it.
-    page.evaluate("localStorage.setItem('rally-dominoes:table', '{\"format\": \"rally-')")
-    reload(page)
+    reload_with_storage(page, {"rally-dominoes:table": '{"format": "rally-'})
     dialog = page.get_by_role("dialog", name="The saved game could not be opened")
     expect(dialog).to_be_visible()
     assert downloads_shown(page) == 0 and exits(page) == []

@@ -54,15 +54,23 @@ def test_a_whole_round_against_three_computers_then_the_next(page, open_game, pa
     assert rows.count() == 5  # a header and four players, every hand shown
     page.get_by_role("button", name="Next round").click()
     expect(page.get_by_role("region", name="Score sheet")).to_contain_text("Round 2 of 10")
-    # round 1's tiles are gone: on the felt the new round's double and, where computers
-    # lead the round, what they have played in it since (read at one moment: they may
-    # be moving)
+    # round 1's tiles are gone: on the felt the new round's double and what has been
+    # played in the round since, drawn or folded into a lane's "+N", as the move log has
+    # it (read together, and again while the computers may still be moving)
     wait_for_my_turn_or_a_dialog(page)
-    placed, played = page.evaluate("""() => [
-        document.querySelectorAll('.felt-svg .placed').length,
-        [...document.querySelectorAll('.side .move-log li')]
-            .filter(li => li.textContent.includes(' played ')).length]""")
-    assert placed == 1 + played, (placed, played)
+    seen = """() => ({
+        felt: [...document.querySelectorAll('.felt-svg .placed')]
+            .map(p => p.getAttribute('aria-label')),
+        folded: [...document.querySelectorAll('.felt-svg [data-folded]')]
+            .reduce((n, g) => n + Number(g.dataset.folded), 0),
+        played: [...document.querySelectorAll('.side .move-log li')]
+            .map(li => li.textContent).filter(t => t.includes(' played ')),
+        status: document.querySelector('.status').textContent})"""
+    try:
+        page.wait_for_function(f"""() => {{ const s = ({seen})();
+            return s.felt.length + s.folded === 1 + s.played.length; }}""", timeout=10_000)
+    except Exception as exc:
+        raise AssertionError(f"the felt and the move log disagree: {page.evaluate(seen)}") from exc
     shot(page, "round-2-start-1280x800")
     page_watch.assert_clean()
 

@@ -1,7 +1,7 @@
 """Learn to play, through the real page in Chromium (docs/lessons.md): each lesson
 finished as a person would, reading its line and tapping the one tile and place it
-lights (or the one button it names), on a phone, a tablet and a kiosk; one lesson by
-keyboard alone; a wrong tile answered kindly; a reload that keeps the step; axe on a
+lights (or the one button it names), on a phone, a tablet and a kiosk; each by
+keyboard alone; a wrong tile answered kindly; a reload that keeps the step; axe on each
 lesson's table and its end."""
 
 from __future__ import annotations
@@ -120,19 +120,24 @@ def test_a_wrong_tile_gets_why_and_a_reload_keeps_the_step(sized_page):
     watch.assert_clean()
 
 
-def test_a_lesson_by_keyboard_alone_with_no_axe_violation(axe_page, open_game):  # noqa: F811
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+def test_each_lesson_by_keyboard_alone_with_no_axe_violation(axe_page, open_game,  # noqa: F811
+                                                             lesson_id):
+    x = LESSONS[lesson_id]
     page, watch = axe_page(width=1280, height=800, boot=False)
     no_mouse(page)
     open_game(page)
-    page.get_by_role("button", name="Learn Mexican Train", exact=True).focus()
+    page.get_by_role("button", name=f"Learn {x.title}", exact=True).focus()
     page.keyboard.press("Enter")
-    expect(page.locator(".game-title")).to_have_text("Learn to play: Mexican Train")
-    assert violations(page, "lesson-table") == []
+    expect(page.locator(".game-title")).to_have_text(f"Learn to play: {x.title}")
+    assert violations(page, f"lesson-table-{lesson_id}") == []
     keys = {"Draw": "d", "Pass": "p", "Knock": "k"}
     steps = 0
     while (line := next_step(page)) is not None:
         assert not focused(page)["body"], f"focus on <body> at: {line}"
         steps += 1
+        if steps == 3:  # mid-lesson: a tile and its place lit, the step's line said
+            assert violations(page, f"lesson-step-3-{lesson_id}") == []
         if page.locator(".hand-tile.playable").count():
             for _ in range(40):
                 if focused(page)["playable"]:
@@ -146,9 +151,9 @@ def test_a_lesson_by_keyboard_alone_with_no_axe_violation(axe_page, open_game): 
         else:
             key = next(k for b, k in keys.items() if b in line)
             page.keyboard.press(key)
-    expect(page.get_by_role("dialog", name="Lesson done: Mexican Train")).to_be_visible()
+    expect(page.get_by_role("dialog", name=f"Lesson done: {x.title}")).to_be_visible()
     assert focused(page)["inDialog"]
-    assert steps == len(LESSONS["mexican-train"].mine())
+    assert steps == len(x.mine())
     assert page.evaluate("window.mouseEvents") == []
-    assert violations(page, "lesson-end") == []
+    assert violations(page, f"lesson-end-{lesson_id}") == []
     watch.assert_clean()

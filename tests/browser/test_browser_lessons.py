@@ -78,6 +78,16 @@ def finish(page, lesson_id: str) -> list[str]:
     end = page.get_by_role("dialog", name=f"Lesson done: {x.title}")
     expect(end).to_be_visible()
     expect(end.locator(".lesson-end")).to_contain_text(x.end.split(":")[0])
+    # the last tile, still flying as the end opens, flies under it (app.table.motion)
+    flying, dialog = page.evaluate("""() => {
+        const t = document.createElement('div');
+        t.className = 'travel';
+        document.body.append(t);
+        const z = [t, document.querySelector('.overlay')]
+            .map(e => Number(getComputedStyle(e).zIndex));
+        t.remove();
+        return z; }""")
+    assert flying < dialog, (flying, dialog)
     assert len(done) == len(x.mine()), done
     return done
 

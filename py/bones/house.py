@@ -355,13 +355,16 @@ class HouseRules:
 
     @classmethod
     def from_dict(cls, data: Any, error: type[BadData] = HouseRulesError,
-                  what: str = "The house rules") -> HouseRules:
+                  what: str = "The house rules", strict: bool = False) -> HouseRules:
         """``to_dict``'s record read back, refused (``error``) in plain words if it is not
-        house rules that can be played."""
+        house rules that can be played. ``strict`` (a file, a code): a number must be
+        written as a number, as ``to_dict`` writes it, not as text ("7")."""
         d = fields(data, what, {"name", "base", "edition", "changes"}, set(), error)
         if not isinstance(d["changes"], dict):
-            raise error(f"{what}: the changes are not a record of setting: value")
+            raise error(f"{what}: the changes are not a record of setting: value.")
         try:
+            if strict and d["base"] in PRESETS:
+                _numbers_as_numbers(PRESETS[d["base"]].game, d["changes"])
             return cls(d["name"], d["base"], d["changes"], d["edition"]).check()
         except HouseRulesError as e:
             raise error(f"{what}: {e}") from None
@@ -383,13 +386,21 @@ class HouseRules:
         """House rules from outside: a file's text (``dumps``) or a QR code's (``to_code``),
         told apart by how they start. HouseRulesError in plain words for anything else."""
         from .rally.wire import decode
+        size = _characters(data)
         if isinstance(data, bytes | bytearray):
             data = bytes(data[:4 * MAX_FILE]).decode("utf-8", "replace")
         if isinstance(data, str) and data.strip().upper().startswith("RD"):
             body = decode(data, "R", HouseRulesError)
             body.pop("v", None)
-            return cls.from_dict(body, what="The code's house rules")
-        d = read_json(data, "This house rules file", MAX_FILE, HouseRulesError)
+            return cls.from_dict(body, what="The code's house rules", strict=True)
+        if size > MAX_FILE:
+            raise HouseRulesError(f"This file is {size:,} characters; a house-rules file is "
+                                  f"at most {MAX_FILE:,}.")
+        try:
+            d = read_json(data, "This house rules file", MAX_FILE, HouseRulesError)
+        except HouseRulesError:  # the parser's own words help no one at a rally
+            raise HouseRulesError("This file is not house rules that this page can read: "
+                                  "it may be damaged, or be another kind of file.") from None
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise HouseRulesError("This file is not house rules from Rally Dominoes.")
         if d.get("version") != VERSION:
@@ -399,10 +410,30 @@ class HouseRules:
                                   f"reads version {VERSION}"
                                   + (" (update the page on this device)." if newer else "."))
         body = {k: v for k, v in d.items() if k not in ("format", "version")}
-        return cls.from_dict(body, what="This house rules file")
+        return cls.from_dict(body, what="This house rules file", strict=True)
 
 
 # ---- helpers -------------------------------------------------------------------------------------
+def _characters(data: Any) -> int:
+    """How many characters a file's text has (its bytes read as UTF-8)."""
+    if isinstance(data, bytes | bytearray):  # every byte but a continuation starts one
+        return len(bytes(data).translate(None, bytes(range(0x80, 0xC0))))
+    return len(data) if isinstance(data, str) else 0
+
+
+def _numbers_as_numbers(game: str, changes: dict) -> None:
+    """HouseRulesError for a setting whose value is a number written as text ("7"): a
+    file of ours writes 7, so text there was typed in by hand or damaged."""
+    for s in catalogue(game):
+        raw = changes.get(s.field)
+        values = raw.values() if s.control == SIZES and isinstance(raw, dict) else [raw]
+        for v in values:
+            if isinstance(v, str) and v.strip().lstrip("-").isdigit():
+                raise HouseRulesError(f"{s.label} is written as the text \"{v[:20]}\"; a "
+                                      f"house rules file gives it as a number, without "
+                                      f"quotes: {v.strip()[:20]}.", s.field)
+
+
 def _counts(game: str) -> list[int]:
     cls = MATCHES[game]
     return list(range(cls.min_seats, cls.max_seats + 1))

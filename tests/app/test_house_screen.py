@@ -51,6 +51,8 @@ def make(c: Controller, name: str, base: str = "gs-mt", **values) -> None:
     for f, v in values.items():
         setting(c, f, v)
     c.act("house-save")
+    if c.house.st.asking:  # rules some tables cannot play: saved for those that can
+        c.act("house-save:limited")
 
 
 def test_made_on_the_screen_kept_on_the_device_and_listed_with_what_changes():
@@ -78,14 +80,18 @@ def test_a_refused_value_is_said_beside_its_field_and_nothing_unplayable_is_save
     problem = re.search(r'data-setting="hand_sizes".*?</li>', html, re.S).group(0)
     assert "a number of tiles, 1 to 20" in problem
     change(c, "14", houseField="size", setting="hand_sizes", players="8")
-    problem = re.search(r'data-setting="hand_sizes".*?</li>', unescape(c.page.html),
-                        re.S).group(0)
-    assert "8 players with 14 tiles each" in problem and "double-9 set has 55" in problem
-    c.act("house-save")  # no name yet: refused, said, nothing kept
-    assert c.house.st.page == "edit" and c.house.st.error.startswith("Not saved: ")
+    # a number of players it rules out: said once, under who can play
+    problem = re.search(r'class="field-problem house-limits">(.*?)</p>',
+                        unescape(c.page.html)).group(1)
+    assert problem.startswith("Tables of 5 to 8 players cannot play these rules")
+    assert "double-9 set has 55" in problem
+    c.act("house-save")  # no name yet: refused, said beside the name, nothing kept
+    assert c.house.st.page == "edit" and "Give the house rules a name" in text(c)
+    assert c.page.focused == '[data-house-field="name"]'
     assert HouseStore(c.storage()).rules == []
     c.house.on_input(Control(tag="INPUT", data={"houseField": "name"}, value="Nines"))
     c.act("house-save")
+    c.act("house-save:limited")
     kept = HouseStore(c.storage()).get("Nines")
     assert kept is not None and 8 not in kept.seats and 2 in kept.seats
 
@@ -173,7 +179,7 @@ def test_a_bad_file_is_refused_in_plain_words_and_nothing_kept_is_lost():
                       "base": "gs-mt", "edition": 1, "changes": {"rounds": 0}})
     file = SimpleNamespace(name="x.house.json", text=bad)
     own_loop.run(c.house._read_file(file))
-    assert "x.house.json was not brought in: " in c.house.st.error
+    assert "x.house.json was not brought in. " in c.house.st.error
     assert "Rounds: a whole number from 1 to 100" in c.house.st.error
     own_loop.run(c.house._read_file(SimpleNamespace(name="y.json", text="[" * 500)))
     assert "y.json was not brought in" in c.house.st.error
@@ -257,6 +263,8 @@ def test_every_sheet_s_form_takes_each_setting_and_a_game_starts_by_it():
         h = c.house.st.draft
         assert h.changes and not c.house.st.errors, (base, c.house.st.errors)
         c.act("house-save")
+        if c.house.st.asking:
+            c.act("house-save:limited")
         assert c.house.st.page == "list", (base, c.house.st.error)
         c.act("house-play:0")
         form = c.start_screen.form
@@ -264,3 +272,111 @@ def test_every_sheet_s_form_takes_each_setting_and_a_game_starts_by_it():
         c.act("start")
         assert c.session is not None and c.session.game.house == HouseStore(
             c.storage()).rules[0], (base, form.error)
+
+
+def fresh_form() -> Controller:
+    c = page()
+    c.act("house")
+    c.act("house-new")
+    return c
+
+
+def test_a_fresh_form_says_nothing_of_the_name_until_typed_and_clears_it_as_typed():
+    c = fresh_form()
+    assert "field-problem" not in c.page.html and "Give the house rules a name" not in text(c)
+    c.act("house-save")  # Save pressed: now it is said, once, beside the name
+    assert text(c).count("Give the house rules a name") == 1 and c.house.st.error == ""
+    c.house.on_input(Control(tag="INPUT", data={"houseField": "name"}, value="S"))
+    # the first letter takes it away, in place: the field is not drawn again under the typing
+    assert c.page.texts["house-name-said"] == ""
+    assert "Give the house rules a name" not in unescape(c.house.markup())
+    c.house.on_input(Control(tag="INPUT", data={"houseField": "name"}, value=""))
+    assert "Give the house rules a name" in c.page.texts["house-name-said"]
+
+
+def test_the_form_is_a_form_the_page_s_policy_lets_be():
+    """No inline handler (onsubmit=...): the page's policy refuses every one, and says so
+    in the console at every redraw."""
+    c = fresh_form()
+    assert not re.search(r"\son\w+=", c.page.html)
+
+
+def tables_of_4_cannot_play(c: Controller) -> None:
+    """A double-9 set with 15 tiles each: only two players can be dealt from 55."""
+    c.house.on_input(Control(tag="INPUT", data={"houseField": "name"}, value="Fifteens"))
+    setting(c, "set_high", 9)
+    setting(c, "first_double", 9)
+    for n in range(2, 9):
+        change(c, "15", houseField="size", setting="hand_sizes", players=str(n))
+
+
+def test_rules_a_table_of_4_cannot_play_say_so_once_and_are_saved_only_when_asked():
+    c = fresh_form()
+    tables_of_4_cannot_play(c)
+    assert c.house.st.draft.seats == (2, 3)
+    html = unescape(c.page.html)
+    problems = re.findall(r'class="field-problem[^"]*">(.*?)</p>', html)
+    assert len(problems) == 1, problems  # one message, not a box for each number
+    (said,) = problems
+    assert said.startswith("Tables of 4 to 8 players cannot play these rules; only 2 and 3 "
+                           "players can.")
+    assert said.endswith("To let them play, change Tiles each.")
+    c.act("house-save")  # not saved: asked, with the same words
+    assert HouseStore(c.storage()).rules == [] and c.house.st.page == "edit"
+    assert "saved" not in c.house.st.note
+    html = unescape(c.page.html)
+    assert len(re.findall(r"Tables of 4 to 8 players", html)) == 1
+    assert 'role="alert"><p>Tables of 4 to 8' in html
+    assert "Save them for 2 and 3 players only" in text(c)
+    assert c.page.focused == '[data-act="house-limited-no"]'
+    c.act("house-limited-no")  # back to the setting to change, nothing saved
+    assert c.page.focused.startswith('[data-setting="hand_sizes"]')
+    assert HouseStore(c.storage()).rules == []
+    c.act("house-save")
+    c.act("house-save:limited")  # asked and answered: kept for the tables that can
+    (kept,) = HouseStore(c.storage()).rules
+    assert kept.seats == (2, 3)
+    assert c.house.st.note == "Fifteens saved (edition 1), for 2 and 3 players only."
+
+
+def test_a_change_after_the_question_takes_it_away_and_rules_all_can_play_save_at_once():
+    c = fresh_form()
+    tables_of_4_cannot_play(c)
+    c.act("house-save")
+    assert c.house.st.asking
+    for n in range(2, 9):
+        change(c, "5", houseField="size", setting="hand_sizes", players=str(n))
+    assert not c.house.st.asking and "field-problem" not in c.page.html
+    assert "2 to 8 players." in text(c)
+    c.act("house-save")
+    assert c.house.st.note == "Fifteens saved (edition 1)."
+
+
+def file_said(body, name="big.json") -> str:
+    c = page()
+    c.act("house")
+    own_loop.run(c.house._read_file(SimpleNamespace(name=name, text=body)))
+    return c.house.st.error
+
+
+def test_a_file_too_large_broken_or_with_numbers_as_text_is_refused_in_plain_sentences():
+    good = HouseRules("Club", "gs-mt", {"rounds": 7}).to_json()
+    big = json.dumps({**good, "name": "x" * 200_000})
+    said = file_said(big)
+    assert said == (f"big.json was not brought in. This file is {len(big):,} characters; a "
+                    "house-rules file is at most 4,000. Nothing here was changed.")
+    said = file_said('{"format": "rally-dominoes-house-rules", "version": 1, }')
+    assert said == ("big.json was not brought in. This file is not house rules that this "
+                    "page can read: it may be damaged, or be another kind of file. Nothing "
+                    "here was changed.")
+    assert "Expecting" not in said and "line 1" not in said
+    said = file_said(json.dumps({**good, "changes": {"rounds": "7"}}))
+    assert 'Rounds is written as the text "7"' in said and said.endswith(
+        "without quotes: 7. Nothing here was changed.")
+    said = file_said(json.dumps({**good, "changes": {"hand_sizes": {"2": "9"}}}))
+    assert 'Tiles each is written as the text "9"' in said
+    # every message is sentences: nothing run on without its full stop
+    for body in (big, "[", json.dumps({**good, "edition": 0}),
+                 json.dumps({k: v for k, v in good.items() if k != "name"})):
+        said = file_said(body)
+        assert re.search(r"[.!?] Nothing here was changed\.$", said), said

@@ -189,3 +189,58 @@ def test_make_play_share_by_file_and_code_and_run_a_rally_by_house_rules(page, d
     page.get_by_role("button", name="Create the event").click()
     expect(page.locator(".rally-sub")).to_contain_text(TITLE)
     assert violations(page, "house-rally") == []
+
+
+# What sticks out past the right edge of the screen: each visible element of the house
+# screen whose box ends past the viewport, by its tag and class, with how far it ends.
+STICKING_OUT = """() => [...document.querySelectorAll('.house-screen, .house-screen *')]
+    .filter(el => el.offsetParent !== null || el.matches('.house-screen'))
+    .map(el => [el.tagName.toLowerCase() + '.' + [...el.classList].join('.'),
+                Math.round(el.getBoundingClientRect().left),
+                Math.round(el.getBoundingClientRect().right)])
+    .filter(([, l, r]) => l < 0 || r > document.documentElement.clientWidth)"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (430, 932), (768, 1024)])
+def test_the_form_fits_a_phone_and_a_tablet_and_speaks_only_when_spoken_to(
+        sized_page, width, height):
+    """The house rules form at the sizes clubs hold: no sideways scroll, every card and
+    every sheet value inside the screen; the page's own policy refuses nothing while the
+    rules are edited; a fresh form says nothing about the name until the person types
+    or presses Save, and the complaint goes as soon as a name is typed."""
+    page, watch = sized_page(width, height)
+    said = []  # everything the page logs, whatever its kind: a refused policy is one
+    page.on("console", lambda msg: said.append(f"{msg.type}: {msg.text}"))
+    open_house_rules(page)
+    page.get_by_role("button", name="Start from this sheet").click()
+    expect(page.get_by_role("heading", name="New house rules")).to_be_visible()
+    form = page.get_by_role("form", name="House rules")
+    expect(form).to_be_visible()
+    shot(page, f"house-edit-fresh-{width}x{height}", full_page=True)
+    expect(page.locator(".field-problem, .form-error:not(:empty)")).to_have_count(0)
+    assert page.evaluate("document.scrollingElement.scrollWidth") == width
+    assert page.evaluate(STICKING_OUT) == []
+
+    # Save before a name: the name's problem shows; typing one takes it away at once
+    page.get_by_role("button", name="Save the house rules").click()
+    name_said = page.locator("#house-name-said .field-problem")
+    expect(name_said).to_have_text(re.compile("^Give the house rules a name"))
+    name = page.get_by_label("Name of the house rules")
+    name.click()
+    name.press_sequentially("Sun")
+    expect(name_said).to_have_count(0)
+    expect(name).to_be_focused()  # not redrawn under the typing fingers
+    expect(name).to_have_value("Sun")
+
+    page.get_by_label("Rounds", exact=True).fill("7")
+    page.get_by_label("Rounds", exact=True).press("Tab")
+    page.get_by_label("First double").select_option(label="6-6")
+    tiles = page.get_by_label("Tiles each: tiles each for 4 players")
+    tiles.fill("11")
+    tiles.press("Tab")
+    expect(page.locator(".house-sum")).to_contain_text("Rounds: 7 (the sheet: 10)")
+    assert page.evaluate("document.scrollingElement.scrollWidth") == width
+    assert page.evaluate(STICKING_OUT) == []
+    shot(page, f"house-edit-changed-{width}x{height}", full_page=True)
+    assert [s for s in said if s.startswith(("error", "warning"))] == []
+    watch.assert_clean()

@@ -224,7 +224,9 @@ def test_file_and_code_read_back_exactly():
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("", "not valid JSON"),
+    ("", "not house rules that this page can read: it may be damaged"),
+    ('{"format": "rally-dominoes-house-rules", "version": 1, }',
+     "not house rules that this page can read: it may be damaged"),
     ("[1, 2]", "not house rules"),
     ('{"format": "rally-dominoes-table-device", "version": 1}', "not house rules"),
     ('{"format": "rally-dominoes-house-rules", "version": 2, "name": "A", "base": "gs-mt",'
@@ -241,8 +243,13 @@ def test_file_and_code_read_back_exactly():
      ' "edition": 1, "changes": []}', "record of setting"),
     ('{"format": "rally-dominoes-house-rules", "version": 1, "name": "A", "base": "gs-mt",'
      ' "edition": 1, "changes": {"first_double": 15}}', "not in a double-12 set"),
-    ("[" * 500, "nested too deeply"),
-    ("x" * 100_000, "too"),
+    ("[" * 500, "it may be damaged"),
+    ("x" * 100_000, "This file is 100,000 characters; a house-rules file is at most 4,000."),
+    ('{"format": "rally-dominoes-house-rules", "version": 1, "name": "A", "base": "gs-mt",'
+     ' "edition": 1, "changes": {"rounds": "7"}}',
+     'Rounds is written as the text "7"; a house rules file gives it as a number'),
+    ('{"format": "rally-dominoes-house-rules", "version": 1, "name": "A", "base": "gs-cf",'
+     ' "edition": 1, "changes": {"hand_sizes": {"4": " 9"}}}', "Tiles each is written as"),
     ("RDR1:%%%", "damaged"),
     ("RDH1:00", "hand-out, not a house rule set"),
     ("RDR9:00", "version 9"),
@@ -251,6 +258,25 @@ def test_a_corrupt_or_unknown_file_is_refused_in_plain_words(text, says):
     with pytest.raises(HouseRulesError) as e:
         HouseRules.read(text)
     assert says.lower() in str(e.value).lower(), str(e.value)
+    assert "Expecting" not in str(e.value) and "column" not in str(e.value)
+
+
+def test_a_file_s_size_is_said_as_it_is_whatever_its_letters():
+    """The characters a person's file has, not the bytes read of it: 200,157 of them,
+    some taking two bytes (é)."""
+    text = "é" * 100_000 + "x" * 100_157
+    for data in (text, text.encode()):
+        with pytest.raises(HouseRulesError) as e:
+            HouseRules.read(data)
+        assert str(e.value) == ("This file is 200,157 characters; a house-rules file is at "
+                                "most 4,000.")
+
+
+def test_numbers_as_text_are_taken_from_a_form_not_from_a_file():
+    h = HouseRules("A", "gs-mt").with_change("rounds", "7")  # a form's box gives text
+    assert h.value("rounds") == 7
+    assert HouseRules.read(h.dumps()).value("rounds") == 7
+    assert HouseRules.read(h.to_code()).value("rounds") == 7
 
 
 # ---- in games and saves ------------------------------------------------------------------------

@@ -81,17 +81,17 @@ class HouseScreen(Screen):
 
     def do_new(self, arg, el) -> None:
         self.st.draft = HouseRules.start(self.st.base)
-        self.st.editing = ""
+        self.st.editing, self.st.named = "", False  # no word about the name until typed
         self._to_edit()
 
     def do_edit(self, arg, el) -> None:
         h = self._kept(arg)
         if h is not None:
-            self.st.draft, self.st.editing = h, h.name
+            self.st.draft, self.st.editing, self.st.named = h, h.name, True
             self._to_edit()
 
     def _to_edit(self) -> None:
-        self.st.page, self.st.errors = "edit", {}
+        self.st.page, self.st.errors, self.st.asking = "edit", {}, False
         self._say()
         self.render()
 
@@ -150,7 +150,8 @@ class HouseScreen(Screen):
         try:
             h = HouseRules.read(data)
         except BadData as exc:
-            self._say(error=f"{source} was not brought in: {exc} Nothing here was changed.")
+            self._say(error=f"{source} was not brought in. {_sentence(str(exc))} Nothing "
+                            "here was changed.")
             return
         if self.store.clash(h) is not None:
             self.st.pending = h
@@ -162,7 +163,7 @@ class HouseScreen(Screen):
             kept = self.store.put(h)
             self._say(f"{kept.name} brought in: {kept.players}.")
         except HouseRulesError as exc:
-            self._say(error=f"{h.name} was not kept: {exc}")
+            self._say(error=f"{h.name} was not kept: {_sentence(str(exc))}")
 
     def do_replace_yes(self, arg, el) -> None:
         h, self.st.pending = self.st.pending, None
@@ -198,7 +199,8 @@ class HouseScreen(Screen):
         try:
             self.bring_in(await page.read_bytes(file), name)
         except Exception as exc:  # never a silent failure
-            self._say(error=f"{name} could not be read: {exc}. Nothing here was changed.")
+            self._say(error=f"{name} could not be read. {_sentence(str(exc))} Nothing here "
+                            "was changed.")
         self.render()
 
     # ---- the form ------------------------------------------------------------------------
@@ -212,9 +214,9 @@ class HouseScreen(Screen):
         elif f == "name" and self.st.draft is not None:
             # drawn again only when what is said of the name changes: a redraw as the
             # player leaves the field would replace the control they are tapping next
-            said = self._name_said()
-            self.st.draft = self.st.draft.named(el.value)
-            if self._name_said() != said:
+            said = views.name_said(self.st)
+            self.st.draft, self.st.named = self.st.draft.named(el.value), True
+            if views.name_said(self.st) != said:
                 self.c.render()
         elif f in ("set", "size") and self.st.draft is not None:
             self._set(f, el)
@@ -225,12 +227,14 @@ class HouseScreen(Screen):
 
     def on_input(self, el) -> bool:
         if el.data.get("houseField") == "name" and self.st.draft is not None:
-            self.st.draft = self.st.draft.named(el.value)
+            said = views.name_said(self.st)
+            self.st.draft, self.st.named = self.st.draft.named(el.value), True
+            self.st.errors.pop("name", None)
+            if views.name_said(self.st) != said:  # said at once, the field left as it is
+                self.c.page.set_inner("house-name-said",
+                                      views.name_problem(views.name_said(self.st)))
             return True
         return False
-
-    def _name_said(self) -> list[str]:
-        return [p.message for p in self.st.draft.problems() if p.field == "name"]
 
     def _set(self, kind: str, el) -> None:
         st, h = self.st, self.st.draft
@@ -251,6 +255,7 @@ class HouseScreen(Screen):
                 value = row["choices"][int(value)]["value"]
             except (ValueError, IndexError):
                 return
+        st.asking = False  # what the save asked about may have changed
         try:
             st.draft = h.with_change(field, value)
             st.errors.pop(field, None)
@@ -262,6 +267,7 @@ class HouseScreen(Screen):
             try:
                 self.st.draft = self.st.draft.without_change(arg)
                 self.st.errors.pop(arg, None)
+                self.st.asking = False
             except HouseRulesError:
                 return
             self.render(f'[data-setting="{arg}"] select, [data-setting="{arg}"] input')
@@ -272,11 +278,14 @@ class HouseScreen(Screen):
         if h is None:
             return
         bad = h.refusals()
-        if bad:
-            st.error = f"Not saved: {bad[0].message}"
-            field = bad[0].field or "name"
-            self.render('[data-house-field="name"]' if field == "name" else
-                        f'[data-setting="{field}"] select, [data-setting="{field}"] input')
+        if bad:  # said once, beside its field, which takes focus
+            st.named, st.error, st.asking = True, "", False
+            self._say()
+            self.render(self._field(bad[0].field or "name"))
+            return
+        if views.limits(h) and arg != "limited":  # some tables cannot play them: ask
+            st.asking, st.error = True, ""
+            self.render('[data-act="house-limited-no"]')
             return
         clash = self.store.clash(h, but=st.editing)
         if clash is not None:
@@ -290,11 +299,32 @@ class HouseScreen(Screen):
             st.error = f"Not saved: {exc}"
             self.render(None)
             return
-        st.page, st.draft, st.editing = "list", None, ""
-        self._say(f"{kept.name} saved (edition {kept.edition}).")
+        st.page, st.draft, st.editing, st.asking = "list", None, "", False
+        only = f", for {kept.players} only" if views.limits(kept) else ""
+        self._say(f"{kept.name} saved (edition {kept.edition}){only}.")
         self.render()
+
+    def do_limited_no(self, arg, el) -> None:
+        """Not saved for fewer tables: back to the setting that keeps the others out."""
+        st = self.st
+        st.asking = False
+        lim = [p for p in st.draft.problems() if p.seats] if st.draft else []
+        self.render(self._field(lim[0].field) if lim else None)
+
+    @staticmethod
+    def _field(field: str) -> str:
+        return ('[data-house-field="name"]' if field == "name" else
+                f'[data-setting="{field}"] select, [data-setting="{field}"] input')
 
     def do_cancel(self, arg, el) -> None:
         self.st.page, self.st.draft, self.st.errors = "list", None, {}
         self._say()
         self.render()
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first, a full stop last."""
+    text = text.strip()
+    if text and text[-1] not in ".!?":
+        text += "."
+    return text[:1].upper() + text[1:]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import bones
 from app.shared.markup import NAME_INPUT, alert, button, e
 from bones.games import game as game_type
-from bones.house import HouseRules
+from bones.house import HouseRules, players_words
 from bones.rulebook import SHEET_TITLES
 
 
@@ -26,6 +26,8 @@ class HouseState:
     sharing: str = ""  # the name of the rule set shown as a code
     pending: HouseRules | None = None  # an import whose name clashes: asks first
     deleting: str = ""  # the name of the rule set whose delete asks first
+    named: bool = False  # the name was typed in or Save pressed: its problem may show
+    asking: bool = False  # Save pressed on rules some tables cannot play: asks first
     base: str = "gs-mt"  # the sheet a new rule set starts from
     back: str = "start"  # where "Back" goes: "start" or "rally"
 
@@ -50,6 +52,31 @@ def summary(h: HouseRules) -> str:
     return (f'<p class="house-from">From {e(SHEET_TITLES[h.base])} '
             f"({e(game_type(h.game).title)}), edition {h.edition}. {e(h.players)}.</p>"
             f'<ul class="house-changes">{items}</ul>')
+
+
+def limits(h: HouseRules) -> str:
+    """One sentence for the tables that cannot play these rules (though some can): who,
+    the first reason in the engine's words, and what to change; "" when all can."""
+    lim = [p for p in h.problems() if p.seats]
+    if not lim or not h.seats:
+        return ""
+    out = sorted({n for p in lim for n in p.seats})
+    labels = {r["field"]: r["label"] for r in h.form()}
+    what = list(dict.fromkeys(labels.get(p.field, p.field) for p in lim))
+    return (f"Tables of {players_words(out)} cannot play these rules; only "
+            f"{h.players} can. {lim[0].message} To let them play, change "
+            f"{' or '.join(what)}.")
+
+
+def name_said(st: HouseState) -> str:
+    """The name's problem, once the person has typed a name or pressed Save."""
+    if not st.named or st.draft is None:
+        return ""
+    return next((p.message for p in st.draft.problems() if p.field == "name"), "")
+
+
+def name_problem(message: str) -> str:
+    return f'<p class="field-problem">{e(message)}</p>' if message else ""
 
 
 def list_page(st: HouseState, kept: list[HouseRules], problem: str) -> str:
@@ -133,7 +160,6 @@ def setting_row(row: dict, draft: HouseRules, refused: str) -> str:
     problems = [refused] if refused else []
     if row["problem"]:
         problems.append(row["problem"])
-    problems += row["limits"]
     said = "".join(f'<p class="field-problem">{e(p)}</p>' for p in problems)
     return (f'<li class="house-setting{" changed" if row["changed"] else ""}" '
             f'data-setting="{f}"><h2>{e(row["label"])}</h2>'
@@ -148,22 +174,32 @@ def edit_page(st: HouseState) -> str:
     rows = "".join(setting_row(r, h, st.errors.get(r["field"], "")) for r in ed["settings"])
     changes = ("".join(f"<li>{e(c)}</li>" for c in ed["changes"]) or
                "<li>Nothing yet: played as the sheet says.</li>")
-    name_problem = st.errors.get("name") or ed["name_problem"] or ""
     title = f"Change {st.editing}" if st.editing else "New house rules"
+    who = limits(h)
+    if who and st.asking:  # the one message, now with the choice
+        who = (f'<div class="house-ask" role="alert"><p>{e(who)}</p>'
+               + button(f"Save them for {h.players} only", "house-save:limited",
+                        cls="btn big primary")
+               + button("No, change them", "house-limited-no", cls="btn big") + "</div>")
+    elif who:
+        who = f'<p class="field-problem house-limits">{e(who)}</p>'
+    else:
+        who = f'<p>{e(ed["players"] or "No number of players can play these rules")}.</p>'
     return (
         '<div class="app house-screen house-edit">' + head(title, st.back)
-        + messages(st)
+        + f'<p class="house-note" role="status">{e(st.note)}</p>'
         + f'<p class="house-from">From {e(ed["sheet"])} ({e(game_type(h.game).title)}).</p>'
-        '<form class="house-form" aria-label="House rules" onsubmit="return false">'
+        '<form class="house-form" aria-label="House rules">'
         f'<label class="big-label">Name <input type="text" data-house-field="name" '
         f'value="{e(h.name)}" maxlength="{NAME_INPUT}" autocomplete="off" '
-        f'placeholder="Sun Lakes Tuesday" aria-label="Name of the house rules"></label>'
-        + (f'<p class="field-problem">{e(name_problem)}</p>' if name_problem else "")
+        f'placeholder="Sun Lakes Tuesday" aria-label="Name of the house rules" '
+        f'aria-describedby="house-name-said"></label>'
+        f'<div id="house-name-said" aria-live="polite">'
+        f'{name_problem(st.errors.get("name") or name_said(st))}</div>'
         + f'<ol class="house-settings">{rows}</ol>'
         f'<section class="house-sum" aria-labelledby="house-sum-h"><h2 id="house-sum-h">'
         f'What your club plays differently</h2><ul class="house-changes">{changes}</ul>'
-        f'<p>{e(ed["players"] or "No number of players can play these rules")}.</p>'
-        "</section>" + alert(st.error)
+        f"{who}</section>" + alert(st.error)
         + '<div class="house-buttons">'
         + button("Save", "house-save", cls="btn huge primary", name="Save the house rules")
         + button("Cancel", "house-cancel", cls="btn big") + "</div></form></div>")

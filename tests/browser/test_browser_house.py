@@ -242,5 +242,29 @@ def test_the_form_fits_a_phone_and_a_tablet_and_speaks_only_when_spoken_to(
     assert page.evaluate("document.scrollingElement.scrollWidth") == width
     assert page.evaluate(STICKING_OUT) == []
     shot(page, f"house-edit-changed-{width}x{height}", full_page=True)
+
+    # rules a table of 4 cannot play: one message, and Save asks instead of saving
+    page.get_by_label("The set", exact=True).select_option(label="double-9 (55 tiles)")
+    tiles = page.get_by_label("Tiles each: tiles each for 4 players")
+    tiles.fill("15")
+    tiles.press("Tab")
+    problems = page.locator(".field-problem")
+    expect(problems).to_have_count(1)
+    expect(problems).to_have_text(re.compile(
+        r"^Tables of 4 to 8 players cannot play these rules; only 2 and 3 players can\. "
+        r".* To let them play, change Tiles each\.$"))
+    page.get_by_role("button", name="Save the house rules").click()
+    ask = page.get_by_role("alert").filter(has_text="Tables of 4 to 8 players")
+    expect(ask).to_be_visible()
+    expect(page.locator(".field-problem")).to_have_count(0)  # the same words, not twice
+    expect(page.get_by_text(re.compile("saved"))).to_have_count(0)
+    expect(page.get_by_role("button", name="No, change them")).to_be_focused()
+    assert page.evaluate("document.scrollingElement.scrollWidth") == width
+    assert page.evaluate(STICKING_OUT) == []
+    ask.scroll_into_view_if_needed()
+    shot(page, f"house-edit-ask-{width}x{height}")
+    page.get_by_role("button", name="No, change them").click()
+    expect(page.get_by_label("Tiles each: tiles each for 2 players")).to_be_focused()
+    expect(page.get_by_role("heading", name="New house rules")).to_be_visible()
     assert [s for s in said if s.startswith(("error", "warning"))] == []
     watch.assert_clean()

@@ -179,7 +179,7 @@ def edit_page(st: HouseState) -> str:
     if who and st.asking:  # the one message, now with the choice
         who = (f'<div class="house-ask" role="alert"><p>{e(who)}</p>'
                + button(f"Save them for {h.players} only", "house-save:limited",
-                        cls="btn big primary")
+                        cls="btn big")
                + button("No, change them", "house-limited-no", cls="btn big") + "</div>")
     elif who:
         who = f'<p class="field-problem house-limits">{e(who)}</p>'

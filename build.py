@@ -544,8 +544,7 @@ def main(argv: list[str]) -> int:
     serve.add_argument("--no-build", action="store_true")
     serve.set_defaults(run=cmd_serve)
     sub.add_parser("test", help="ruff and the whole pytest suite (args go to pytest)")
-    bench.add_parsers(sub)
-    sub.choices["bench"].set_defaults(run=lambda args: cmd_bench(args, argv))
+    bench.add_parsers(sub).set_defaults(run=lambda args: cmd_bench(args, argv))
     sub.add_parser("icons", help="redraw web/icons/*.png").set_defaults(
         run=lambda args: icons.cmd_icons())
     args = parser.parse_args(argv)

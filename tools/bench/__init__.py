@@ -15,8 +15,8 @@ from .size import cmd_bench_size
 __all__ = ["add_parsers", "cmd_bench_engine", "run"]
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
-    """``bench`` and its kinds, under build.py's sub-commands ``sub``."""
+def add_parsers(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """``bench`` and its kinds, under build.py's sub-commands ``sub``; returns ``bench``'s."""
     bench = sub.add_parser("bench", help="measurements")
     kinds = bench.add_subparsers(dest="kind", required=True)
     boot = kinds.add_parser("boot", help="our page's boot against a bare PyScript page")
@@ -61,6 +61,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                       help="ms between the attract game's moves (0: as fast as it can; "
                            "1200: the kiosk's own)")
     soak.add_argument("--no-build", action="store_true")
+    return bench
 
 
 RUNS = {"boot": cmd_bench_boot, "ai": cmd_bench_ai, "moves": cmd_bench_moves,

@@ -56,7 +56,8 @@ def page_hard_ms() -> dict[str, int]:
 
 def cmd_bench_worlds(args: argparse.Namespace, build: Callable[[], object]) -> int:
     """Hard's search in Pyodide (Node): move times and the worlds a budget buys, with the
-    page's budget by default. The arena's ``ARENA_WORLDS`` stand for these figures."""
+    page's budget by default. The arena's ``ARENA_WORLDS`` stand for these figures. Node
+    reads the engine's sources from py/: no ``build``."""
     ensure_npm()
     node = shutil.which("node")
     budget = args.budget_ms

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .allfives_arms import CENTRE, arm_name, arm_number, describe, open_ends
-from .allfives_options import AllFivesOptions
+from .allfives_options import HOUSE_SETTINGS, AllFivesOptions
 from .allfives_scores import ScoreEntry, hand_end
 from .core import Match
 from .deals import Deck, deal_out
@@ -485,5 +485,6 @@ register_game(GameType(
     round_word="hand",  # A1
     length=TARGET,  # A8
     counts_ends=True,  # A4
+    house_settings=HOUSE_SETTINGS,  # what a club may change (bones.house_settings)
     order=3,
 ))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .checks import choice, number, whole, yes_no
 from .errors import OptionError
+from .house_settings import CHOICE, NUMBER, TOGGLE, Setting
 from .presets import Preset, register
 
 
@@ -75,3 +76,34 @@ register(Preset(
     options=AllFivesOptions(),
     rules=("A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"),
 ))
+
+
+# ---- what a club may change (house rules: bones.house_settings, docs/house-rules.md) ----
+HOUSE_SETTINGS = (
+    Setting("target", "Target score", "The first player or side to reach it wins (in holes "
+            "when counting in fives: 61 is usual).", NUMBER, ("A8",), low=5, high=1000,
+            unit="points"),
+    Setting("count_in_fives", "Count in fives", "Whether scores are kept in fives, as on a "
+            "cribbage board: a score of 15 moves 3 holes.", TOGGLE, ("A4", "A8"),
+            ((False, "points as counted"), (True, "in fives (15 points is 3)"))),
+    Setting("two_player_hand", "Tiles each for two players", "Three and four players always "
+            "take 7.", NUMBER, ("A2",), low=5, high=12, unit="tiles"),
+    Setting("partners", "Partners", "Whether four players play as two sides, partners "
+            "sitting opposite.", TOGGLE, ("A1",),
+            ((True, "four play as two partnerships"), (False, "everyone plays alone"))),
+    Setting("next_leader", "Who leads the next hand", "Who leads every hand after the "
+            "first (the first is led by the draw).", CHOICE, (),
+            (("winner", "the winner of the last hand"), ("clockwise", "the next player "
+                                                                      "clockwise"))),
+    Setting("spinner", "Spinners", "Which doubles open four ways.", CHOICE, ("A5",),
+            (("first", "the first double is the spinner"),
+             ("none", "none: every double lies crosswise"),
+             ("every", "every double is a spinner"))),
+    Setting("draw", "Drawing", "What a player who cannot play draws.", CHOICE, ("A2",),
+            (("until-play", "draw until you can play"),
+             ("leave-two", "draw until you can play; the last two tiles stay"))),
+    Setting("stop_at_target", "At the target", "What happens when a side reaches the "
+            "target in the middle of a hand.", TOGGLE, ("A8",),
+            ((True, "the game stops at once"), (False, "the hand is played out; the higher "
+                                                      "total wins"))),
+)

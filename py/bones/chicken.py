@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .chicken_options import ChickenOptions
+from .chicken_options import HOUSE_SETTINGS, ChickenOptions
 from .deals import as_tile as _tile
 from .deals import with_item as _with
 from .errors import IllegalMove
@@ -382,5 +382,6 @@ register_game(GameType(
     title="Chicken Foot",
     match=ChickenFoot,
     set_high=lambda o: o.set_high,
+    house_settings=HOUSE_SETTINGS,  # what a club may change (bones.house_settings)
     order=2,
 ))

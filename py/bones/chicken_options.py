@@ -7,10 +7,21 @@ itself is ``bones.chicken.ChickenFoot``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .checks import choice, double, hand_sizes, hands_fit, number, whole, yes_no
 from .errors import OptionError
+from .house_settings import (
+    CHOICE,
+    DOUBLE_BLANK,
+    LATE_ARRIVALS,
+    NUMBER,
+    ROUNDS_HELP,
+    SIZES,
+    TOGGLE,
+    Setting,
+    set_words,
+)
 from .presets import GOOD_SAMS, Preset, register
 from .trains import round_double, size_for
 
@@ -72,3 +83,28 @@ register(Preset(
     options=ChickenOptions(),
     rules=GOOD_SAMS + ("F1", "F2", "F3", "F4", "F5", "F6"),
 ))
+
+
+# ---- what a club may change (house rules: bones.house_settings, docs/house-rules.md) ----
+HOUSE_SETTINGS = (
+    Setting("set_high", "The set", "Which set the table plays with; with double-9 and many "
+            "players the sheet deals fewer tiles.", CHOICE, ("G2",),
+            tuple((h, set_words(h)) for h in (9, 12))),
+    Setting("hand_sizes", "Tiles each", "How many tiles each player is dealt, by the number "
+            "of players.", SIZES, ("F1",), low=1, high=20),
+    Setting("first_double", "First centre double", "The centre double of the first round; "
+            "each round after starts one lower (after 0-0, the set's highest).", CHOICE,
+            ("G5", "G8"), doubles=True),
+    Setting("rounds", "Rounds", ROUNDS_HELP, NUMBER, ("G5",), low=1, high=100),
+    Setting("centre_paths", "The centre double", "How many paths the centre double takes "
+            "before play goes anywhere else.", CHOICE, ("F2",),
+            ((4, "3 toes and a spur"), (6, "6 lines"))),
+    Setting("draw", "Cannot play", "What a player who cannot play does.", CHOICE,
+            ("F4", "F5"), (("one", "draws one tile and passes if it does not play"),
+                           ("until", "draws until a tile plays"))),
+    Setting("must_play", "Must play", "Whether a player who holds a tile that plays may draw "
+            "instead.", TOGGLE, ("F4", "F5"),
+            ((False, "you may draw instead of playing"), (True, "if you can play, you must"))),
+    replace(DOUBLE_BLANK, rules=("G10",)),
+    LATE_ARRIVALS,
+)

@@ -46,6 +46,9 @@ class GameType:
     counts_ends: bool = False  # the open ends are counted after every play (A4)
     seat_trains: bool = False  # each seat has a train of its own on the table (M2)
     order: int = 0  # where the game is listed on screen, lowest first
+    # What a club may change for house rules, in the order a form shows it: Settings
+    # (bones.house_settings; kept as plain values here, as the registry imports no layer).
+    house_settings: tuple[Any, ...] = ()
 
 
 _GAMES: dict[str, GameType] = {}

@@ -31,6 +31,7 @@ from .games import game as game_type
 from .house_settings import SIZES, Setting, catalogue, per_seats, read_value, setting
 from .inbound import fields, letters, one_line, read_json, unsafe
 from .presets import PRESETS
+from .qrtext import decode, encode
 from .rulebook import RULES, SHEET_TITLES, cite
 
 FORMAT = "rally-dominoes-house-rules"  # a house rules file's "format"
@@ -377,15 +378,13 @@ class HouseRules:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
     def to_code(self) -> str:
-        """The rules as the text of a QR code ("RDR1:..."; bones.rally.wire)."""
-        from .rally.wire import encode
+        """The rules as the text of a QR code ("RDR1:..."; bones.qrtext)."""
         return encode("R", self.to_dict())
 
     @classmethod
     def read(cls, data: Any) -> HouseRules:
         """House rules from outside: a file's text (``dumps``) or a QR code's (``to_code``),
         told apart by how they start. HouseRulesError in plain words for anything else."""
-        from .rally.wire import decode
         size = _characters(data)
         if isinstance(data, bytes | bytearray):
             data = bytes(data[:4 * MAX_FILE]).decode("utf-8", "replace")

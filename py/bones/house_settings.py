@@ -3,9 +3,10 @@
 Each ``Setting`` is one option field of the game's options (``*_options.py``) in the
 sheets' own terms and plain words: its label and help, the kind of control a page shows
 for it, the values it allows, how a value is said, and the rule IDs it changes (the first
-that stands on the base sheet is the one marked; docs/rules.md). ``CATALOGUE`` lists them
-per game in the order a form shows them. What is left out, and why, is in
-docs/house-rules.md.
+that stands on the base sheet is the one marked; docs/rules.md). Each game lists its own in
+the order a form shows them (``HOUSE_SETTINGS`` in its ``*_options`` module), and its bundle
+in the registry carries them (``GameType.house_settings``; ``catalogue``). What is left out,
+and why, is in docs/house-rules.md.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .checks import whole
-from .games import MATCHES
+from .games import MATCHES, game
 from .tiles import set_size
 
 CHOICE, NUMBER, TOGGLE, SIZES = "choice", "number", "toggle", "sizes"  # kinds of control
@@ -108,127 +109,23 @@ def set_words(high: int) -> str:
     return f"double-{high} ({set_size(high)} tiles)"
 
 
-# ---- the catalogue ----------------------------------------------------------------------------
-_LATE = Setting(
+# ---- settings more than one game has ---------------------------------------------------------
+LATE_ARRIVALS = Setting(
     "late_arrivals", "Late arrivals", "Whether a player who comes late may join at the next "
     "round, starting with the highest total at the table.", TOGGLE, ("G7",),
     ((True, "may join at the next round with the highest total"), (False, "may not join")))
-_ZERO = Setting(
+DOUBLE_BLANK = Setting(
     "double_blank", "0-0 counts", "What the double blank counts in a hand at the end of a "
     "round.", NUMBER, ("G10", "C8"), low=0, high=100, unit="points")
-_ROUNDS_HELP = ("How many rounds a match lasts; each starts one double lower. A short game: "
-                "start at 6-6, 7 rounds.")
-
-MEXICAN = (
-    Setting("set_high", "The set", "Which set the table plays with.", CHOICE,
-            ("G2", "S2", "C2"), tuple((h, set_words(h)) for h in (9, 12, 15))),
-    Setting("hand_sizes", "Tiles each", "How many tiles each player is dealt, by the number "
-            "of players.", SIZES, ("M1", "S1", "C1"), low=1, high=20),
-    Setting("first_double", "First double", "The double the first round starts from; each "
-            "round after starts one lower (after 0-0, the set's highest).", CHOICE,
-            ("G5", "S2", "C2"), doubles=True),
-    Setting("rounds", "Rounds", _ROUNDS_HELP, NUMBER, ("G5", "S2"), low=1, high=100),
-    Setting("start", "How a round starts", "Who puts the round's double in the middle, and "
-            "who leads.", CHOICE, ("G8", "S3", "C2"),
-            (("placed", "the double is placed in the middle before the deal"),
-             ("holder", "whoever holds the double places it and leads"),
-             ("highest", "the highest double anyone holds starts the round; its holder "
-                         "leads"))),
-    Setting("double_rule", "After a double", "Where the tile that follows a double goes.",
-            CHOICE, ("M5", "M6", "S4", "C5"),
-            (("anywhere", "anywhere you may play; the next player must satisfy the double"),
-             ("on-double", "on the double itself, before any other play"))),
-    Setting("chain_doubles", "A double after a double", "Whether the tile after a double may "
-            "be another double (which then needs a tile of its own).", TOGGLE,
-            ("M5", "S4", "C5"),
-            ((True, "allowed: one more tile is owed"), (False, "not allowed"))),
-    Setting("must_play", "Must play", "Whether a player who holds a tile that plays may draw "
-            "instead.", TOGGLE, ("C3", "M3"),
-            ((False, "you may draw instead of playing"), (True, "if you can play, you must"))),
-    Setting("drawn_playable", "A drawn tile", "Whether a tile you draw may be played at once.",
-            TOGGLE, ("C4", "M3"),
-            ((True, "may be played at once if it fits"), (False, "waits for your next turn"))),
-    Setting("mexican_start", "The Mexican Train", "Who may start the Mexican Train.", CHOICE,
-            ("M2", "C6"), (("any", "anyone may start it"),
-                           ("after-own-train", "only a player who has started their own "
-                                               "train"))),
-    Setting("knock_penalty", "Not knocking", "What a player draws when caught not knocking "
-            "on their last tile.", NUMBER, ("G6", "S5", "C7"), low=0, high=5, unit="tiles",
-            zero="no penalty: knocking is a courtesy"),
-    _ZERO,
-    Setting("blocked_blanks", "A blocked round", "How a round nobody can finish is scored.",
-            TOGGLE, ("C8", "G10"),
-            ((False, "pips in hand, like any round"),
-             (True, "a blank half counts 25 and 0-0 counts 50"))),
-    Setting("open_train_penalty", "An open train", "Points added at the end of a round for "
-            "every player whose marker is up, but the one who went out.", NUMBER,
-            ("G10", "M3"), low=0, high=100, unit="points", zero="no penalty"),
-    _LATE,
-)
-
-CHICKEN = (
-    Setting("set_high", "The set", "Which set the table plays with; with double-9 and many "
-            "players the sheet deals fewer tiles.", CHOICE, ("G2",),
-            tuple((h, set_words(h)) for h in (9, 12))),
-    Setting("hand_sizes", "Tiles each", "How many tiles each player is dealt, by the number "
-            "of players.", SIZES, ("F1",), low=1, high=20),
-    Setting("first_double", "First centre double", "The centre double of the first round; "
-            "each round after starts one lower (after 0-0, the set's highest).", CHOICE,
-            ("G5", "G8"), doubles=True),
-    Setting("rounds", "Rounds", _ROUNDS_HELP, NUMBER, ("G5",), low=1, high=100),
-    Setting("centre_paths", "The centre double", "How many paths the centre double takes "
-            "before play goes anywhere else.", CHOICE, ("F2",),
-            ((4, "3 toes and a spur"), (6, "6 lines"))),
-    Setting("draw", "Cannot play", "What a player who cannot play does.", CHOICE,
-            ("F4", "F5"), (("one", "draws one tile and passes if it does not play"),
-                           ("until", "draws until a tile plays"))),
-    Setting("must_play", "Must play", "Whether a player who holds a tile that plays may draw "
-            "instead.", TOGGLE, ("F4", "F5"),
-            ((False, "you may draw instead of playing"), (True, "if you can play, you must"))),
-    replace(_ZERO, rules=("G10",)),
-    _LATE,
-)
-
-ALL_FIVES = (
-    Setting("target", "Target score", "The first player or side to reach it wins (in holes "
-            "when counting in fives: 61 is usual).", NUMBER, ("A8",), low=5, high=1000,
-            unit="points"),
-    Setting("count_in_fives", "Count in fives", "Whether scores are kept in fives, as on a "
-            "cribbage board: a score of 15 moves 3 holes.", TOGGLE, ("A4", "A8"),
-            ((False, "points as counted"), (True, "in fives (15 points is 3)"))),
-    Setting("two_player_hand", "Tiles each for two players", "Three and four players always "
-            "take 7.", NUMBER, ("A2",), low=5, high=12, unit="tiles"),
-    Setting("partners", "Partners", "Whether four players play as two sides, partners "
-            "sitting opposite.", TOGGLE, ("A1",),
-            ((True, "four play as two partnerships"), (False, "everyone plays alone"))),
-    Setting("next_leader", "Who leads the next hand", "Who leads every hand after the "
-            "first (the first is led by the draw).", CHOICE, (),
-            (("winner", "the winner of the last hand"), ("clockwise", "the next player "
-                                                                      "clockwise"))),
-    Setting("spinner", "Spinners", "Which doubles open four ways.", CHOICE, ("A5",),
-            (("first", "the first double is the spinner"),
-             ("none", "none: every double lies crosswise"),
-             ("every", "every double is a spinner"))),
-    Setting("draw", "Drawing", "What a player who cannot play draws.", CHOICE, ("A2",),
-            (("until-play", "draw until you can play"),
-             ("leave-two", "draw until you can play; the last two tiles stay"))),
-    Setting("stop_at_target", "At the target", "What happens when a side reaches the "
-            "target in the middle of a hand.", TOGGLE, ("A8",),
-            ((True, "the game stops at once"), (False, "the hand is played out; the higher "
-                                                      "total wins"))),
-)
-
-CATALOGUE: dict[str, tuple[Setting, ...]] = {
-    "mexican-train": MEXICAN, "chicken-foot": CHICKEN, "all-fives": ALL_FIVES}
+ROUNDS_HELP = ("How many rounds a match lasts; each starts one double lower. A short game: "
+               "start at 6-6, 7 rounds.")
 
 
-def catalogue(game: str) -> tuple[Setting, ...]:
-    """What a club may change in ``game``, in the order a form shows it."""
-    try:
-        return CATALOGUE[game]
-    except KeyError:
-        raise ValueError(f"no game called {game!r}: choose one of "
-                         f"{', '.join(CATALOGUE)}") from None
+# ---- each game's, from the registry ----------------------------------------------------------
+def catalogue(game_id: str) -> tuple[Setting, ...]:
+    """What a club may change in ``game_id``, in the order a form shows it: its bundle's
+    ``house_settings`` (bones.games)."""
+    return game(game_id).house_settings
 
 
 def catalogue_fields(game: str) -> tuple[str, ...]:

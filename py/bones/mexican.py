@@ -15,7 +15,7 @@ from .deals import with_item as _with
 from .errors import IllegalMove
 from .games import GameType
 from .games import register as register_game
-from .mexican_options import MexicanOptions
+from .mexican_options import HOUSE_SETTINGS, MexicanOptions
 from .moves import CALL, DRAW, DRAW_MOVE, KNOCK, KNOCK_MOVE, PASS, PASS_MOVE, PLAY, Move
 from .tiles import Tile, holds_any, tile
 from .trains import TrainGame
@@ -450,5 +450,6 @@ register_game(GameType(
     set_high=lambda o: o.set_high,
     markers=True,  # M3
     seat_trains=True,  # M2
+    house_settings=HOUSE_SETTINGS,  # what a club may change (bones.house_settings)
     order=1,
 ))

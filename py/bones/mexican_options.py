@@ -11,6 +11,17 @@ from dataclasses import dataclass, field
 
 from .checks import choice, double, hand_sizes, hands_fit, number, whole, yes_no
 from .errors import OptionError
+from .house_settings import (
+    CHOICE,
+    DOUBLE_BLANK,
+    LATE_ARRIVALS,
+    NUMBER,
+    ROUNDS_HELP,
+    SIZES,
+    TOGGLE,
+    Setting,
+    set_words,
+)
 from .presets import GOOD_SAMS, Preset, register
 from .trains import round_double, size_for
 
@@ -127,3 +138,52 @@ register(Preset(
     ),
     rules=("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8"),
 ))
+
+
+# ---- what a club may change (house rules: bones.house_settings, docs/house-rules.md) ----
+HOUSE_SETTINGS = (
+    Setting("set_high", "The set", "Which set the table plays with.", CHOICE,
+            ("G2", "S2", "C2"), tuple((h, set_words(h)) for h in (9, 12, 15))),
+    Setting("hand_sizes", "Tiles each", "How many tiles each player is dealt, by the number "
+            "of players.", SIZES, ("M1", "S1", "C1"), low=1, high=20),
+    Setting("first_double", "First double", "The double the first round starts from; each "
+            "round after starts one lower (after 0-0, the set's highest).", CHOICE,
+            ("G5", "S2", "C2"), doubles=True),
+    Setting("rounds", "Rounds", ROUNDS_HELP, NUMBER, ("G5", "S2"), low=1, high=100),
+    Setting("start", "How a round starts", "Who puts the round's double in the middle, and "
+            "who leads.", CHOICE, ("G8", "S3", "C2"),
+            (("placed", "the double is placed in the middle before the deal"),
+             ("holder", "whoever holds the double places it and leads"),
+             ("highest", "the highest double anyone holds starts the round; its holder "
+                         "leads"))),
+    Setting("double_rule", "After a double", "Where the tile that follows a double goes.",
+            CHOICE, ("M5", "M6", "S4", "C5"),
+            (("anywhere", "anywhere you may play; the next player must satisfy the double"),
+             ("on-double", "on the double itself, before any other play"))),
+    Setting("chain_doubles", "A double after a double", "Whether the tile after a double may "
+            "be another double (which then needs a tile of its own).", TOGGLE,
+            ("M5", "S4", "C5"),
+            ((True, "allowed: one more tile is owed"), (False, "not allowed"))),
+    Setting("must_play", "Must play", "Whether a player who holds a tile that plays may draw "
+            "instead.", TOGGLE, ("C3", "M3"),
+            ((False, "you may draw instead of playing"), (True, "if you can play, you must"))),
+    Setting("drawn_playable", "A drawn tile", "Whether a tile you draw may be played at once.",
+            TOGGLE, ("C4", "M3"),
+            ((True, "may be played at once if it fits"), (False, "waits for your next turn"))),
+    Setting("mexican_start", "The Mexican Train", "Who may start the Mexican Train.", CHOICE,
+            ("M2", "C6"), (("any", "anyone may start it"),
+                           ("after-own-train", "only a player who has started their own "
+                                               "train"))),
+    Setting("knock_penalty", "Not knocking", "What a player draws when caught not knocking "
+            "on their last tile.", NUMBER, ("G6", "S5", "C7"), low=0, high=5, unit="tiles",
+            zero="no penalty: knocking is a courtesy"),
+    DOUBLE_BLANK,
+    Setting("blocked_blanks", "A blocked round", "How a round nobody can finish is scored.",
+            TOGGLE, ("C8", "G10"),
+            ((False, "pips in hand, like any round"),
+             (True, "a blank half counts 25 and 0-0 counts 50"))),
+    Setting("open_train_penalty", "An open train", "Points added at the end of a round for "
+            "every player whose marker is up, but the one who went out.", NUMBER,
+            ("G10", "M3"), low=0, high=100, unit="points", zero="no penalty"),
+    LATE_ARRIVALS,
+)

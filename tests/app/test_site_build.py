@@ -75,6 +75,20 @@ def test_no_source_maps_or_console_pages(rally_build, built):
         assert f"pyodide/{name}" in files
 
 
+def test_build_py_and_its_tools_never_ship(rally_build, built):
+    """build.py and tools/ (the benchmarks, the dev environment, the server) are the
+    developers': not in dist/, not in the bundle, whatever tools/ holds."""
+    tools = {p.relative_to(rally_build.ROOT).as_posix()
+             for p in (rally_build.ROOT / "tools").rglob("*.py")}
+    assert {"tools/devenv.py", "tools/bench/boot.py"} <= tools
+    names = set(zipfile.ZipFile(built / rally_build.BUNDLE).namelist())
+    shipped = set(rally_build.dist_files(built)) | names
+    assert not {n for n in shipped if n.startswith("tools/") or n.endswith("build.py")}
+    assert not {n for n in names if n.removesuffix("c") in tools}
+    assert rally_build.python_packages() == [rally_build.PY_SRC / "app",
+                                             rally_build.PY_SRC / "bones"]
+
+
 def test_dev_dependencies_never_ship(rally_build, built):
     """axe-core (the accessibility test's) stays in node_modules."""
     dev = json.loads((rally_build.ROOT / "package.json").read_text())["devDependencies"]

@@ -48,7 +48,7 @@ def nearly_done() -> str:
 def a_choice_of_mine(save: dict) -> int:
     """The first move of the person's that was a real choice (the coach has a word)."""
     from bones.ai.coach import review
-    from bones.replay import Replay
+    from bones.playback import Replay
 
     r = Replay(save)
     for i, (seat, text) in enumerate(r.moves()):

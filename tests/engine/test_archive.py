@@ -12,7 +12,7 @@ import pytest
 import bones
 from bones import archive
 from bones.errors import BadData
-from bones.replay import Replay
+from bones.playback import Replay
 from records_play import GAMES, finished, play_random
 
 

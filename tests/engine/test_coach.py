@@ -16,7 +16,7 @@ from bones.ai import levels
 from bones.ai.coach import MARK, Coach, review
 from bones.ai.policy import forced
 from bones.moves import JOIN
-from bones.replay import Replay
+from bones.playback import Replay
 from invariants import reshuffle_hidden
 from records_play import play_random
 

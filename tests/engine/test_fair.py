@@ -18,7 +18,7 @@ import bones
 from bones import fair, fair_seed
 from bones.__main__ import main as cli
 from bones.errors import BadSave
-from bones.replay import Replay
+from bones.playback import Replay
 from invariants import assert_seen_copy_is_the_observation
 from records_play import GAMES, play_random, random_seal, secret_of
 

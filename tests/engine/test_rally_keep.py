@@ -107,7 +107,7 @@ def test_a_merge_exactly_to_the_limit_is_taken_and_opens_again():
 
 def test_an_entry_that_would_make_the_save_too_long_is_refused(monkeypatch):
     """The characters count as well as the changes: what is saved must load again."""
-    import bones.rally.replaying as event_module
+    import bones.rally.log_keeping as event_module
     from bones.rally import values
 
     ev = event()

@@ -12,16 +12,10 @@ import zlib
 import pytest
 import segno
 
+from bones.qrtext import b45decode, b45encode
 from bones.rally import NO_SHOW, Event, RallyError, loads
 from bones.rally.sync import Merge, TableDevice, event_id, handout
-from bones.rally.wire import (
-    b45decode,
-    b45encode,
-    decode,
-    encode,
-    read_round_code,
-    round_code,
-)
+from bones.rally.wire import decode, encode, read_round_code, round_code
 
 NAMES = ["Margaret", "Bob Jr.", "Consuela", "Dee Dee", "Evelyn R.", "Frank", "Gus O'Neil",
          "Henrietta"]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bones import archive
-from bones.replay import Replay
+from bones.playback import Replay
 from bones.stats import statistics
 from records_play import GAMES, finished, play_random
 

@@ -18,7 +18,7 @@ from bones.errors import BadData
 
 if TYPE_CHECKING:  # loaded when a game is first replayed: not at start-up
     from bones.ai.coach import Coach
-    from bones.replay import Replay
+    from bones.playback import Replay
 
 STEP_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "start", "End": "end",
              "n": "mine", "N": "mine"}
@@ -187,7 +187,7 @@ class PastScreen(Screen):
             self.c.render()
             return
         try:
-            from bones.replay import Replay  # loaded when first replayed
+            from bones.playback import Replay  # loaded when first replayed
 
             self.replay = Replay(rec["save"])
         except Exception as exc:  # a kept save is first replayed here

@@ -125,7 +125,7 @@ def _cost(before, seat: int, move: Move, choices: list, seed, worlds: int
 
 
 class Coach:
-    """The coach over a replay (bones.replay.Replay): ``advice(i)`` for move ``i``,
+    """The coach over a replay (bones.playback.Replay): ``advice(i)`` for move ``i``,
     worked out once and kept. ``seed``: the replay's own (e.g. the record's id)."""
 
     def __init__(self, replay, *, seed=0, worlds: int = WORLDS,

@@ -5,15 +5,28 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..inbound import to_cell
-from .values import CSV_COLUMNS, CSV_FORMAT, CSV_VERSION
+from .values import CSV_COLUMNS, CSV_FORMAT, CSV_VERSION, Rules
 
-if TYPE_CHECKING:
-    from .event import Event
 
-def to_csv(ev: Event) -> str:
+class Scored(Protocol):
+    """What the score sheets are written from: an ``Event`` (bones.rally.event), which
+    writes them with this module."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def state(self) -> dict: ...
+
+    def sheet(self, table: Any) -> dict: ...
+
+
+def to_csv(ev: Scored) -> str:
     """Score sheets as CSV: the layout is in docs/rally.md."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")

@@ -15,7 +15,7 @@ from ..presets import PRESETS
 from . import sheets as sh
 from .csv_out import to_csv
 from .history import history_of
-from .replaying import LogKeeping, compact_json
+from .log_keeping import LogKeeping, compact_json
 from .state import Replay, State, Table
 from .values import (
     FORMAT,

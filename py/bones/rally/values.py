@@ -16,7 +16,7 @@ from ..inbound import letters, one_line, unsafe
 from ..presets import PRESETS
 from ..rulebook import cite
 
-if TYPE_CHECKING:  # bones.house reads its QR codes with .wire, which imports this module
+if TYPE_CHECKING:
     from ..house import HouseRules
 
 NO_SHOW = "no-show"  # G10: in place of points, "did not show their bones"

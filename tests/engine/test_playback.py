@@ -1,4 +1,4 @@
-"""Replay of a saved game (bones.replay): every position of a random game is reproduced
+"""Replay of a saved game (bones.playback): every position of a random game is reproduced
 from its save, stepping forward, back and jumping, and the rounds are where they were."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bones
-from bones import replay
+from bones import playback
 from bones.errors import BadSave
-from bones.replay import Replay
+from bones.playback import Replay
 from records_play import GAMES, play_random
 
 
 def test_the_modules_examples_hold():
-    assert doctest.testmod(replay).failed == 0
+    assert doctest.testmod(playback).failed == 0
 
 
 def _positions(game, preset, seats, seed, sealed, rounds):

@@ -6,7 +6,8 @@ The sheets' own words are cited as the players know them ("General 8")."""
 
 from __future__ import annotations
 
-from app.lessons import Lesson, Step
+from app.lessons import Lesson, LessonRun, Step
+from bones.errors import BadSave
 
 MEXICAN = Lesson(
     "mexican-train", "mexican-train", "gs-mt", "Mexican Train",
@@ -173,3 +174,24 @@ FIVES = Lesson(
 )
 
 LESSONS = {x.id: x for x in (MEXICAN, TOURNAMENT, CHICKEN, FIVES)}
+
+
+def lesson_in_save(value, game) -> str:
+    """The lesson a save names ("" for a real game), checked against its match: the
+    lesson's own game, sheet, seats and deal, and only its moves, in its order. Anything
+    else raises BadSave in plain words (the page puts such a save aside and starts clean:
+    a table whose moves are not the lesson's would leave nothing to tap)."""
+    if value == "":
+        return ""
+    if not isinstance(value, str) or value not in LESSONS:
+        raise BadSave(f"the saved game is a lesson this page does not have: "
+                      f"{str(value)[:20]!r}")
+    x = LESSONS[value]
+    g = game
+    same = (g.game == x.game and g.preset == x.preset and g.seats == x.seats
+            and g.round_number == 1 and list(getattr(g, "deals", [])) == [x.deal()])
+    if not same:
+        raise BadSave(f"the saved lesson ({x.title}) is not dealt as the lesson deals it")
+    if not LessonRun(x, g).on_path:
+        raise BadSave(f"the saved lesson ({x.title}) has moves the lesson does not make")
+    return value

@@ -149,26 +149,3 @@ class LessonRun:
             return f"{tile} could go there too, but this lesson shows another move.{again}"
         return f"{tile} does not match any open end just now.{again}"
 
-
-def lesson_in_save(value, game) -> str:
-    """The lesson a save names ("" for a real game), checked against its match: the
-    lesson's own game, sheet, seats and deal, and only its moves, in its order. Anything
-    else raises BadSave in plain words (the page puts such a save aside and starts clean:
-    a table whose moves are not the lesson's would leave nothing to tap)."""
-    from app.lesson_data import LESSONS
-    from bones.errors import BadSave
-
-    if value == "":
-        return ""
-    if not isinstance(value, str) or value not in LESSONS:
-        raise BadSave(f"the saved game is a lesson this page does not have: "
-                      f"{str(value)[:20]!r}")
-    x = LESSONS[value]
-    g = game
-    same = (g.game == x.game and g.preset == x.preset and g.seats == x.seats
-            and g.round_number == 1 and list(getattr(g, "deals", [])) == [x.deal()])
-    if not same:
-        raise BadSave(f"the saved lesson ({x.title}) is not dealt as the lesson deals it")
-    if not LessonRun(x, g).on_path:
-        raise BadSave(f"the saved lesson ({x.title}) has moves the lesson does not make")
-    return value

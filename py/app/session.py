@@ -344,7 +344,7 @@ class Session(TableWording):
         # the hands' order is a preference: what cannot be read is left out, never refused
         order = {seat: tiles for seat, tiles in order_from_save(data.get("order")).items()
                  if seat < len(seats)}
-        from app.lessons import lesson_in_save  # only a lesson's save needs it
+        from app.lesson_data import lesson_in_save  # only a lesson's save needs it
 
         lesson = lesson_in_save(data.get("lesson", ""), g)
         return cls(g, seats, settings, shown, started, order=order,

@@ -136,8 +136,9 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
         kind = "" if seat.human else f"computer, {seat.level}"
         marker = ""
         if session.game_type.markers and s < len(g.markers):
-            marker = ('<span class="badge open">train open</span>' if g.markers[s]
-                      else '<span class="badge">train closed</span>')
+            # its two words kept together when the card's line breaks (web/style.css)
+            marker = ('<span class="badge open">train\u00a0open</span>' if g.markers[s]
+                      else '<span class="badge">train\u00a0closed</span>')
         count = sizes[s] if s < len(sizes) else 0
         total = g.totals[s] if s < len(g.totals) else 0
         tiles = f'{count} tile{"s" if count != 1 else ""}'

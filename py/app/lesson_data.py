@@ -6,7 +6,8 @@ The sheets' own words are cited as the players know them ("General 8")."""
 
 from __future__ import annotations
 
-from app.lessons import Lesson, Step
+from app.lessons import Lesson, LessonRun, Step
+from bones.errors import BadSave
 
 MEXICAN = Lesson(
     "mexican-train", "mexican-train", "gs-mt", "Mexican Train",
@@ -17,7 +18,7 @@ MEXICAN = Lesson(
     ("11-8", "10-10"),
     (
         Step("9-5@0", "The 9-9 in the middle starts every train. Your 9-5 matches its 9: "
-                      "tap your 9-5, then tap Your train.",
+                      "tap your 9-5, then tap the lane named You: your train.",
              "Your train has started. While your marker is down, only you play on it."),
         Step("9-3@1"),
         Step("9-7@M", "The Mexican Train starts from the middle too, and anyone may play "
@@ -32,23 +33,24 @@ MEXICAN = Lesson(
              "Your marker is up: Ann may play on your train now."),
         Step("5-1@0"),
         Step("1-1@0", "Ann played her 5-1 on your open train. Your double 1-1 matches its "
-                      "1: tap your 1-1, then Your train. Playing on your own train puts "
-                      "your marker down.",
+                      "1: tap your 1-1, then the lane named You. Playing on your own "
+                      "train puts your marker down.",
              "A double! Whoever plays a double plays one more tile (The Play 6)."),
         Step("4-1@0", "After your double you play again, and the double must be "
-                      "satisfied first: tap your 4-1, then Your train.",
+                      "satisfied first: tap your 4-1, then the lane named You.",
              "The double is satisfied. Ann plays next."),
         Step("8-3@1"),
         Step("knock", "You have two tiles. As you play your next-to-last tile, you knock "
                       "to warn the table. Tap Knock. On this sheet it is a courtesy: "
                       "forgetting costs nothing (General 8)."),
-        Step("6-4@0", "Now tap your 6-4, then Your train: its end is 4.",
+        Step("6-4@0", "Now tap your 6-4, then the lane named You: your train ends "
+                      "in 4.",
              "One tile left, and everyone knows it."),
         Step("draw"),
         Step("pass"),
         Step("11-8@1", "Ann could not play: her marker is up, so anyone may play on her "
-                       "train. Your last tile, 11-8, matches its 8: tap it, then Ann's "
-                       "train, to go out."),
+                       "train. Your last tile, 11-8, matches its 8: tap it, then the lane "
+                       "named Ann, to go out."),
     ),
     "You went out: you score 0 this round. Ann counts the pips left in her hand: 12-12 "
     "is 24, 10-10 is 20, and 0-0 counts 0 on this sheet (The Play 10): 44 in all. Each "
@@ -64,22 +66,24 @@ TOURNAMENT = Lesson(
     ("10-10", "8-8"),
     (
         Step("12-6@0", "On the tournament sheet every round starts from 12-12 and there "
-                       "are four rounds (To Start 2). Tap your 12-6, then Your train.",
+                       "are four rounds (To Start 2). Tap your 12-6, then the lane named "
+                       "You: your train.",
              "Your train has started."),
         Step("12-4@1"),
-        Step("6-6@0", "Tap your double 6-6, then Your train.",
+        Step("6-6@0", "Tap your double 6-6, then the lane named You.",
              "On this sheet a double must be covered on itself before any other play "
              "(To Start 5)."),
-        Step("6-2@0", "Cover your double on itself: tap your 6-2, then Your train.",
+        Step("6-2@0", "Cover your double on itself: tap your 6-2, then the lane "
+                      "named You.",
              "The double is covered. Ann plays next."),
         Step("4-3@1"),
         Step("knock", "On this sheet you must knock (the sheet says tap) as you play down "
                       "to your last tile; whoever forgets draws two tiles (To Start 6). "
                       "Tap Knock."),
-        Step("2-1@0", "Now tap your 2-1, then Your train.", "One tile left."),
+        Step("2-1@0", "Now tap your 2-1, then the lane named You.", "One tile left."),
         Step("draw"),
         Step("pass"),
-        Step("1-0@0", "Tap your last tile, 1-0, then Your train, to go out."),
+        Step("1-0@0", "Tap your last tile, 1-0, then the lane named You, to go out."),
     ),
     "You went out. Ann counts 66: 11-11, 10-10, 9-9 and 3-3. Candela's sheet deals 15 "
     "tiles each, whoever holds 12-12 places it and leads, you must play when you can, a "
@@ -170,3 +174,24 @@ FIVES = Lesson(
 )
 
 LESSONS = {x.id: x for x in (MEXICAN, TOURNAMENT, CHICKEN, FIVES)}
+
+
+def lesson_in_save(value, game) -> str:
+    """The lesson a save names ("" for a real game), checked against its match: the
+    lesson's own game, sheet, seats and deal, and only its moves, in its order. Anything
+    else raises BadSave in plain words (the page puts such a save aside and starts clean:
+    a table whose moves are not the lesson's would leave nothing to tap)."""
+    if value == "":
+        return ""
+    if not isinstance(value, str) or value not in LESSONS:
+        raise BadSave(f"the saved game is a lesson this page does not have: "
+                      f"{str(value)[:20]!r}")
+    x = LESSONS[value]
+    g = game
+    same = (g.game == x.game and g.preset == x.preset and g.seats == x.seats
+            and g.round_number == 1 and list(getattr(g, "deals", [])) == [x.deal()])
+    if not same:
+        raise BadSave(f"the saved lesson ({x.title}) is not dealt as the lesson deals it")
+    if not LessonRun(x, g).on_path:
+        raise BadSave(f"the saved lesson ({x.title}) has moves the lesson does not make")
+    return value

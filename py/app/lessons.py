@@ -86,6 +86,14 @@ class LessonRun:
     def over(self) -> bool:
         return self.g.round_over or self.at >= len(self.lesson.steps)
 
+    @property
+    def on_path(self) -> bool:
+        """Every move made is the lesson's own, in its order (a save that strayed is
+        refused: ``lesson_in_save``; this guards the words all the same)."""
+        return self.at <= len(self.lesson.steps) and all(
+            m == self.g.parse(s.move) for (m, _seat, _t), s in zip(self.g.history,
+                                                                   self.lesson.steps))
+
     def step(self) -> Step | None:
         return None if self.over else self.lesson.steps[self.at]
 
@@ -109,12 +117,18 @@ class LessonRun:
         """The lesson's sentence now: at the person's step, what to do; while the
         computers play, what the person's last move did; at the end, the end."""
         if self.over:
-            return self.lesson.end
+            return self.end()
         if turn_is_mine:
             k, n = self.number()
             return f"Step {k} of {n}. {self.step().say}"
         last = next((s.done for s in reversed(self.lesson.steps[:self.at]) if s.done), "")
         return last
+
+    def end(self) -> str:
+        """The lesson's end as written, when the round went as written; else "" (the
+        table then says what did happen in the round, as in any game)."""
+        written = self.g.round_over and self.at == len(self.lesson.steps) and self.on_path
+        return self.lesson.end if written else ""
 
     def status(self) -> str:
         """The status line's "what to do" at the person's step: the step's move alone
@@ -134,3 +148,4 @@ class LessonRun:
         if fits:
             return f"{tile} could go there too, but this lesson shows another move.{again}"
         return f"{tile} does not match any open end just now.{again}"
+

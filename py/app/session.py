@@ -344,12 +344,9 @@ class Session(TableWording):
         # the hands' order is a preference: what cannot be read is left out, never refused
         order = {seat: tiles for seat, tiles in order_from_save(data.get("order")).items()
                  if seat < len(seats)}
-        lesson = data.get("lesson", "")
-        if lesson:
-            from app.lesson_data import LESSONS
-            if lesson not in LESSONS or LESSONS[lesson].game != g.game:
-                raise BadSave(f"the saved game is a lesson this page does not have: "
-                              f"{str(lesson)[:20]!r}")
+        from app.lesson_data import lesson_in_save  # only a lesson's save needs it
+
+        lesson = lesson_in_save(data.get("lesson", ""), g)
         return cls(g, seats, settings, shown, started, order=order,
                    notes=_offered_levels(g.game, seats), lesson=lesson,
                    next_secret=saved_secret(data.get("next")))

@@ -167,3 +167,75 @@ def test_each_lesson_by_keyboard_alone_with_no_axe_violation(axe_page, open_game
     assert page.evaluate("window.mouseEvents") == []
     assert violations(page, f"lesson-end-{lesson_id}") == []
     watch.assert_clean()
+
+
+# ---- on a phone: the table stays put through a step; the end's next step is in view ----
+FELT_TOP = "() => Math.round(document.querySelector('.felt').getBoundingClientRect().y)"
+
+
+@pytest.mark.parametrize("lesson_id", list(LESSONS))
+def test_on_a_phone_the_table_stays_put_through_each_step_and_the_end_s_choice_is_in_view(
+        sized_page, lesson_id):
+    """At 390 x 844 each step is played by tapping: the felt's top is where it was at the
+    step's first view when its tile is chosen and when its place is tapped, and the lit
+    place does not move between the two. At the end, "Play a real game" is in view
+    without scrolling."""
+    page, watch = sized_page(390, 844)
+    begin(page, lesson_id)
+    moved = []
+    steps = 0
+    while (line := next_step(page)) is not None:
+        steps += 1
+        first = page.evaluate(FELT_TOP)
+        lit = page.locator(".hand-tile.playable")
+        if not lit.count():
+            tap_the_step(page, line)
+            continue
+        lit.click()
+        place = page.locator(".felt [data-act=target]")
+        expect(place).to_have_count(1)
+        chosen, lit_at = page.evaluate(FELT_TOP), place.bounding_box()
+        page.wait_for_timeout(250)  # as a person finds the place
+        tapping, tap_at = page.evaluate(FELT_TOP), place.bounding_box()
+        if not (first == chosen == tapping and lit_at == tap_at):
+            moved.append((steps, first, chosen, tapping, lit_at["y"], tap_at["y"]))
+        place.click()
+    real = page.get_by_role("button", name=re.compile("^Play a real game"))
+    expect(real).to_be_visible()
+    shot(page, f"lesson-{lesson_id}-end-390x844")
+    box = real.bounding_box()
+    frame = page.locator(".dialog").bounding_box()
+    scrolled = page.locator(".dialog").evaluate("d => d.scrollTop")
+    bottom = min(844, frame["y"] + frame["height"])
+    in_view = scrolled == 0 and 0 <= box["y"] and box["y"] + box["height"] <= bottom
+    problems = ([f"the table moved within a step: {moved}"] if moved else []) + (
+        [] if in_view else [f"Play a real game at {box} below the view's {bottom}"])
+    assert problems == [], (lesson_id, problems)
+    watch.assert_clean()
+
+
+def test_a_wrong_tile_is_marked_red_with_words_not_ringed_gold(sized_page):
+    page, watch = sized_page(390, 844)
+    begin(page, "chicken-foot")
+    next_step(page)
+    top = page.evaluate(FELT_TOP)
+    wrong = page.locator('.hand-tile[data-tile="5-5"]')
+    wrong.click()  # fits nowhere yet
+    expect(wrong).to_have_class(re.compile(r"\bwrong\b"))
+    expect(wrong).to_have_attribute("data-wrong", "1")
+    expect(wrong).to_have_attribute("aria-pressed", "false")
+    expect(wrong).not_to_have_class(re.compile(r"\bselected\b"))
+    expect(page.locator(".lesson-line .line-now")).to_contain_text(
+        "5-5 does not match any open end just now.")
+    expect(page.locator(".lesson-line .line-now")).to_be_visible()
+    look = "e => { const s = getComputedStyle(e); return [s.borderTopStyle, s.borderTopColor]; }"
+    bad = wrong.evaluate(look)
+    shot(page, "lesson-wrong-tile-390x844")
+    right = page.locator(".hand-tile.playable")
+    right.click()
+    expect(right).to_have_attribute("aria-pressed", "true")
+    good = right.evaluate(look)
+    assert bad != good and bad[0] == "dashed", (bad, good)
+    expect(page.locator(".lesson-line")).to_contain_text("tap your 9-5, then 9-9 toe 1")
+    assert page.evaluate(FELT_TOP) == top
+    watch.assert_clean()

@@ -115,18 +115,43 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
         body += join_form(g.preset, error)
     word = session.game_type.round_word
     if session.lesson:  # the lesson's end (app.lessons): what it scored, and what next
-        x = session.lesson_run.lesson
-        return dialog(f"Lesson done: {x.title}",
-                      f'<p class="lesson-end">{prose(x.end)}</p>' + body,
-                      button("Play a real game", "lesson-real", cls="btn big primary",
-                             name=f"Play a real game of {x.title} against Easy players")
-                      + button("Start the lesson again", "lesson-again", cls="btn big")
-                      + button("Back to the start", "home", cls="btn big"), kind="wide")
+        return lesson_end_dialog(session, body)
     btns = button(f"Next {word}", "next",
                   cls="btn big primary")
     if can_join and not joining and bones.Move("join") in g.legal_moves():
         btns += button("A late arrival joins", "join-form", cls="btn")
     return dialog(f"{word.capitalize()} {g.round_number} is over", body, btns, kind="wide")
+
+
+def lesson_end_dialog(session: Session, body: str) -> str:
+    """The lesson's end: what the round scored and why (the lesson's own words when the
+    round went as written, else what did happen, as after any round), then what next,
+    in view on a phone before the hands shown below."""
+    run = session.lesson_run
+    x = run.lesson
+    said = run.end() or _round_said(session)
+    nexts = ('<div class="dialog-buttons lesson-next">'
+             + button("Play a real game", "lesson-real", cls="btn big primary",
+                      name=f"Play a real game of {x.title} against Easy players")
+             + button("Start the lesson again", "lesson-again", cls="btn big")
+             + button("Back to the start", "home", cls="btn big") + "</div>")
+    if not run.end():  # the round's own line is in what is said: not twice
+        body = body.replace(f"<p>{e(session.round_end_text())}</p>", "", 1)
+    return dialog(f"Lesson done: {x.title}",
+                  f'<p class="lesson-end">{prose(said)}</p>' + nexts + body, "",
+                  kind="wide lesson-done")
+
+
+def _round_said(session: Session) -> str:
+    """What happened in a round that did not go as its lesson wrote it: how it ended
+    (blocked, or who went out) and what each player scored in it."""
+    g = session.game
+    scores = g.round_scores[-1] if g.round_scores else []
+    each = [f"{session.name(s)} {n}" for s, n in enumerate(scores) if n is not None]
+    word = session.game_type.round_word
+    return " ".join(x for x in (
+        f"This {word} went another way than the lesson's.", session.round_end_text(),
+        f"Scores this {word}: {', '.join(each)}." if each else "") if x)
 
 
 def _summary_order(session: Session) -> list[int]:

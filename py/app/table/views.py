@@ -43,11 +43,18 @@ def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
     for t in hand:
         ok = t in playable
         state = "playable" if ok else "not playable"
-        cls = "hand-tile" + (" playable" if ok else "") + (" selected" if t == selected else "")
-        pressed = "true" if t == selected else "false"
+        # a tile tapped that cannot go anywhere now is not chosen: it is marked wrong
+        # (a red outline and a shake, web/style.css) while the line says why
+        chosen, wrong = t == selected and ok, t == selected and not ok
+        cls = ("hand-tile" + (" playable" if ok else "") + (" selected" if chosen else "")
+               + (" wrong" if wrong else ""))
+        pressed = "true" if chosen else "false"
+        if wrong:
+            state = "not playable now: see why above the table"
         parts.append(
             f'<button type="button" class="{cls}" data-act="select" data-tile="{t}" '
-            f'data-hand-tile="1" aria-pressed="{pressed}">' + upright(t, **look)
+            f'data-hand-tile="1" aria-pressed="{pressed}"'
+            + (' data-wrong="1"' if wrong else "") + ">" + upright(t, **look)
             # named by hidden words, not aria-label: the name need not hold what large
             # print shows on the tile ("12" over "8"; axe's label-content-name-mismatch)
             + f'<span class="vh">Domino {t}, {state}</span></button>')
@@ -129,8 +136,9 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
         kind = "" if seat.human else f"computer, {seat.level}"
         marker = ""
         if session.game_type.markers and s < len(g.markers):
-            marker = ('<span class="badge open">train open</span>' if g.markers[s]
-                      else '<span class="badge">train closed</span>')
+            # its two words kept together when the card's line breaks (web/style.css)
+            marker = ('<span class="badge open">train\u00a0open</span>' if g.markers[s]
+                      else '<span class="badge">train\u00a0closed</span>')
         count = sizes[s] if s < len(sizes) else 0
         total = g.totals[s] if s < len(g.totals) else 0
         tiles = f'{count} tile{"s" if count != 1 else ""}'
@@ -173,10 +181,7 @@ _TILE_FIRST = re.compile(r"\d+-\d+ ")
 def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) -> str:
     can_hint = bool(session.my_moves())
     if session.lesson:  # a lesson (app.lessons): what it says; start again, or leave it
-        # a tapped tile's line (where it goes, or why not: Session.tile_hint) shows until
-        # the next move; any other line gives way to the lesson's next step
-        said = hint if _TILE_FIRST.match(hint) else session.lesson_line()
-        line = f'<p class="hint-line lesson-line">{prose(said)}</p>'
+        line = lesson_line_markup(session, hint)
         first = button("Start again", "lesson-again", name="Start again: the lesson")
         leave = button("Leave", "home", name="Leave the lesson")
     else:  # with no hint, what the others did since your move ("Ann drew and passed.")
@@ -198,6 +203,21 @@ def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) 
         + leave
         + sound_button(session.settings.muted)
         + "</nav></header>")
+
+
+def lesson_line_markup(session: Session, hint: str) -> str:
+    """A lesson's line: the step's sentence, which stays through the step (tapping its
+    tile lights the tile and its place; the words that say where are the sentence's
+    own), or why a tapped tile is not the one (Session.tile_hint) until the next move.
+    The sentence holds its room under the words shown (unseen): the table below keeps
+    its place from the step's first view to the tap on its place."""
+    sentence = session.lesson_line()
+    wrong = bool(_TILE_FIRST.match(hint)) and " can go on: " not in hint
+    if not wrong:
+        return f'<p class="hint-line lesson-line"><span>{prose(sentence)}</span></p>'
+    return ('<p class="hint-line lesson-line wrong-tap"><span class="line-now">'
+            f'{prose(hint)}</span><span class="line-hold" aria-hidden="true">'
+            f'{prose(sentence)}</span></p>')
 
 
 def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",

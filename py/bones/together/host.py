@@ -87,7 +87,8 @@ class TableHost:
     def waiting(self, now: float) -> list[tuple[int, str, float]]:
         """(seat, name, seconds away) for each person's seat nobody is playing now: free,
         or its device gone, and no computer standing in ("Waiting for Ann")."""
-        return [(i, self.name_of(i), max(0.0, now - (s.away_since or now)))
+        return [(i, self.name_of(i),
+                 0.0 if s.away_since is None else max(0.0, now - s.away_since))
                 for i, s in enumerate(self.seats)
                 if s.kind == PERSON and s.device is None and not s.standin]
 

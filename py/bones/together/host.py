@@ -205,8 +205,8 @@ class TableHost:
         if not cap.take(now):
             reason = (f"too many messages: at most {BURST} at once, then {RATE:g} a "
                       "second")
-            self._note(device, reason)
             if cap.told:
+                self._note(device, reason)
                 return []
             cap.told = True
             return [self._refused(device, reason, None)]

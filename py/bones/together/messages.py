@@ -100,6 +100,8 @@ def _read(text: Any, cap: int, kinds: dict[str, tuple[set[str], set[str]]],
         raise BadMessage(f"the message is version {v}; {reader} reads version {VERSION} "
                          "(the page on one of the devices needs reloading)")
     kind = data.get("type")
+    if kind is None:
+        raise BadMessage("the message does not say what kind it is")
     if not isinstance(kind, str) or kind not in kinds:
         raise BadMessage(f"the message's kind {str(kind)[:20]!r} is not one {reader} knows")
     required, optional = kinds[kind]

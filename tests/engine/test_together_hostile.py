@@ -148,6 +148,18 @@ def test_a_malformed_message_is_refused_with_what_is_wrong(room, text):
     still_plays(room)
 
 
+def test_the_longest_name_fits_even_written_in_escapes(room):
+    family = "\U0001F468\U0001F3FB\u200d\U0001F469\U0001F3FB\u200d\U0001F467\U0001F3FB" \
+             "\u200d\U0001F466\U0001F3FB"
+    assert len(bones.inbound.letters(family)) == 1
+    text = json.dumps({"v": 1, "type": "join", "name": family * 24, "seat": 1})
+    assert 2_700 < len(text) <= MAX_FROM_DEVICE
+    out = room.send("cy", text)
+    assert "seat 2 is the computer's" in out[0].text  # read to the end, refused for the seat
+    refused(room, "cy", json.dumps({"v": 1, "type": "join", "name": family * 25}),
+            "longer than 24 letters")
+
+
 @pytest.mark.parametrize("v", [2, 0, "1", 1.0, None])
 def test_another_version_is_refused(room, v):
     words = "version 2" if v == 2 else ("version 0" if v == 0 else "no version number")

@@ -262,3 +262,25 @@ def test_a_seats_save_that_does_not_fit_is_refused_in_plain_words():
         with pytest.raises(BadSave, match=words):
             TableHost.restore(room.match, text, now=0.0)
     assert TableHost.restore(room.match, json.dumps(good), now=0.0).seats[0].token == token
+
+
+def test_a_late_arrival_gets_a_seat_between_rounds():
+    room = Room("mexican-train", [P, C], seed=7)
+    ann = room.join("ann", "Ann")
+    with pytest.raises(IllegalMove):
+        room.host.add_seat(P, room.now)  # G7: not while a round is played
+    assert len(room.host.seats) == 2
+    for _ in range(500):
+        if room.match.round_over:
+            break
+        room.step()
+    room.deliver(room.host.add_seat(P, room.now))
+    assert room.match.seats == 3 and [s["held"] for s in ann.seats] == [True, False, False]
+    cy = room.join("cy", "Cy")
+    assert cy.seat == 2
+    room.step()  # the table deals round 2, to three
+    assert room.match.round_number == 2 and len(cy.hand) == len(room.match.hands[2]) > 0
+    again = TableHost.restore(bones.loads(bones.dumps(room.match)), room.host.seats_save(), 9)
+    assert [s.name for s in again.seats] == ["Ann", "", "Cy"]
+    with pytest.raises(ValueError, match="0 to 3600 seconds"):
+        room.host.set_wait(-5)

@@ -21,10 +21,10 @@ from ..record import MAX_MOVE
 from ..tiles import Tile
 
 VERSION = 1
-MAX_FROM_DEVICE = 4_000  # characters: the longest message a device has cause to send is
-#                          a join with a name of long emoji, under 500
-MAX_TO_DEVICE = 32_000  # characters: the longest state measured in whole matches is under
-#                         8,000 (tests/engine/test_together_play.py)
+MAX_FROM_DEVICE = 4_000  # characters: the longest message a device has cause to send, a
+#                          join with 24 four-person emoji, every character escaped, is 2,783
+MAX_TO_DEVICE = 32_000  # characters: the longest state measured in whole matches is 6,436
+#                         (docs/together.md, tests/engine/test_together_play.py)
 MAX_NAME = 24  # letters of a player's name, as people count them
 MAX_SEAT = 7  # seats are numbered 0 to 7: a match has at most 8
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # a seat's key, as secrets.token_urlsafe writes

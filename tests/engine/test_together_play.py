@@ -282,5 +282,9 @@ def test_a_late_arrival_gets_a_seat_between_rounds():
     assert room.match.round_number == 2 and len(cy.hand) == len(room.match.hands[2]) > 0
     again = TableHost.restore(bones.loads(bones.dumps(room.match)), room.host.seats_save(), 9)
     assert [s.name for s in again.seats] == ["Ann", "", "Cy"]
+    with pytest.raises(ValueError, match="a person's or a computer's"):
+        room.host.add_seat("dog", room.now)
+    with pytest.raises(ValueError, match="the name is empty"):
+        room.host.add_seat(P, room.now, name="\u202e ")
     with pytest.raises(ValueError, match="0 to 3600 seconds"):
         room.host.set_wait(-5)

@@ -133,9 +133,10 @@ class TableHost:
 
     def add_seat(self, kind: str, now: float, name: str = "") -> list[Outgoing]:
         """A late arrival (G7), between rounds: a new seat, free or the computer's."""
-        if kind not in (PERSON, COMPUTER) or len(self.seats) > msg.MAX_SEAT:
-            raise ValueError("no more seats can be added at this table")
-        self.match.play("join")
+        if kind not in (PERSON, COMPUTER):
+            raise ValueError(f"a seat is a {PERSON}'s or a {COMPUTER}'s")
+        name = msg.player_name(name) if name else ""
+        self.match.play("join")  # IllegalMove, nothing changed: mid-round, or 8 seats
         self.seats.append(Seat(kind, name, away_since=None if kind == COMPUTER else now))
         return self.states()
 

@@ -242,7 +242,7 @@ JSONISH = st.recursive(
 KINDS = st.sampled_from(["hello", "join", "rejoin", "move", "sync", "ping", "leave", "x"])
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(st.lists(st.one_of(
     st.text(max_size=60), st.binary(max_size=60), JSONISH.map(json.dumps),
     st.builds(lambda k, body: json.dumps({"v": 1, "type": k, **body}), KINDS,
@@ -288,3 +288,20 @@ def test_a_device_ignores_what_does_not_read_and_says_why():
         phone.rejoin()
     assert HandClient.from_kept({"table": "zz", "seat": 0, "token": "t"}).token is None
     assert HandClient.from_kept("nonsense").seat is None
+
+
+@settings(max_examples=200)
+@given(st.lists(st.one_of(
+    st.text(max_size=60), JSONISH.map(json.dumps),
+    st.builds(lambda k, body: json.dumps({"v": 1, "type": k, **body}),
+              st.sampled_from(["table", "seat", "state", "refused", "gone", "x"]),
+              st.dictionaries(st.sampled_from(["table", "game", "seats", "seat", "token",
+                                               "name", "moves", "view", "legal", "last",
+                                               "reason", "about", "kept"]),
+                              JSONISH, max_size=9))), min_size=1, max_size=8))
+def test_nothing_a_table_sends_makes_a_device_fail(texts):
+    phone = HandClient("Ann", seat=0)
+    for text in texts:
+        phone.receive(text)  # never raises
+    assert all(isinstance(t, bones.Tile) for t in phone.hand)
+    assert all(isinstance(m, str) for m in phone.legal)

@@ -27,8 +27,10 @@ def read_cut(text: str | None) -> int:
     t = (text or "").strip().replace(",", "").replace(" ", "")
     if not t:
         return 0
-    if not t.isdigit() or len(t) > len(str(fair.CUT_MAX)) or int(t) > fair.CUT_MAX:
-        raise BadCut(f"The cut is {CUT_WORDS}, not {(text or '').strip()[:20]!r}.")
+    # decimal digits only: "²" and "①" are digits to str.isdigit but no number to int()
+    if not t.isdecimal() or len(t) > len(str(fair.CUT_MAX)) or int(t) > fair.CUT_MAX:
+        shown = fair.printable((text or "").strip()[:20])
+        raise BadCut(f"The cut is {CUT_WORDS}, not '{shown}'.")
     return int(t)
 
 

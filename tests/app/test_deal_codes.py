@@ -10,9 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from html import unescape
 
+import pytest
+
 from app.controller import Controller
+from app.deal_codes import BadCut, read_cut
 from app.session import Session
 from bones import fair
 from fakepage import FakePage
@@ -31,7 +35,8 @@ def text(html: str) -> str:
 
 
 def code_shown(html: str) -> str:
-    return re.search(r'<strong class="code">([0-9A-F]{4} [0-9A-F]{4})</strong>', html).group(1)
+    found = re.search(r'<strong class="code">((?:[0-9A-F]{4} ){3}[0-9A-F]{4})</strong>', html)
+    return found.group(1)
 
 
 def play_round_out(s: Session) -> None:
@@ -69,7 +74,7 @@ def test_between_rounds_the_next_code_is_shown_cut_and_dealt_from():
     first = s.game.fair[0]
     assert (f'This deal\'s code was <strong class="code">{first.code}</strong>, cut 0.'
             in html)
-    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{9})<", html)[0]
+    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{19})<", html)[0]
     c.page.values["cut-next"] = "12x"
     c.act("next")
     assert s.game.round_over and "The cut is a whole number" in text(c.page.html)
@@ -85,7 +90,7 @@ def test_a_reload_between_rounds_keeps_the_next_code_and_a_bad_one_is_made_anew(
     c.act("start")
     play_round_out(c.session)
     c.render()
-    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{9})<", c.page.html)[0]
+    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{19})<", c.page.html)[0]
     saved = json.loads(c.session.to_json())
     back = Session.from_json(json.dumps(saved))  # a reload: the players' code stands
     assert back.next_code() == nxt
@@ -110,7 +115,7 @@ def test_a_round_s_deal_is_shown_whole_and_checks_independently():
     assert "The deal of round 1" in html and "It checks:" in html
     secret = re.search(r'<dd class="hex">([0-9a-f]{64})</dd>', html).group(1)
     digest = hashlib.sha256(secret.encode()).hexdigest().upper()
-    assert f"{digest[:4]} {digest[4:8]}" == s.game.fair[0].code
+    assert " ".join(digest[i:i + 4] for i in range(0, 16, 4)) == s.game.fair[0].code
     seed = hashlib.sha256(f"{secret}:2026".encode()).hexdigest()
     assert seed in html
     dealt = html.split('class="sheet deal-hands"')[1]
@@ -142,3 +147,36 @@ def test_a_kiosk_shows_the_deal_but_offers_no_file():
     k.active = True
     c.act("deal")
     assert "It checks:" in c.page.html and 'data-act="deal-file"' not in c.page.html
+
+
+@pytest.mark.parametrize("typed,cut", [(" 12 ", 12), ("31,415", 31415), ("1 000", 1000),
+                                       ("", 0), (None, 0), ("０７", 7),
+                                       ("999,999,999", 999_999_999)])
+def test_a_cut_is_read_from_decimal_digits(typed, cut):
+    assert read_cut(typed) == cut
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "-3", "3.5", "1e3", "½", "x7", "1,000,000,000",
+                                   "\u202e12", "\x1b[2J"])
+def test_a_cut_that_is_no_whole_number_is_refused_in_plain_words(typed):
+    with pytest.raises(BadCut, match=r"^The cut is a whole number from 0 to 999,999,999, not '"):
+        read_cut(typed)
+    with pytest.raises(BadCut) as e:
+        read_cut(typed)
+    assert not any(unicodedata.category(ch)[0] == "C" for ch in str(e.value))
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "-3"])
+def test_a_bad_cut_between_rounds_is_said_beside_the_cut_and_nothing_is_dealt(typed):
+    c = page()
+    c.act("start")
+    c.act("begin")
+    play_round_out(c.session)
+    c.render()
+    code = c.session.next_code()
+    c.page.values["cut-next"] = typed
+    c.act("next")
+    assert c.session.game.round_number == 1 and c.session.next_code() == code
+    shown = text(c.page.html)
+    assert f"The cut is a whole number from 0 to 999,999,999, not '{typed}'." in shown
+    assert "Sorry, something went wrong" not in shown

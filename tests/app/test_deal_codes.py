@@ -180,3 +180,100 @@ def test_a_bad_cut_between_rounds_is_said_beside_the_cut_and_nothing_is_dealt(ty
     shown = text(c.page.html)
     assert f"The cut is a whole number from 0 to 999,999,999, not '{typed}'." in shown
     assert "Sorry, something went wrong" not in shown
+
+
+# ---- every game's first deal is made from a code shown before it --------------------------
+
+def _finish(s: Session) -> None:
+    while not s.game.match_over:
+        play_round_out(s)
+        if not s.game.match_over:
+            s.next_round("")
+
+
+def test_quick_game_is_dealt_from_the_code_the_start_screen_showed_and_its_cut():
+    c = page()
+    shown = code_shown(c.page.html)
+    c.page.values["cut-first"] = "2,718"
+    c.act("quick")
+    g = c.session.game
+    assert g.fair[0].code == shown and g.fair[0].cut == 2718
+    first = text(c.page.html)  # "Who plays first", before any move
+    assert re.search(rf"Dealt from code {shown} ?, cut 2,718\.", first) and not g.history
+    c.act("home")
+    assert code_shown(c.page.html) != shown  # the next game's own
+
+
+def test_quick_game_with_a_bad_cut_starts_nothing_and_says_why():
+    c = page()
+    c.page.values["cut-first"] = "①"
+    c.act("quick")
+    assert c.session is None
+    assert "The cut is a whole number from 0 to 999,999,999, not '①'." in text(c.page.html)
+
+
+def test_play_again_is_dealt_from_the_next_game_s_code_shown_at_the_end():
+    c = page()
+    c.act("start")
+    s = c.session
+    _finish(s)
+    c.render()
+    html = c.page.html
+    nxt = re.findall(r"next game's first deal's code: <strong class=\"code\">([0-9A-F ]{19})<",
+                     html)[0]
+    c.page.values["cut-next"] = "-3"
+    c.act("again")
+    assert c.session is s and "not '-3'" in text(c.page.html)
+    c.page.values["cut-next"] = "99"
+    c.act("again")
+    assert c.session is not s
+    assert c.session.game.fair[0].code == nxt and c.session.game.fair[0].cut == 99
+
+
+def test_a_lesson_s_real_game_is_dealt_from_the_code_its_end_showed():
+    c = page()
+    c.act("learn:chicken-foot")
+    s = c.session
+    run = s.lesson_run
+    while not s.game.round_over:
+        moves = run.allowed(s.game.legal_moves()) if s.game.turn == 0 else s.game.legal_moves()
+        s.play(moves[0])
+        run = s.lesson_run
+    c.render()
+    html = c.page.html
+    nxt = re.findall(r"next game's first deal's code: <strong class=\"code\">([0-9A-F ]{19})<",
+                     html)[0]
+    c.page.values["cut-next"] = "5"
+    c.act("lesson-real")
+    g = c.session.game
+    assert not c.session.lesson and g.fair[0].code == nxt and g.fair[0].cut == 5
+
+
+def test_the_full_hash_can_be_copied_where_the_code_is_shown():
+    c = page()
+    code = code_shown(c.page.html)
+    full = re.search(r'<details class="full-hash"><summary>The full hash</summary>'
+                     r'<p class="hex">([0-9a-f]{64})</p>', c.page.html).group(1)
+    assert full.upper().startswith(code.replace(" ", ""))
+
+
+def test_a_kiosk_game_is_dealt_from_the_code_its_attract_screen_showed():
+    from app.kiosk.settings import KioskSettings
+    from app.kiosk.ui import KioskScreen
+
+    c = Controller(FakePage(Storage()))
+    c.schedule = lambda: None
+    c.kiosk = k = KioskScreen(c)
+    k.settings = KioskSettings()
+    k.attract.start_attract = lambda: None  # the computers' game behind: not here
+    c.screen = "attract"
+    c.render()
+    shown = code_shown(c.page.html)
+    assert f"Your game is dealt from code {shown}" in text(c.page.html)
+    c.act("kiosk-play:all-fives")
+    g = c.session.game
+    assert c.screen == "table" and g.fair[0].code == shown and not g.history
+    assert f"Dealt from code {shown}." in text(c.page.html)  # the line under the table
+    c.screen = "attract"
+    c.render()
+    assert code_shown(c.page.html) != shown  # the next player's own

@@ -12,11 +12,12 @@ import json
 import re
 import unicodedata
 from html import unescape
+from pathlib import Path
 
 import pytest
 
 from app.controller import Controller
-from app.deal_codes import BadCut, read_cut
+from app.deal_codes import BadCut, last_deal, read_cut
 from app.session import Session
 from bones import fair
 from fakepage import FakePage
@@ -277,3 +278,23 @@ def test_a_kiosk_game_is_dealt_from_the_code_its_attract_screen_showed():
     c.screen = "attract"
     c.render()
     assert code_shown(c.page.html) != shown  # the next player's own
+
+
+def test_a_save_and_a_deal_file_of_8_digit_codes_still_load_and_check(tmp_path, capsys):
+    """A save keeps each round's full hash, secret and cut (never the code shown), so a
+    table saved when the page showed 8 digits loads and shows the same code, longer; its
+    deal file, with the 8-digit code, still checks."""
+    from bones.__main__ import main as cli
+
+    old = json.loads((Path(__file__).parent / "deals_8_digits.json").read_text())
+    s = Session.from_json(old["save"])
+    assert s.next_code().startswith(old["next_code"]) and len(s.next_code()) == 19
+    deal = last_deal(s.game)
+    assert deal["problems"] == [] and deal["code"].startswith(old["deal_file"]["code"])
+    assert len(old["deal_file"]["code"]) == 9 and fair.verify(old["deal_file"]) == []
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(old["deal_file"]), encoding="utf-8")
+    assert cli(["check-deal", str(path)]) == 0
+    assert f"The deal checks: code {old['deal_file']['code']} " in capsys.readouterr().out
+    s.next_round("7")
+    assert s.game.fair[1].code.startswith(old["next_code"])

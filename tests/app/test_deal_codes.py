@@ -220,7 +220,7 @@ def test_play_again_is_dealt_from_the_next_game_s_code_shown_at_the_end():
     _finish(s)
     c.render()
     html = c.page.html
-    nxt = re.findall(r"next game's first deal's code: <strong class=\"code\">([0-9A-F ]{19})<",
+    nxt = re.findall(r"next game's code: <strong class=\"code\">([0-9A-F ]{19})<",
                      html)[0]
     c.page.values["cut-next"] = "-3"
     c.act("again")
@@ -242,7 +242,7 @@ def test_a_lesson_s_real_game_is_dealt_from_the_code_its_end_showed():
         run = s.lesson_run
     c.render()
     html = c.page.html
-    nxt = re.findall(r"next game's first deal's code: <strong class=\"code\">([0-9A-F ]{19})<",
+    nxt = re.findall(r"next game's code: <strong class=\"code\">([0-9A-F ]{19})<",
                      html)[0]
     c.page.values["cut-next"] = "5"
     c.act("lesson-real")

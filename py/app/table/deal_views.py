@@ -30,7 +30,7 @@ def deal_section(session: Session) -> str:
                                    f"{done['round']}") + "</p>")
     code = session.next_code()
     if code is not None:
-        what = "next game's first deal" if session.next_is_a_game() else "next deal"
+        what = "next game" if session.next_is_a_game() else "next deal"
         parts.append(
             f'<p>The {what}\'s code: <strong class="code">{e(code)}</strong>. Cut the '
             'deck with any number (or leave it empty) before you deal.</p>'

@@ -64,11 +64,13 @@ def test_a_hand_s_deal_code_is_cut_kept_and_checks(sized_page, tmp_path):
     watch.assert_clean()
 
 
-def test_quick_game_shows_its_code_before_the_deal_and_deals_from_it(sized_page):
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 800)])
+def test_quick_game_shows_its_code_before_the_deal_and_deals_from_it(sized_page, width, height):
     """Quick game: the code on the start screen, then "Who plays first" says it before
     any move; the hand on the table is the one the secret behind that code deals (the
     secret read from the save, the code and the deal checked with hashlib and the rules)."""
-    page, watch = sized_page(390, 844)
+    page, watch = sized_page(width, height)
+    size = f"{width}x{height}"
     cut = page.locator(".cut")
     code = cut.locator(".code").inner_text()
     assert re.fullmatch(r"([0-9A-F]{4} ){3}[0-9A-F]{4}", code)
@@ -76,13 +78,14 @@ def test_quick_game_shows_its_code_before_the_deal_and_deals_from_it(sized_page)
     full = cut.locator("details.full-hash p.hex")
     expect(full).to_have_text(re.compile("^[0-9a-f]{64}$"))
     assert full.inner_text().upper().startswith(code.replace(" ", ""))
-    cut.screenshot(path=str(SHOTS / "deal-code-start-390x844.png"))
-    assert_reads_well(page, 390, "the full hash open")
+    cut.screenshot(path=str(SHOTS / f"deal-code-start-{size}.png"))
+    assert_reads_well(page, width, "the full hash open")
     page.get_by_role("button", name=re.compile("^Quick game")).click()
     first = page.get_by_role("dialog", name="Who plays first")
     expect(first.locator(".deal-code")).to_have_text(f"Dealt from code {code}, cut 0.")
-    shot(page, "deal-code-who-plays-first-390x844")
+    shot(page, f"deal-code-who-plays-first-{size}")
     first.get_by_role("button").click()
+    shot(page, f"deal-code-table-{size}")
     dealt = sorted(page.locator(".hand-tile").evaluate_all(
         "els => els.map(e => e.dataset.tile)"))
     saved = json.loads(page.evaluate("localStorage.getItem('rally-dominoes:table')"))

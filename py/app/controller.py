@@ -17,7 +17,6 @@ from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
 from app.screen import Dialog, Screen
-from app.seats import Seat
 from app.session import Session
 from app.shared.keyboard import Keyboard
 from app.shared.storage import unsaved_words
@@ -375,13 +374,6 @@ class Controller:
         self.dialog = None
         self.render()
         self.schedule()
-
-    def do_again(self, arg, el) -> None:
-        s = self.session
-        seats = [Seat(x.name, x.kind, x.level) for x in s.seats]
-        options = s.game.next_game_options()  # A8: All Fives' winner leads the next game
-        self.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings,
-                               options=options, house=s.game.house))
 
     def begin(self, session: Session) -> None:
         if self.session is not None:  # a game put away part way is kept, abandoned

@@ -4,9 +4,12 @@ the round is dealt from the two. The code stays on the table through the round; 
 round is over its deal is shown whole, checked, and can be saved as a file for
 ``python -m bones check-deal``.
 
-A game begun without a fixed seed (a person's game: the start form, Quick game, Play
-again, a kiosk's) is dealt so; a seeded one (tests, the attract game) or a lesson's
-stacked deal is not, and a game begun without codes goes on without them. Pure Python.
+Every person's game is dealt so, from a code shown before its first deal: the start
+screen's (Start game and Quick game, with the cut typed there), the game's or lesson's
+end (Play again, "Play a real game", with the cut typed there), the kiosk's attract
+screen (one tap, no cut). "Who plays first" and the table repeat it before the first
+move. A seeded game (tests) or a lesson's stacked deal has none, and a game begun
+without codes goes on without them. Pure Python.
 """
 
 from __future__ import annotations
@@ -27,8 +30,10 @@ def read_cut(text: str | None) -> int:
     t = (text or "").strip().replace(",", "").replace(" ", "")
     if not t:
         return 0
-    if not t.isdigit() or len(t) > len(str(fair.CUT_MAX)) or int(t) > fair.CUT_MAX:
-        raise BadCut(f"The cut is {CUT_WORDS}, not {(text or '').strip()[:20]!r}.")
+    # decimal digits only: "²" and "①" are digits to str.isdigit but no number to int()
+    if not t.isdecimal() or len(t) > len(str(fair.CUT_MAX)) or int(t) > fair.CUT_MAX:
+        shown = fair.printable((text or "").strip()[:20])
+        raise BadCut(f"The cut is {CUT_WORDS}, not '{shown}'.")
     return int(t)
 
 
@@ -47,6 +52,12 @@ def saved_secret(value) -> str:
 def code_of(secret: str) -> str:
     """The code shown before the deal: "60E0 5BD1"."""
     return fair.short_code(fair.commitment(secret))
+
+
+def full_hash(secret: str) -> str:
+    """The whole hash a code is the start of, to copy and compare (closed at first)."""
+    return ('<details class="full-hash"><summary>The full hash</summary><p class="hex">'
+            f"{fair.commitment(secret)}</p></details>")
 
 
 def last_deal(match) -> dict | None:

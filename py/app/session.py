@@ -14,7 +14,8 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import bones
-from app.deal_codes import BadCut, code_of, saved_secret, sealed
+from app import session_deals
+from app.deal_codes import saved_secret
 from app.games_ui import TableWords, level_for, titles, words
 from app.hand import arrange, moved, order_from_save, order_to_save
 from app.seats import (
@@ -66,9 +67,10 @@ class Session(TableWording):
     def new(cls, game: str, preset: str, seats: list[Seat], *, seed=None,
             options=None, settings: Settings | None = None, house=None,
             seal=None) -> Session:
-        """A new game. Unless it has a ``seed`` (tests, the attract game), its first deal
-        is dealt from a deal code (app.deal_codes): ``seal``, the page's secret and the
-        player's cut, or the page's alone."""
+        """A new game. Unless it has a ``seed`` (tests), its first deal is dealt from a
+        deal code (app.deal_codes): ``seal``, made from the code shown before the deal
+        and the player's cut; without one (the kiosk's computers-only attract game,
+        which nobody plays) from a secret made now."""
         names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8], f"Player {i + 1}'s name")
                               for i, s in enumerate(seats)])
         seats = [Seat(n, s.kind if s.kind in ("human", "computer") else "computer",
@@ -123,10 +125,11 @@ class Session(TableWording):
         return f"{t} does not fit anywhere now."
 
     @classmethod
-    def quick(cls, seed=None) -> Session:
-        """Quick game: you against three computer players by the Good Sam's rules."""
+    def quick(cls, seed=None, seal=None) -> Session:
+        """Quick game: you against three computer players by the Good Sam's rules, dealt
+        from ``seal`` (the start screen's code and cut) unless seeded."""
         seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
-        return cls.new("mexican-train", "gs-mt", seats, seed=seed)
+        return cls.new("mexican-train", "gs-mt", seats, seed=seed, seal=seal)
 
     # ---- the game, as the registry has it ------------------------------------------------
     @property
@@ -222,35 +225,28 @@ class Session(TableWording):
             return []
         return self.game.legal_moves()
 
-    # ---- moves --------------------------------------------------------------------------
-    # ---- deal codes (app.deal_codes) -------------------------------------------------------
+    # ---- deal codes (app.deal_codes; the next deal and its cut: app.session_deals) -------
     def deal_code(self) -> str | None:
         """The code of the round in play, shown through it; None without codes."""
         return fair.code_now(self.game)
 
     def next_code(self) -> str | None:
-        """Between rounds, the next deal's code (its secret made now, kept until the
-        deal); None when this game has no codes or no next round."""
-        g = self.game
-        if not g.round_over or g.match_over or len(g.fair) != g.round_number:
-            return None
-        if not self.next_secret:
-            self.next_secret = fair.new_secret()
-        return code_of(self.next_secret)
+        """The next deal's code, shown before it (app.session_deals.next_code)."""
+        return session_deals.next_code(self)
+
+    def next_is_a_game(self) -> bool:
+        """What comes next is a new game, not the next round of this one."""
+        return session_deals.next_is_a_game(self)
 
     def next_round(self, cut_text: str | None = None) -> None:
-        """Deal the next round: from its code and the cut typed, when the game has codes
-        (BadCut, said in ``cut_error``, for a cut that is no number)."""
-        if self.next_code() is not None:
-            try:
-                seal = sealed(self.next_secret, cut_text)
-            except BadCut as exc:
-                self.cut_error = str(exc)
-                raise
-            fair.seal_next(self.game, seal)
-        self.next_secret = self.cut_error = ""
-        self.play(Move(NEXT))
+        """Deal the next round, from its code and the cut typed (BadCut if bad)."""
+        session_deals.next_round(self, cut_text)
 
+    def next_game_seal(self, cut_text: str | None = None) -> fair.Sealed:
+        """At a game's or lesson's end: the next game's first seal (BadCut if bad)."""
+        return session_deals.next_seal(self, cut_text)
+
+    # ---- moves --------------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
         """Apply a move; ``news`` then holds what it scored, in words (All Fives)."""
         log = getattr(self.game, "log", None)

@@ -13,7 +13,7 @@ against the game as it was played.
     >>> s = seal("00" * 32, 417)
     >>> g = bones.new_game("mexican-train", seats=2, seed=1, fair=[s])
     >>> code_now(g), revealed(g, 1) is None
-    ('60E0 5BD1', True)
+    ('60E0 5BD1 B195 AF2F', True)
     >>> deal = round_deal(bones.loads(bones.dumps(g)), 1, reveal=True)
     >>> deal["hands"][0] == sorted(map(str, g.hands[0]), key=tile_order), verify(deal)
     (True, [])
@@ -27,11 +27,16 @@ from .core import Match, _with_options, options_dict
 from .deals import deal_out, drawing_order
 from .errors import BadData
 from .fair_seed import (
+    _HEX64,
+    CODE_DIGITS,
     CUT_MAX,
+    OLD_CODE_DIGITS,
     Sealed,
     Shuffler,
+    code_problem,
     commitment,
     new_secret,
+    printable,
     read_seal,
     round_seed,
     seal,
@@ -43,7 +48,7 @@ from .moves import JOIN, NEXT
 from .tiles import Tile, parse_tile
 
 __all__ = ["CUT_MAX", "Sealed", "code_now", "commitment", "new_secret", "played_problems",
-           "read_seal", "revealed", "round_deal", "round_seed", "seal", "seal_next",
+           "printable", "read_seal", "revealed", "round_deal", "round_seed", "seal", "seal_next",
            "seats_at", "short_code", "tile_order", "verify"]
 
 MAX_DEAL_FILE = 100_000  # characters of a deal file to check (a deal takes about 2,000)
@@ -152,23 +157,67 @@ def round_deal(match: Match, round_number: int, *, reveal: bool = False) -> dict
     }
 
 
+# a deal file's fields (docs/records.md), in the words a problem names them by
+NEEDED = {"game": "the game", "options": "the rules' options", "seats": "the number of "
+          "players", "round": "the round's number", "secret": "the secret number",
+          "cut": "the cut", "hands": "the hands", "boneyard": "the boneyard"}
+MAX_ROUND = 100  # no game of ours has more rounds
+
+
+def _read_problem(deal) -> str | None:
+    """The first field of a deal that cannot be read, in plain words; None when every
+    field can be checked."""
+    if not isinstance(deal, dict):
+        return "the file holds no deal: a deal is a set of named fields, like {\"game\": ...}"
+    for key, what in NEEDED.items():
+        if key not in deal:
+            return f"{what} is missing (the field \"{key}\")"
+    if "hash" not in deal and "code" not in deal:
+        return "the code is missing (the field \"code\" or \"hash\")"
+    if not isinstance(deal["game"], str) or deal["game"] not in MATCHES:
+        return f"the game is not one of {', '.join(sorted(MATCHES))}"
+    if not isinstance(deal["options"], dict):
+        return "the rules' options are not a set of named values, like {\"rounds\": 13}"
+    for key, lo, hi in (("seats", 2, 8), ("round", 1, MAX_ROUND)):
+        if type(deal[key]) is not int or not lo <= deal[key] <= hi:
+            return f"{NEEDED[key]} is not a whole number from {lo} to {hi}"
+    if "hash" in deal and not (isinstance(deal["hash"], str) and _HEX64.fullmatch(deal["hash"])):
+        return "the hash is not 64 hex digits (0-9, a-f)"
+    try:
+        seal(deal["secret"], deal["cut"])
+    except ValueError as e:
+        return str(e)
+    return None
+
+
 def verify(deal: dict) -> list[str]:
     """What is wrong with a revealed deal, in plain words (an empty list: it checks):
-    the hash is the secret's, the seed is the secret's and the cut's, and every hand, the
-    boneyard's order and the draw for first player are what that seed deals by the rules
-    of the game, options, seats and round given."""
-    try:
+    every field can be read, the code shown is the start of the secret's hash, the seed
+    is the secret's and the cut's, and every hand, the boneyard's order and the draw for
+    first player are what that seed deals by the rules of the game, options, seats and
+    round given."""
+    problem = _read_problem(deal)
+    if problem is None:
         sealed = seal(deal["secret"], deal["cut"])
         cls = MATCHES[deal["game"]]
-        options = _with_options(cls.options_type(), deal["options"])
         seats, round_number = deal["seats"], deal["round"]
-        options.check(seats)
-        want = _dealt(cls.game, options, seats, round_number, sealed)
-    except (KeyError, TypeError, ValueError) as e:
-        return [f"the deal cannot be checked: {str(e)[:200]}"]
+        try:
+            options = _with_options(cls.options_type(), deal["options"])
+            options.check(seats)
+            want = _dealt(cls.game, options, seats, round_number, sealed)
+        except ValueError as e:
+            problem = str(e)[:200]
+        except (KeyError, TypeError, AttributeError, IndexError):
+            problem = "an option's value is not one this game takes"
+    if problem is not None:
+        return [f"the deal cannot be checked: {problem}"]
     problems = []
-    if deal.get("hash") != sealed.hash:
+    if "hash" in deal and deal["hash"] != sealed.hash:
         problems.append("the code's hash is not the hash of the secret number")
+    if "code" in deal:
+        wrong = code_problem(deal["code"], sealed.hash)
+        if wrong is not None:
+            problems.append(wrong)
     if "seed" in deal and deal["seed"] != sealed.seed:
         problems.append("the seed is not the one the secret number and the cut make")
     for key, what in (("placed", "the double placed before the deal"),
@@ -227,8 +276,9 @@ def _first_draw(start: Match) -> list:
 
 def check_file(argv: list[str]) -> int:
     """``python -m bones check-deal FILE``: the deal in FILE (``round_deal`` as JSON, as
-    the replay shows it) checked with ``verify``; prints the verdict in plain words and
-    returns 0 when it checks, 1 when it does not or cannot be read."""
+    the replay shows it) checked with ``verify``; prints the verdict in plain words (any
+    text from the file made ``printable``) and returns 0 when it checks, 1 when it does
+    not or cannot be read."""
     if len(argv) != 1 or argv[0].startswith("-"):
         print("usage: python -m bones check-deal FILE  (a round's deal, as JSON)")
         return 2
@@ -237,17 +287,22 @@ def check_file(argv: list[str]) -> int:
             text = f.read(MAX_DEAL_FILE + 1)
         deal = read_json(text, "the deal file", MAX_DEAL_FILE)
     except (OSError, UnicodeDecodeError, BadData) as e:
-        print(f"The deal cannot be checked: {str(e)[:200]}")
+        print(printable(f"The deal cannot be checked: {str(e)[:200]}"))
         return 1
-    problems = verify(deal) if isinstance(deal, dict) else ["the file holds no deal"]
+    problems = verify(deal)
     if problems:
         print("The deal does NOT check:")
         for p in problems:
-            print(f"- {p}")
+            print(printable(f"- {p}"))
         return 1
-    print(f"The deal checks: code {deal['code'] if 'code' in deal else short_code(deal['hash'])}"
-          f" is the hash of the secret number, and round {deal['round']} of "
-          f"{deal['game']} for {deal['seats']} players (every hand, the boneyard's order"
+    code = short_code(deal.get("hash") or commitment(deal["secret"]))
+    old = ("code" in deal and len(deal["code"].replace(" ", "").replace("-", ""))
+           < CODE_DIGITS)
+    print(f"The deal checks: code {deal['code'] if old else code} is the start of the hash "
+          f"of the secret number, and round {deal['round']} of {deal['game']} for "
+          f"{deal['seats']} players (every hand, the boneyard's order"
           f"{', the draw for first player' if deal.get('first_draw') else ''}) is what the "
-          f"secret and the cut {deal['cut']} deal.")
+          f"secret and the cut {deal['cut']} deal."
+          + (f" The code shown then had {OLD_CODE_DIGITS} digits: compare the full hash, "
+             f"{commitment(deal['secret'])}, where you can." if old else ""))
     return 0

@@ -5,7 +5,9 @@ knows a game, so ``core`` can shuffle with it.
 
     >>> h = commitment("00" * 32)
     >>> h[:16], short_code(h)
-    ('60e05bd1b195af2f', '60E0 5BD1')
+    ('60e05bd1b195af2f', '60E0 5BD1 B195 AF2F')
+    >>> code_problem("60e0-5bd1", h), code_problem("60E0 5BD1 B195 AF2E", h)
+    (None, "the code shown, 60E0 5BD1 B195 AF2E, is not the start of the secret number's hash")
     >>> round_seed("00" * 32, 417)[:16]
     'bd5af432d54b1e12'
     >>> deck = list(range(10)); Shuffler(round_seed("00" * 32, 417), "round-1").shuffle(deck)
@@ -18,11 +20,13 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import unicodedata
 from typing import NamedTuple
 
 SECRET_BYTES = 32  # the page's number: 256 random bits, written as 64 hex digits
 CUT_MAX = 999_999_999  # a cut is a whole number from 0 to this (no cut: 0)
-CODE_DIGITS = 8  # the short code shown: the hash's first 8 hex digits, in two groups
+CODE_DIGITS = 16  # the code shown: the hash's first 16 hex digits (64 bits), in fours
+OLD_CODE_DIGITS = 8  # what the page showed before: a deal file of then still checks
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -44,10 +48,34 @@ def commitment(secret: str) -> str:
 
 
 def short_code(hash_hex: str) -> str:
-    """The code as the table shows it: the hash's first 8 hex digits in capitals, in
-    two groups of four ("60E0 5BD1"). The full hash is kept and checked."""
+    """The code as the table shows it: the hash's first 16 hex digits in capitals, in
+    four groups of four ("60E0 5BD1 B195 AF2F"). The full hash is kept and checked."""
     head = hash_hex[:CODE_DIGITS].upper()
-    return f"{head[:4]} {head[4:]}"
+    return " ".join(head[i:i + 4] for i in range(0, CODE_DIGITS, 4))
+
+
+def printable(text: str) -> str:
+    """``text`` as a terminal or a page may show it: control characters (a terminal's
+    escapes), invisible ones and those that reorder the text around them (U+202E)
+    written out as ``\\u202e``."""
+    return "".join(f"\\u{ord(c):04x}" if c != "\n" and c != " "
+                   and unicodedata.category(c)[0] in "CZ" else c for c in text)
+
+
+def code_problem(code, hash_hex: str) -> str | None:
+    """What is wrong with ``code``, a code as shown (spaces, dashes and capitals allowed),
+    as the commitment ``hash_hex``: None when it is the hash's start, at least 8 digits
+    long (the page showed 8 before it showed 16)."""
+    if not isinstance(code, str):
+        return "the code is not written as text, like \"60E0 5BD1 B195 AF2F\""
+    digits = re.sub(r"[ \-]", "", code[:200]).lower()
+    shown = printable(code[:80])
+    if not re.fullmatch(rf"[0-9a-f]{{{OLD_CODE_DIGITS},64}}", digits):
+        return (f"the code, {shown}, is not {OLD_CODE_DIGITS} to 64 hex digits (0-9, A-F), "
+                "like \"60E0 5BD1 B195 AF2F\"")
+    if not hash_hex.startswith(digits):
+        return f"the code shown, {shown}, is not the start of the secret number's hash"
+    return None
 
 
 def round_seed(secret: str, cut: int) -> str:

@@ -10,9 +10,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import unicodedata
 from html import unescape
+from pathlib import Path
+
+import pytest
 
 from app.controller import Controller
+from app.deal_codes import BadCut, last_deal, read_cut
 from app.session import Session
 from bones import fair
 from fakepage import FakePage
@@ -31,7 +36,8 @@ def text(html: str) -> str:
 
 
 def code_shown(html: str) -> str:
-    return re.search(r'<strong class="code">([0-9A-F]{4} [0-9A-F]{4})</strong>', html).group(1)
+    found = re.search(r'<strong class="code">((?:[0-9A-F]{4} ){3}[0-9A-F]{4})</strong>', html)
+    return found.group(1)
 
 
 def play_round_out(s: Session) -> None:
@@ -69,7 +75,7 @@ def test_between_rounds_the_next_code_is_shown_cut_and_dealt_from():
     first = s.game.fair[0]
     assert (f'This deal\'s code was <strong class="code">{first.code}</strong>, cut 0.'
             in html)
-    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{9})<", html)[0]
+    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{19})<", html)[0]
     c.page.values["cut-next"] = "12x"
     c.act("next")
     assert s.game.round_over and "The cut is a whole number" in text(c.page.html)
@@ -85,7 +91,7 @@ def test_a_reload_between_rounds_keeps_the_next_code_and_a_bad_one_is_made_anew(
     c.act("start")
     play_round_out(c.session)
     c.render()
-    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{9})<", c.page.html)[0]
+    nxt = re.findall(r"next deal's code: <strong class=\"code\">([0-9A-F ]{19})<", c.page.html)[0]
     saved = json.loads(c.session.to_json())
     back = Session.from_json(json.dumps(saved))  # a reload: the players' code stands
     assert back.next_code() == nxt
@@ -110,7 +116,7 @@ def test_a_round_s_deal_is_shown_whole_and_checks_independently():
     assert "The deal of round 1" in html and "It checks:" in html
     secret = re.search(r'<dd class="hex">([0-9a-f]{64})</dd>', html).group(1)
     digest = hashlib.sha256(secret.encode()).hexdigest().upper()
-    assert f"{digest[:4]} {digest[4:8]}" == s.game.fair[0].code
+    assert " ".join(digest[i:i + 4] for i in range(0, 16, 4)) == s.game.fair[0].code
     seed = hashlib.sha256(f"{secret}:2026".encode()).hexdigest()
     assert seed in html
     dealt = html.split('class="sheet deal-hands"')[1]
@@ -142,3 +148,153 @@ def test_a_kiosk_shows_the_deal_but_offers_no_file():
     k.active = True
     c.act("deal")
     assert "It checks:" in c.page.html and 'data-act="deal-file"' not in c.page.html
+
+
+@pytest.mark.parametrize("typed,cut", [(" 12 ", 12), ("31,415", 31415), ("1 000", 1000),
+                                       ("", 0), (None, 0), ("０７", 7),
+                                       ("999,999,999", 999_999_999)])
+def test_a_cut_is_read_from_decimal_digits(typed, cut):
+    assert read_cut(typed) == cut
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "-3", "3.5", "1e3", "½", "x7", "1,000,000,000",
+                                   "\u202e12", "\x1b[2J"])
+def test_a_cut_that_is_no_whole_number_is_refused_in_plain_words(typed):
+    with pytest.raises(BadCut, match=r"^The cut is a whole number from 0 to 999,999,999, not '"):
+        read_cut(typed)
+    with pytest.raises(BadCut) as e:
+        read_cut(typed)
+    assert not any(unicodedata.category(ch)[0] == "C" for ch in str(e.value))
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "-3"])
+def test_a_bad_cut_between_rounds_is_said_beside_the_cut_and_nothing_is_dealt(typed):
+    c = page()
+    c.act("start")
+    c.act("begin")
+    play_round_out(c.session)
+    c.render()
+    code = c.session.next_code()
+    c.page.values["cut-next"] = typed
+    c.act("next")
+    assert c.session.game.round_number == 1 and c.session.next_code() == code
+    shown = text(c.page.html)
+    assert f"The cut is a whole number from 0 to 999,999,999, not '{typed}'." in shown
+    assert "Sorry, something went wrong" not in shown
+
+
+# ---- every game's first deal is made from a code shown before it --------------------------
+
+def _finish(s: Session) -> None:
+    while not s.game.match_over:
+        play_round_out(s)
+        if not s.game.match_over:
+            s.next_round("")
+
+
+def test_quick_game_is_dealt_from_the_code_the_start_screen_showed_and_its_cut():
+    c = page()
+    shown = code_shown(c.page.html)
+    c.page.values["cut-first"] = "2,718"
+    c.act("quick")
+    g = c.session.game
+    assert g.fair[0].code == shown and g.fair[0].cut == 2718
+    first = text(c.page.html)  # "Who plays first", before any move
+    assert re.search(rf"Dealt from code {shown} ?, cut 2,718\.", first) and not g.history
+    c.act("home")
+    assert code_shown(c.page.html) != shown  # the next game's own
+
+
+def test_quick_game_with_a_bad_cut_starts_nothing_and_says_why():
+    c = page()
+    c.page.values["cut-first"] = "①"
+    c.act("quick")
+    assert c.session is None
+    assert "The cut is a whole number from 0 to 999,999,999, not '①'." in text(c.page.html)
+
+
+def test_play_again_is_dealt_from_the_next_game_s_code_shown_at_the_end():
+    c = page()
+    c.act("start")
+    s = c.session
+    _finish(s)
+    c.render()
+    html = c.page.html
+    nxt = re.findall(r"next game's code: <strong class=\"code\">([0-9A-F ]{19})<",
+                     html)[0]
+    c.page.values["cut-next"] = "-3"
+    c.act("again")
+    assert c.session is s and "not '-3'" in text(c.page.html)
+    c.page.values["cut-next"] = "99"
+    c.act("again")
+    assert c.session is not s
+    assert c.session.game.fair[0].code == nxt and c.session.game.fair[0].cut == 99
+
+
+def test_a_lesson_s_real_game_is_dealt_from_the_code_its_end_showed():
+    c = page()
+    c.act("learn:chicken-foot")
+    s = c.session
+    run = s.lesson_run
+    while not s.game.round_over:
+        moves = run.allowed(s.game.legal_moves()) if s.game.turn == 0 else s.game.legal_moves()
+        s.play(moves[0])
+        run = s.lesson_run
+    c.render()
+    html = c.page.html
+    nxt = re.findall(r"next game's code: <strong class=\"code\">([0-9A-F ]{19})<",
+                     html)[0]
+    c.page.values["cut-next"] = "5"
+    c.act("lesson-real")
+    g = c.session.game
+    assert not c.session.lesson and g.fair[0].code == nxt and g.fair[0].cut == 5
+
+
+def test_the_full_hash_can_be_copied_where_the_code_is_shown():
+    c = page()
+    code = code_shown(c.page.html)
+    full = re.search(r'<details class="full-hash"><summary>The full hash</summary>'
+                     r'<p class="hex">([0-9a-f]{64})</p>', c.page.html).group(1)
+    assert full.upper().startswith(code.replace(" ", ""))
+
+
+def test_a_kiosk_game_is_dealt_from_the_code_its_attract_screen_showed():
+    from app.kiosk.settings import KioskSettings
+    from app.kiosk.ui import KioskScreen
+
+    c = Controller(FakePage(Storage()))
+    c.schedule = lambda: None
+    c.kiosk = k = KioskScreen(c)
+    k.settings = KioskSettings()
+    k.attract.start_attract = lambda: None  # the computers' game behind: not here
+    c.screen = "attract"
+    c.render()
+    shown = code_shown(c.page.html)
+    assert f"Your game is dealt from code {shown}" in text(c.page.html)
+    c.act("kiosk-play:all-fives")
+    g = c.session.game
+    assert c.screen == "table" and g.fair[0].code == shown and not g.history
+    assert f"Dealt from code {shown}." in text(c.page.html)  # the line under the table
+    c.screen = "attract"
+    c.render()
+    assert code_shown(c.page.html) != shown  # the next player's own
+
+
+def test_a_save_and_a_deal_file_of_8_digit_codes_still_load_and_check(tmp_path, capsys):
+    """A save keeps each round's full hash, secret and cut (never the code shown), so a
+    table saved when the page showed 8 digits loads and shows the same code, longer; its
+    deal file, with the 8-digit code, still checks."""
+    from bones.__main__ import main as cli
+
+    old = json.loads((Path(__file__).parent / "deals_8_digits.json").read_text())
+    s = Session.from_json(old["save"])
+    assert s.next_code().startswith(old["next_code"]) and len(s.next_code()) == 19
+    deal = last_deal(s.game)
+    assert deal["problems"] == [] and deal["code"].startswith(old["deal_file"]["code"])
+    assert len(old["deal_file"]["code"]) == 9 and fair.verify(old["deal_file"]) == []
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(old["deal_file"]), encoding="utf-8")
+    assert cli(["check-deal", str(path)]) == 0
+    assert f"The deal checks: code {old['deal_file']['code']} " in capsys.readouterr().out
+    s.next_round("7")
+    assert s.game.fair[1].code.startswith(old["next_code"])

@@ -8,6 +8,8 @@ import doctest
 import hashlib
 import json
 import random
+import re
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -33,7 +35,7 @@ def test_the_modules_examples_hold():
 def test_the_commitment_is_the_sha256_of_the_secret_text():
     assert fair.commitment(SECRET) == hashlib.sha256(SECRET.encode()).hexdigest()
     assert fair.round_seed(SECRET, 417) == hashlib.sha256(f"{SECRET}:417".encode()).hexdigest()
-    assert fair.short_code(fair.commitment(SECRET)) == "60E0 5BD1"
+    assert fair.short_code(fair.commitment(SECRET)) == "60E0 5BD1 B195 AF2F"
 
 
 def test_new_secrets_are_64_hex_digits_and_differ():
@@ -91,7 +93,7 @@ def test_a_stacked_deal_cannot_also_be_sealed():
 
 def test_the_deal_is_shown_only_once_its_round_is_over():
     g = bones.new_game("all-fives", seats=2, seed=1, fair=[fair.seal(SECRET, 5)])
-    assert fair.code_now(g) == "60E0 5BD1"
+    assert fair.code_now(g) == "60E0 5BD1 B195 AF2F"
     assert fair.revealed(g, 1) is None
     with pytest.raises(ValueError, match="once the round is over"):
         fair.round_deal(g, 1)
@@ -305,3 +307,121 @@ def test_a_save_keeps_house_rules_and_deal_codes_together():
         g.play(g.legal_moves()[0])
     back = bones.loads(bones.dumps(g))
     assert back == g and back.house == h and back.fair == [s]
+
+
+# ---- forged codes, bad deal files (docs/records.md, "Checking a deal") --------------------
+
+def _cli_on(deal, tmp_path, capsys) -> tuple[int, str]:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal), encoding="utf-8")
+    rc = cli(["check-deal", str(path)])
+    return rc, capsys.readouterr().out
+
+
+def _one_off(code: str, i: int, step: int) -> str:
+    digits = code.replace(" ", "")
+    d = format((int(digits[i], 16) + step) % 16, "X")
+    return digits[:i] + d + digits[i + 1:]
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 10**6), forged=st.one_of(
+    st.text("0123456789ABCDEF", min_size=16, max_size=16).map(lambda t: ("random", t)),
+    st.tuples(st.integers(0, 15), st.integers(1, 15)).map(lambda t: ("one off", t))))
+def test_a_forged_code_is_refused_by_verify_and_the_command_line(seed, forged, tmp_path_factory):
+    """The code shown is compared with the secret's hash: a random code, or the true one
+    with one digit changed, never checks (the hash and everything else left true)."""
+    deal = _one_deal(seed=seed)
+    kind, x = forged
+    code = x if kind == "random" else _one_off(deal["code"], *x)
+    if deal["hash"].upper().startswith(code.replace(" ", "")):
+        return  # the random code happens to be the true one
+    deal["code"] = code
+    problems = fair.verify(deal)
+    assert problems == [f"the code shown, {code}, is not the start of the secret number's hash"]
+    path = tmp_path_factory.mktemp("forged") / "deal.json"
+    path.write_text(json.dumps(deal), encoding="utf-8")
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli(["check-deal", str(path)]) == 1
+    assert "does NOT check" in out.getvalue() and "is not the start" in out.getvalue()
+    assert "The deal checks" not in out.getvalue()
+
+
+def test_the_code_shown_has_16_digits_and_an_old_8_digit_code_still_checks(tmp_path, capsys):
+    deal = _one_deal()
+    assert re.fullmatch(r"([0-9A-F]{4} ){3}[0-9A-F]{4}", deal["code"])
+    assert deal["hash"].upper().startswith(deal["code"].replace(" ", ""))
+    old = dict(deal, code=deal["code"][:9])  # "60E0 5BD1": what a deal file of before holds
+    assert fair.verify(old) == []
+    rc, out = _cli_on(old, tmp_path, capsys)
+    assert rc == 0 and old["code"] in out and deal["hash"] in out
+    assert fair.verify(dict(deal, code=deal["code"][:4]))  # 4 digits commit to nothing
+
+
+@pytest.mark.parametrize("code", ["\x1b[2J\x1b[31m1234 5678", "1234\u202e8765 4321",
+                                  "12\u200f34\r5678\x07", "12\u2028 34"])
+def test_check_deal_shows_escapes_and_bidi_controls_safely(code, tmp_path, capsys):
+    deal = dict(_one_deal(), code=code)
+    rc, out = _cli_on(deal, tmp_path, capsys)
+    assert rc == 1 and "does NOT check" in out
+    assert not any(unicodedata.category(c)[0] == "C" and c != "\n" for c in out), out
+    assert "\u2028" not in out
+    assert "\\u001b" in out or "\\u202e" in out or "\\u200f" in out or "\\u2028" in out
+
+
+BAD_FIELDS = {
+    "options a list": ({"options": [1, 2]}, "the rules' options are not a set of named"),
+    "options text": ({"options": "rounds=3"}, "the rules' options are not a set of named"),
+    "an unknown option": ({"options": {"colour": 1}}, "unknown option"),
+    "an option's value text": ({"options": {"rounds": "x"}}, "rounds must be a whole"),
+    "an option's value a list": ({"options": {"rounds": [1]}}, "rounds"),
+    "seats a float": ({"seats": 2.0}, "the number of players is not a whole number"),
+    "seats true": ({"seats": True}, "the number of players is not a whole number"),
+    "seats 40": ({"seats": 40}, "the number of players is not a whole number from 2 to 8"),
+    "round a float": ({"round": 1.5}, "the round's number is not a whole number"),
+    "round 0": ({"round": 0}, "the round's number is not a whole number"),
+    "round text": ({"round": "1"}, "the round's number is not a whole number"),
+    "cut a float": ({"cut": 7.5}, "the cut is a whole number from 0"),
+    "cut text": ({"cut": "7"}, "the cut is a whole number from 0"),
+    "secret a float": ({"secret": 1.5}, "the secret number is not 64 hex digits"),
+    "secret short": ({"secret": "ab"}, "the secret number is not 64 hex digits"),
+    "hash a number": ({"hash": 5}, "the hash is not 64 hex digits"),
+    "code a number": ({"code": 12345678}, "the code is not written as text"),
+    "game unknown": ({"game": "dominoes"}, "the game is not one of"),
+    "game a list": ({"game": ["mexican-train"]}, "the game is not one of"),
+    "hands text": ({"hands": "6-6"}, "does not list 4 hands"),
+}
+
+
+NEEDED = {"game": "the game", "options": "the rules' options", "seats": "the number of "
+          "players", "round": "the round's number", "secret": "the secret number",
+          "cut": "the cut", "hands": "the hands", "boneyard": "the boneyard"}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FIELDS) + [f"no {k}" for k in NEEDED])
+def test_every_bad_field_of_a_deal_file_is_refused_in_plain_words(name, tmp_path, capsys):
+    deal = _one_deal()
+    if name.startswith("no "):
+        key = name[3:]
+        del deal[key]
+        words = f'{NEEDED[key]} is missing (the field "{key}")'
+    else:
+        change, words = BAD_FIELDS[name]
+        deal.update(change)
+    problems = fair.verify(deal)
+    assert problems and words in problems[0], problems
+    rc, out = _cli_on(deal, tmp_path, capsys)
+    assert rc == 1 and words in out and "Traceback" not in out
+    for technical in ("object", "'float'", "interpreted", "Error", "NoneType"):
+        assert technical not in out, out
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '"a deal"', "7", "null"])
+def test_a_deal_file_that_is_no_set_of_fields_is_refused_plainly(text, tmp_path, capsys):
+    path = tmp_path / "deal.json"
+    path.write_text(text, encoding="utf-8")
+    assert cli(["check-deal", str(path)]) == 1
+    assert "the file holds no deal" in capsys.readouterr().out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 
+from app.deal_codes import code_of
 from app.kiosk.settings import (
     ATTRACT_PACE,
     attract_session,
@@ -19,6 +20,7 @@ from app.kiosk.settings import (
 )
 from app.session import Session
 from app.table import felt
+from bones import fair
 
 RETRY_EVERY = 3  # failures in a row before the attract game rests
 RETRY_REST = 30  # seconds it rests, then starts again
@@ -51,6 +53,14 @@ class AttractGame:
         self.bg_fresh = None
         self.games_done = 0
         self._attract_running = False
+        self.secret = ""  # the next player game's first deal, its code on the attract screen
+
+    def next_code(self) -> str:
+        """The code of the next player game's first deal (app.deal_codes), shown before
+        the tap that deals it."""
+        if not self.secret:
+            self.secret = fair.new_secret()
+        return code_of(self.secret)
 
     def start_attract(self) -> None:
         if not self._attract_running and self.c.screen == "attract":
@@ -155,10 +165,13 @@ class AttractGame:
         if arg not in self.screen.settings.offered():
             return
         c = self.c
-        s = player_session(self.screen.settings, arg)
+        self.next_code()  # a kiosk has no cut: one tap deals from the code shown
+        s = player_session(self.screen.settings, arg, seal=fair.seal(self.secret, 0))
+        self.secret = ""
         self.screen.panel = None
         c.begin(s)
-        c.table.state.tell(s.start_summary())  # one tap starts play: the start is told in a line
+        c.table.state.tell(s.start_summary()  # one tap starts play: the start is told in a line
+                           + f" Dealt from code {s.deal_code()}.")
         c.render()
         c.schedule()
         self.screen._set_where("table")

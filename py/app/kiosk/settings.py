@@ -339,7 +339,7 @@ def length_options(game: str, length: str) -> dict | None:
     return {"rounds": 1 if length == "short" else 3}
 
 
-def player_session(settings: KioskSettings, game: str, seed=None) -> Session:
+def player_session(settings: KioskSettings, game: str, seed=None, seal=None) -> Session:
     """One tap on the attract screen: you against the computer (three computer players in
     the train games, one in All Fives), by the official's rules, length and level."""
     if game not in GAME_ORDER:
@@ -348,7 +348,7 @@ def player_session(settings: KioskSettings, game: str, seed=None) -> Session:
     seats = [Seat("You", "human")] + [Seat(n, "computer", settings.level)
                                       for n in COMPUTER_NAMES[:others]]
     s = Session.new(game, settings.presets.get(game) or bones.GAMES[game].default_preset,
-                    seats, seed=seed, options=length_options(game, settings.length))
+                    seats, seed=seed, options=length_options(game, settings.length), seal=seal)
     s.started = True  # one tap starts play: the draw for who goes first is told in a line
     s.settings.muted = not settings.sound  # silent unless the official turned sound on
     s.settings.voice = settings.voice  # read aloud only if the official turned it on

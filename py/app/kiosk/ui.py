@@ -151,7 +151,8 @@ class KioskScreen(Screen):
         return kiosk_views.attract_screen(self.settings, bg_svg=self.attract.bg_svg,
                                           can_resume=can_resume, resume_what=what,
                                           panel=self.official.panel_markup(),
-                                          unsaved=self.official.unsaved())
+                                          unsaved=self.official.unsaved(),
+                                          code=self.attract.next_code())
 
     def drawn(self) -> None:
         """After the controller drew the attract screen: keep its game going."""

@@ -38,7 +38,8 @@ def _gear() -> str:
 
 
 def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: bool = False,
-                   resume_what: str = "", panel: str = "", unsaved: str | None = None) -> str:
+                   resume_what: str = "", panel: str = "", unsaved: str | None = None,
+                   code: str = "") -> str:
     """The screen strangers walk up to: one tap on a game starts it against the computer.
     Behind the buttons a computer-only game plays itself (``bg_svg``, redrawn in place).
     While this machine cannot save (``unsaved``: app.shared.storage's reason), a line for the
@@ -70,7 +71,10 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
            "Official: open the settings (the cog).</p>" if unsaved else "")
         + '</header><div class="attract-foot">'
         f'<div class="attract-games" role="group" aria-label="Games">{games}</div>'
-        f'{learn}{resume}{rally}</div></div>'
+        + (f'<p class="attract-code">Your game is dealt from code <strong class="code">'
+           f"{e(code)}</strong>: after each hand you can see the deal and check it.</p>"
+           if code else "")
+        + f'{learn}{resume}{rally}</div></div>'
         + button(_gear(), "kiosk-official",
                  cls="btn kiosk-gear", name="Official's settings")
         + "</div>" + panel)

@@ -105,7 +105,24 @@ class StartScreen(Screen):
     def do_quick(self, arg, el) -> None:
         if self.ask_first("quick"):
             return
-        self.c.begin(Session.quick())
+        seal = self.first_seal()
+        if seal is not None:
+            self.c.begin(Session.quick(seal=seal))
+
+    def first_seal(self):
+        """The first deal's seal, from the code the start screen shows and the cut typed
+        there (a new code then for the next game); None, said, for a cut that is no
+        number."""
+        f = self.form
+        try:
+            seal = sealed(f.secret, self.c.page.value_of("cut-first"))
+        except BadCut as exc:
+            f.error = str(exc)
+            self.c.render()
+            self.c.focus("#cut-first")
+            return None
+        f.error, f.cut, f.secret = "", "", fair.new_secret()  # the next game's own
+        return seal
 
     def do_start(self, arg, el) -> None:
         if self.ask_first("start"):
@@ -129,14 +146,9 @@ class StartScreen(Screen):
             self.c.render()
             self.c.focus('[data-act="seats:-1"]')
             return
-        try:
-            seal = sealed(f.secret, self.c.page.value_of("cut-first"))
-        except BadCut as exc:
-            f.error = str(exc)
-            self.c.render()
-            self.c.focus("#cut-first")
+        seal = self.first_seal()
+        if seal is None:
             return
-        f.error, f.cut, f.secret = "", "", fair.new_secret()  # the next game's own
         s = self.c.session
         self.c.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
                                                     for x in f.seats],
@@ -159,6 +171,21 @@ class StartScreen(Screen):
         if s is not None and s.lesson:
             self.do_learn(s.lesson, el)
 
+    def do_again(self, arg, el) -> None:
+        """Play again: the same players and rules, dealt from the code the game's summary
+        showed and the cut typed there."""
+        s = self.c.session
+        seats = [Seat(x.name, x.kind, x.level) for x in s.seats]
+        options = s.game.next_game_options()  # A8: All Fives' winner leads the next game
+        try:
+            seal = s.next_game_seal(self.c.page.value_of("cut-next"))
+        except BadCut:  # said beside the cut
+            self.c.render()
+            self.c.focus("#cut-next")
+            return
+        self.c.begin(Session.new(s.game.game, s.game.preset, seats, settings=s.settings,
+                                 options=options, house=s.game.house, seal=seal))
+
     def do_lesson_real(self, arg, el) -> None:
         """After a lesson: a real game of it, by its sheet, against Easy players."""
         s = self.c.session
@@ -167,7 +194,14 @@ class StartScreen(Screen):
         game = s.game
         seats = [Seat("You", "human")] + [Seat(n, "computer", "easy")
                                           for n in ("Ann", "Bob", "Cora")]
-        self.c.begin(Session.new(game.game, game.preset, seats, settings=s.settings))
+        try:  # dealt from the code the lesson's end showed, and the cut typed there
+            seal = s.next_game_seal(self.c.page.value_of("cut-next"))
+        except BadCut:  # said beside the cut
+            self.c.render()
+            self.c.focus("#cut-next")
+            return
+        self.c.begin(Session.new(game.game, game.preset, seats, settings=s.settings,
+                                 seal=seal))
 
     def do_confirm_new(self, arg, el) -> None:
         self.c.dialog = dialogs.ConfirmNew(arg)

@@ -6,7 +6,7 @@ rally scorekeeper and the kiosk.
 from __future__ import annotations
 
 import bones
-from app.deal_codes import code_of
+from app.deal_codes import code_of, full_hash
 from app.games_ui import level_for, words
 from app.render import domino_svg
 from app.seats import DEFAULT_NAMES, Seat
@@ -104,8 +104,9 @@ def cut_fieldset(secret: str, cut: str, what: str = "first") -> str:
     return (f'<fieldset class="cut"><legend>Cut the deck</legend><p>Before the {what} deal '
             f"the page picks a secret number and shows its code: <strong class=\"code\">"
             f"{e(code_of(secret))}</strong>. Cut with any number you like (or leave it "
-            "empty): the deal comes from both, so neither of us chooses it alone. After "
-            'the round you can check it.</p><label class="cut-box">Cut <input '
+            "empty) before Start game or Quick game: the deal comes from both, so neither "
+            "of us chooses it alone. After the round you can check it.</p>"
+            + full_hash(secret) + '<label class="cut-box">Cut <input '
             f'type="text" id="cut-{what}" data-field="cut" inputmode="numeric" maxlength="13" '
             f'autocomplete="off" value="{e(cut)}" aria-label="Cut the deck: a number">'
             "</label></fieldset>")

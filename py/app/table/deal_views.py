@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.deal_codes import last_deal
+from app.deal_codes import full_hash, last_deal
 from app.screen import Dialog
 from app.session import Session
 from app.shared.markup import alert, button, dialog, e, prose
 
-CHECK_HELP = ("Anyone can check it: the code is the first 8 digits of the SHA-256 hash of "
-              "the secret number, and the seed is the SHA-256 hash of the secret, a colon "
+CHECK_HELP = ("Anyone can check it: the code is the first 16 digits of the hash, the SHA-256 "
+              "of the secret number, and the seed is the SHA-256 of the secret, a colon "
               "and the cut. Save the deal as a file, and python -m bones check-deal deals it "
               "again from the secret and the cut and compares.")
 
@@ -30,9 +30,11 @@ def deal_section(session: Session) -> str:
                                    f"{done['round']}") + "</p>")
     code = session.next_code()
     if code is not None:
+        what = "next game" if session.next_is_a_game() else "next deal"
         parts.append(
-            f'<p>The next deal\'s code: <strong class="code">{e(code)}</strong>. Cut the '
+            f'<p>The {what}\'s code: <strong class="code">{e(code)}</strong>. Cut the '
             'deck with any number (or leave it empty) before you deal.</p>'
+            + full_hash(session.next_secret)
             + alert(session.cut_error)
             + '<label class="cut-box">Cut <input type="text" id="cut-next" '
               'inputmode="numeric" maxlength="13" autocomplete="off" '
@@ -40,6 +42,17 @@ def deal_section(session: Session) -> str:
     if not parts:
         return ""
     return f'<section class="deal-codes" aria-label="Deal codes">{"".join(parts)}</section>'
+
+
+def dealt_from(session: Session) -> str:
+    """Before the first move: the code this deal was made from (shown before it), and the
+    cut ("" in a game without codes)."""
+    g = session.game
+    if not g.fair or len(g.fair) < g.round_number:
+        return ""
+    sealed = g.fair[g.round_number - 1]
+    return (f'<p class="deal-code">Dealt from code <strong class="code">{e(sealed.code)}'
+            f"</strong>, cut {sealed.cut:,}.</p>")
 
 
 def deal_dialog(session: Session, files: bool = True) -> str:
@@ -58,6 +71,7 @@ def deal_dialog(session: Session, files: bool = True) -> str:
               if d["placed"] else "")
     body = (f'<p class="deal-check">{e(checks)}</p>'
             f'<dl class="deal-facts"><dt>Code</dt><dd>{e(d["code"])}</dd>'
+            f'<dt>Hash</dt><dd class="hex full-hash">{e(d["hash"])}</dd>'
             f'<dt>Secret number</dt><dd class="hex">{e(d["secret"])}</dd>'
             f'<dt>Cut</dt><dd>{d["cut"]}</dd>'
             f'<dt>Seed</dt><dd class="hex">{e(d["seed"])}</dd></dl>{placed}'

@@ -14,7 +14,7 @@ from app.render import domino_svg
 from app.seats import PACES, VOICE_RATES, VOLUMES
 from app.session import Session
 from app.shared.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
-from app.table.deal_views import deal_section
+from app.table.deal_views import deal_section, dealt_from
 from app.table.score_views import move_log_markup, score_sheet, scores_markup
 from app.table.views import game_title, show_again_button
 from app.table.voice import voice_note
@@ -61,6 +61,7 @@ def first_draw_dialog(session: Session) -> str:
     who plays first."""
     body = "".join(_start_step(session, step) for step in session.start_story())
     body += f'<p class="lead"><strong>{e(session.lead_text())}</strong></p>'
+    body += dealt_from(session)  # the code shown before this deal, and the cut
     begin = "Start round 1" if session.game_type.length == ROUNDS else "Start the game"
     return dialog("Who plays first", body, button(begin, "begin", cls="btn big primary"))
 

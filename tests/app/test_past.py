@@ -358,19 +358,51 @@ def test_a_game_that_cannot_be_kept_is_said_and_the_game_in_play_is_still_saved(
     assert "could not be kept" in text(c)
 
 
+def sealed_game(c: Controller, game: str, preset: str | None, options: dict) -> Session:
+    """A game begun on the page with each round dealt from a deal code, as the page deals
+    (the replay opens each finished round's deal), played to its end and kept."""
+    from bones import fair
+    from bones.moves import NEXT
+
+    s = Session.new(game, preset, TWO, seed=6, options=options,
+                    seal=fair.seal("6e" * 32, 417))
+    c.begin(s)
+    while not s.game.match_over:
+        move = s.game.legal_moves()[0]
+        if move.kind == NEXT:
+            fair.seal_next(s.game, fair.seal(f"{s.game.round_number:02x}" * 32, 417))
+        s.play(move)
+        c.save()
+    return s
+
+
 @pytest.mark.parametrize("game, preset, options", [
-    ("chicken-foot", "gs-cf", {"rounds": 1}), ("all-fives", None, {"target": 50})])
+    ("mexican-train", "gs-mt", {"rounds": 2}), ("chicken-foot", "gs-cf", {"rounds": 1}),
+    ("all-fives", None, {"target": 50})])
 def test_every_game_replays_from_its_deal_to_its_end(game, preset, options):
+    """At every position shown, the felt and every hand are the engine's position there
+    (worked out apart, from the save), whatever the replay looked at on the way (the
+    round's deal code opened)."""
+    from app.past.replay_views import felt_svg
+    from bones.replay import Replay
+
     c = page()
-    s = play_out(c, seed=6, game=game, preset=preset, options=options)
+    s = sealed_game(c, game, preset, options)
     c.act("past-open")
     c.act(f"past-replay:{kept(c)[0]['id']}")
+    own = Replay(s.game.to_json())
     n = len(s.game.history)
-    for pos in (0, 1, n // 2, n - 1, n):
+    for pos in (0, 1, n // 2, n - 1, n, 2):
         c.past.pos = pos
         c.render()
-        assert ('<svg class="felt-svg"' in c.page.html and
-                (f"Move {pos} of {n}" in text(c) if pos else "The deal" in text(c)))
+        words = text(c)
+        assert f"Move {pos} of {n}" in words if pos else "The deal" in words
+        m = own.at(pos)
+        for seat, hand in zip(s.seats, m.hands, strict=True):
+            assert f"{seat.name} ({len(hand)} tile{'' if len(hand) == 1 else 's'})" in words
+        felt = felt_svg(c.past.view(m), c.past.felt_size)
+        assert felt in c.page.html, f"the felt at position {pos}"
+        assert ".." not in words  # "Ann plays first.."
 
 
 def test_a_lesson_is_never_kept_and_a_house_rules_game_is_kept_with_their_name():

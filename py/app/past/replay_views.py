@@ -22,8 +22,9 @@ def hands_markup(view) -> str:
         hand = sorted(view.game.hands[i], key=lambda t: (t.hi, t.lo), reverse=True)
         tiles = "".join(f'<li>{domino_svg(t, height=76, **look)}</li>' for t in hand)
         count = f"{len(hand)} tile{'' if len(hand) == 1 else 's'}"
+        whose = "Your" if seat.name == "You" else f"{seat.name}'s"
         rows.append(f'<li class="past-hand"><h3>{e(seat.name)} ({count})</h3>'
-                    f'<ul class="past-tiles" aria-label="{e(seat.name)}\'s tiles">{tiles}'
+                    f'<ul class="past-tiles" aria-label="{e(whose)} tiles">{tiles}'
                     "</ul></li>")
     return f'<ul class="past-hands">{"".join(rows)}</ul>'
 

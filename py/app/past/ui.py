@@ -159,9 +159,10 @@ class PastScreen(Screen):
         return {**out, "state": "done", "advice": advice, "played": played}
 
     def view(self, match) -> Session:
-        """The match at a position as the table's markup reads it."""
+        """The match at a position as the table's markup reads it: begun (who plays first
+        was said), so a move's words end in the turn's line, not the start's."""
         return Session(match, [Seat(p["name"], p["kind"], p["level"])
-                               for p in self.game["players"]])
+                               for p in self.game["players"]], started=True)
 
     # ---- its presses --------------------------------------------------------------------
     def open(self) -> None:

@@ -224,7 +224,7 @@ def test_the_replay_steps_forward_and_back_by_buttons_and_keys_with_every_hand_f
     assert f"Move 1 of {n}" in text(c)
     c.act("past-step:end")
     assert f"Move {n} of {n}" in text(c)
-    assert 'data-act="past-step:forward" disabled' in c.page.html
+    assert 'data-act="past-step:forward" aria-label="Forward one move" disabled' in c.page.html
     c.keys.on_key(SimpleNamespace(key="ArrowLeft", target=None, shiftKey=False,
                                   preventDefault=lambda: None))
     assert f"Move {n - 1} of {n}" in text(c)
@@ -463,3 +463,22 @@ def test_a_kiosk_keeps_its_past_games_until_the_official_clears_them():
     c.act("kiosk-clear-past")
     c.act("kiosk-clear-past-yes")
     assert kept(c) == [] and "The past games on this kiosk are cleared." in panel()
+
+
+def test_each_page_opens_at_its_top_and_a_step_that_goes_off_hands_focus_on():
+    c, _s = replaying()
+    assert c.page.scrolls.get("window") == 0  # the replay opened at its top
+    c.page.scrolls["window"] = 207
+    c.act("past-page:list")
+    assert c.page.scrolls["window"] == 0
+    c.page.scrolls["window"] = 207
+    c.act("home")
+    c.act("past-open")  # not where the start screen was scrolled to
+    assert c.page.scrolls["window"] == 0
+    c.act(f"past-replay:{kept(c)[0]['id']}")
+    c.page.active_acts["act"] = "past-step:end"  # End pressed: it goes off at the end
+    c.act("past-step:end")
+    assert c.page.focused == '[data-act="past-step:back"]'
+    c.page.active_acts["act"] = "past-step:start"
+    c.act("past-step:start")
+    assert c.page.focused == '[data-act="past-step:forward"]'

@@ -249,11 +249,32 @@ def assert_at(page, replay, k: int, n: int, spinners: bool = False) -> None:
         f"felt at position {k}: {drawn} +{folded}, the table holds {len(table)}"
 
 
+def scrolled(page) -> int:
+    return page.evaluate("Math.round(scrollY)")
+
+
 def open_replay(page, open_game, text: str):
+    """From the start screen scrolled down as far as it goes, to the list, then the
+    replay: each opens at its top."""
     open_game(page, storage={PAST_KEY: text})
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
     page.get_by_role("button", name=re.compile("^Past games")).click()
+    expect(page.get_by_role("heading", name="Past games")).to_be_visible()
+    assert scrolled(page) == 0, "the list opened scrolled down"
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
     page.get_by_role("button", name=re.compile("^Replay this game")).click()
     expect(page.locator(".past-where")).to_contain_text("The deal")
+    assert scrolled(page) == 0, "the replay opened scrolled down"
+
+
+def assert_steps_and_felt_in_view(page, width: int, height: int) -> None:
+    """The ways to step and the whole felt are in the window together, unscrolled."""
+    assert scrolled(page) == 0
+    steps = page.get_by_role("group", name="Step through the game").bounding_box()
+    felt = page.locator("#past-felt").bounding_box()
+    assert steps["y"] >= 0 and steps["y"] + steps["height"] <= felt["y"]
+    assert felt["y"] + felt["height"] <= height and felt["x"] + felt["width"] <= width
+    assert felt["height"] >= min(0.3 * height, 0.55 * felt["width"]), felt
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
@@ -267,6 +288,7 @@ def test_the_replays_felt_and_hands_are_the_engines_position_at_every_step(
     page, watch = sized_page(width, height)
     open_replay(page, open_game, text)
     assert_at(page, r, 0, n)
+    assert_steps_and_felt_in_view(page, width, height)
     deal = page.locator("#past-felt").inner_html()
     page.get_by_role("button", name="Forward one move").click()
     assert_at(page, r, 1, n)
@@ -276,6 +298,8 @@ def test_the_replays_felt_and_hands_are_the_engines_position_at_every_step(
     page.get_by_role("button", name="End", exact=True).click()
     assert_at(page, r, n, n)
     assert page.locator("#past-felt").inner_html() != deal  # the felt moved
+    assert_steps_and_felt_in_view(page, width, height)  # End went off: no jump down
+    expect(page.get_by_role("button", name="Back one move")).to_be_focused()
     shot(page, f"past-replay-end-{width}")
     page.get_by_role("button", name="Back one move").click()
     assert_at(page, r, n - 1, n)

@@ -43,19 +43,23 @@ def felt_markup(view, size: tuple[int, int] | None = None) -> str:
 
 def steps(pos: int, total: int, mine: tuple[str, bool] | None = None) -> str:
     """The ways to step; ``mine``: (its label, whether a person's move lies ahead), for
-    the button that goes straight to the next move a person made (where the coach is)."""
+    the button that goes straight to the next move a person made (where the coach is).
+    A phone shows the first words of each ("Back"), the name says it whole."""
     at_start, at_end = pos <= 0, pos >= total
-    ahead = "" if mine is None else button(mine[0], "past-step:mine", cls="btn big",
+
+    def step(first: str, more: str, arg: str, off: bool, key: str, cls: str = "btn big"):
+        label = f'{first}<span class="step-more"> {more}</span>' if more else first
+        return button(label, f"past-step:{arg}", cls=cls, disabled=off,
+                      name=f"{first} {more}" if more else None,
+                      extra=f' aria-keyshortcuts="{key}"')
+
+    ahead = "" if mine is None else button(mine[0], "past-step:mine", cls="btn big mine",
                                            disabled=not mine[1], extra=' aria-keyshortcuts="N"')
     return ('<div class="past-steps" role="group" aria-label="Step through the game">'
-            + button("Start", "past-step:start", cls="btn big", disabled=at_start,
-                     extra=' aria-keyshortcuts="Home"')
-            + button("Back one move", "past-step:back", cls="btn big", disabled=at_start,
-                     extra=' aria-keyshortcuts="ArrowLeft"')
-            + button("Forward one move", "past-step:forward", cls="btn big primary",
-                     disabled=at_end, extra=' aria-keyshortcuts="ArrowRight"')
-            + button("End", "past-step:end", cls="btn big", disabled=at_end,
-                     extra=' aria-keyshortcuts="End"')
+            + step("Start", "", "start", at_start, "Home")
+            + step("Back", "one move", "back", at_start, "ArrowLeft")
+            + step("Forward", "one move", "forward", at_end, "ArrowRight", "btn big primary")
+            + step("End", "", "end", at_end, "End")
             + ahead + "</div>")
 
 
@@ -116,14 +120,17 @@ def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: i
                 coach: dict, notice: str = "", error: str = "",
                 felt_size: tuple[int, int] | None = None, deal: dict | None = None,
                 mine: tuple[str, bool] | None = None) -> str:
+    """The replay: the heading, the ways to step and the felt together in the first
+    screenful (``.past-stage``), then the move in words, the coach, the deal and every
+    hand."""
     title = f"Replay: {game_words(rec)}"
     where = (f"Move {pos} of {total}, round {round_no}" if pos else
              f"The deal, before the first move ({total} moves in all)")
-    return ('<div class="app past-screen past-replay">' + head(title, "replay")
-            + notices(notice, error)
-            + f'<p class="past-when">Played {e(when(rec["date"]))}.</p>'
-            + steps(pos, total, mine)
+    return ('<div class="app past-screen past-replay"><div class="past-stage">'
+            + head(title, "replay") + notices(notice, error)
+            + steps(pos, total, mine) + felt_markup(view, felt_size) + "</div>"
             + f'<p class="past-where" aria-live="polite"><strong>{e(where)}</strong>'
             + (f". {prose(said)}" if said else "") + "</p>"
             + coach_markup(coach) + deal_markup(deal, view.game_type.round_word)
-            + felt_markup(view, felt_size) + hands_markup(view) + "</div>")
+            + f'<p class="past-when">Played {e(when(rec["date"]))}.</p>'
+            + hands_markup(view) + "</div>")

@@ -482,3 +482,18 @@ def test_each_page_opens_at_its_top_and_a_step_that_goes_off_hands_focus_on():
     c.page.active_acts["act"] = "past-step:start"
     c.act("past-step:start")
     assert c.page.focused == '[data-act="past-step:forward"]'
+
+
+def test_the_replays_tiles_start_at_the_felts_top_not_in_its_middle():
+    import re as re_
+
+    from app.table import felt
+
+    c, _s = replaying()
+    c.page.size = lambda id_: (354, 453) if id_ == "past-felt" else None  # a phone's felt
+    c.act("past-step:forward")
+    svg = c.page.texts["past-felt"]
+    y = float(re_.search(r'viewBox="([^"]+)"', svg).group(1).split()[1])
+    lay = felt.lanes_layout(c.past.view(c.past.replay.at(1)), 354, 453)
+    assert (lay.content.y - lay.view.y) * lay.scale > 60  # the play screen's centring
+    assert 0 <= (lay.content.y - y) * lay.scale <= 20  # px of felt above the tiles

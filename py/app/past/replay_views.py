@@ -5,6 +5,8 @@ played and why, and a plain mark where the choice cost points)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from app.past.views import e, game_words, head, notices, when
 from app.render import domino_svg
 from app.shared.markup import button, prose, tile_look
@@ -12,6 +14,7 @@ from app.table import felt
 from bones.fair import verify
 
 FELT_W, FELT_H = 1000, 620  # the layout's frame; the SVG scales to the page
+TOP_GAP = 16  # px of felt above the tiles
 
 
 def hands_markup(view) -> str:
@@ -34,6 +37,11 @@ def felt_svg(view, size: tuple[int, int] | None = None) -> str:
     felt is taller than wide, so its tiles are drawn bigger)."""
     w, h = size if size and size[0] > 0 and size[1] > 0 else (FELT_W, FELT_H)
     lay = felt.lanes_layout(view, w, h)
+    # the tiles from the felt's top, just under the steps (the play screen centres them
+    # in room kept for the lines to grow; a replay's felt is laid out afresh each move)
+    top = lay.content.y - TOP_GAP / lay.scale
+    if top > lay.view.y:
+        lay = dataclasses.replace(lay, view=lay.view._replace(y=top))
     return felt.table_svg(view, lay, selected=None, targets=set())
 
 

@@ -191,6 +191,10 @@ def test_export_one_and_all_then_import_on_another_device():
     (json.dumps({"format": "rally-dominoes-games", "version": 99, "games": []}),
      "another version"),
     ("[" * 5000 + "]" * 5000, "could not be used"),
+    (json.dumps({"format": "rally-dominoes-games", "version": 1, "games": [], "notes": "x"}),
+     "bad.json could not be used: the file holds something this game does not know "
+     "('notes'): a file of past games holds only its format, version and games. Nothing "
+     "here was changed."),
     ("x" * (archive.MAX_FILE + 10), "could not be used"),
 ])
 def test_a_bad_file_is_refused_in_plain_words_and_nothing_kept_is_lost(bad, says):

@@ -89,20 +89,27 @@ def summary(match: Match) -> dict:
     }
 
 
-def make_record(match: Match, players: list[dict], *, date: str,
-                house: dict | None = None) -> dict:
+def house_of(match: Match) -> dict | None:
+    """The house rule set ``match`` is played by, as a record names it: ``{"name": ...,
+    "options": {...}}`` (what they change from the sheet), or None for the sheet as
+    printed. Made from the match (its save keeps them whole), never taken on trust."""
+    h = match.house
+    return None if h is None else {"name": h.name, "options": h.to_dict()["changes"]}
+
+
+def make_record(match: Match, players: list[dict], *, date: str) -> dict:
     """The record of ``match`` as it stands (finished once the match is over, else
     abandoned). ``players``: one ``{"name", "kind", "level"}`` a seat ("human" or
     "computer"; a computer's level: easy, normal or hard). ``date``: when it was played,
-    ISO 8601 text ("2025-06-01T14:05"). ``house``: the house rule set it was played by,
-    ``{"name": ..., "options": {...}}``, or None for the sheet as printed."""
+    ISO 8601 text ("2025-06-01T14:05"). Its house rules are the match's own
+    (``house_of``)."""
     save = match.to_json()
     rec = {
         "id": game_id(save),
         "date": date,
         "game": match.game,
         "sheet": match.preset,
-        "house": house,
+        "house": house_of(match),
         "players": [dict(p) for p in players],
         "ended": ENDED[0] if match.match_over else ENDED[1],
         "save": save,
@@ -169,8 +176,9 @@ def _check_summary(sm: Any, seats: int, what: str) -> None:
 
 def read_record(data: Any, what: str = "the game") -> dict:
     """A record from outside (an imported file), checked to the last move: its save is
-    replayed, and its id, ending and summary are made again from it (a file cannot
-    claim a game it does not hold). Raises BadData saying what is wrong."""
+    replayed, and its id, house rules, ending and summary are made again from it (a file
+    cannot claim a game, or house rules, it does not hold). Raises BadData saying what is
+    wrong."""
     fields(data, what, _RECORD - {"summary"}, {"summary", "house"})
     try:
         match = from_json(data["save"])
@@ -182,7 +190,7 @@ def read_record(data: Any, what: str = "the game") -> dict:
     meta = {"date": data["date"], "players": data["players"],
             "house": data.get("house"), "ended": data["ended"]}
     _check_meta(meta, match.seats, what, BadData)
-    return make_record(match, data["players"], date=data["date"], house=data.get("house"))
+    return make_record(match, data["players"], date=data["date"])
 
 
 def size(archive: dict) -> int:
@@ -194,12 +202,17 @@ def dumps(archive: dict) -> str:
     return json.dumps(archive, separators=(",", ":"), ensure_ascii=False)
 
 
-def _games_of(text: Any, what: str, kind: str) -> list:
+def _games_of(text: Any, what: str, kind: str, strict: bool = False) -> list:
     """The games listed in a collection or a file (``text``), read through the guarded
-    entry; BadData when ``what`` ("the file") is no such thing or of another version."""
+    entry; BadData when ``what`` ("the file") is no such thing or of another version, or
+    (``strict``: a file brought in) holds anything beside its format, version and games."""
     data = read_json(text, what, MAX_FILE)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadData(f"{what} is not {kind} of Rally Dominoes games")
+    unknown = sorted(str(k)[:40] for k in set(data) - {"format", "version", "games"})
+    if strict and unknown:
+        raise BadData(f"{what} holds something this game does not know ({unknown[0]!r}): "
+                      "a file of past games holds only its format, version and games")
     if data.get("version") != VERSION or not isinstance(data.get("games"), list):
         raise BadData(f"{what} holds games of another version "
                       f"({str(data.get('version'))[:20]}; this game reads {VERSION})")
@@ -305,7 +318,7 @@ def import_games(archive: dict, text: Any, *, budget: int = BUDGET) -> tuple[dic
     changes nothing; a bad game in a good file is refused alone. Games already kept are
     recognised by id; games that do not fit the budget are left out, and a game
     already kept is never pushed out."""
-    raw_games = _games_of(text, "the file", "a file")
+    raw_games = _games_of(text, "the file", "a file", strict=True)
     have = {r["id"] for r in archive["games"]}
     games = list(archive["games"])
     added, already, refused, no_room = [], [], [], 0

@@ -100,10 +100,14 @@ class Replay:
     def deal(self, number: int) -> dict[str, Any] | None:
         """Round ``number``'s whole deal (``fair.round_deal``) once it is over, with
         ``played``: what differs between it and the round as replayed (empty: they
-        agree). None when the round had no deal code."""
+        agree). None when the round had no deal code. The replay stays where it was: the
+        round's start is looked at on the way, and the cursor is put back (a match read
+        from ``at`` before is the same position after)."""
         deal = round_deal(self.final, number)
         if deal is not None:
+            was = self._at
             deal["played"] = played_problems(deal, self.at(self._rounds[number - 1].start))
+            self.at(was)
         return deal
 
 

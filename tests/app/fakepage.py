@@ -331,6 +331,9 @@ class FakeFocus:
     def focus_key(self, attrs: tuple[str, ...]):
         return None
 
+    def to_top(self) -> None:
+        self._page.scrolls["window"] = 0
+
     def active_data(self, name: str) -> str:
         return self._page.active_acts.get(name, "")
 

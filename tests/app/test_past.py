@@ -191,6 +191,10 @@ def test_export_one_and_all_then_import_on_another_device():
     (json.dumps({"format": "rally-dominoes-games", "version": 99, "games": []}),
      "another version"),
     ("[" * 5000 + "]" * 5000, "could not be used"),
+    (json.dumps({"format": "rally-dominoes-games", "version": 1, "games": [], "notes": "x"}),
+     "bad.json could not be used: the file holds something this game does not know "
+     "('notes'): a file of past games holds only its format, version and games. Nothing "
+     "here was changed."),
     ("x" * (archive.MAX_FILE + 10), "could not be used"),
 ])
 def test_a_bad_file_is_refused_in_plain_words_and_nothing_kept_is_lost(bad, says):
@@ -224,7 +228,7 @@ def test_the_replay_steps_forward_and_back_by_buttons_and_keys_with_every_hand_f
     assert f"Move 1 of {n}" in text(c)
     c.act("past-step:end")
     assert f"Move {n} of {n}" in text(c)
-    assert 'data-act="past-step:forward" disabled' in c.page.html
+    assert 'data-act="past-step:forward" aria-label="Forward one move" disabled' in c.page.html
     c.keys.on_key(SimpleNamespace(key="ArrowLeft", target=None, shiftKey=False,
                                   preventDefault=lambda: None))
     assert f"Move {n - 1} of {n}" in text(c)
@@ -358,19 +362,51 @@ def test_a_game_that_cannot_be_kept_is_said_and_the_game_in_play_is_still_saved(
     assert "could not be kept" in text(c)
 
 
+def sealed_game(c: Controller, game: str, preset: str | None, options: dict) -> Session:
+    """A game begun on the page with each round dealt from a deal code, as the page deals
+    (the replay opens each finished round's deal), played to its end and kept."""
+    from bones import fair
+    from bones.moves import NEXT
+
+    s = Session.new(game, preset, TWO, seed=6, options=options,
+                    seal=fair.seal("6e" * 32, 417))
+    c.begin(s)
+    while not s.game.match_over:
+        move = s.game.legal_moves()[0]
+        if move.kind == NEXT:
+            fair.seal_next(s.game, fair.seal(f"{s.game.round_number:02x}" * 32, 417))
+        s.play(move)
+        c.save()
+    return s
+
+
 @pytest.mark.parametrize("game, preset, options", [
-    ("chicken-foot", "gs-cf", {"rounds": 1}), ("all-fives", None, {"target": 50})])
+    ("mexican-train", "gs-mt", {"rounds": 2}), ("chicken-foot", "gs-cf", {"rounds": 1}),
+    ("all-fives", None, {"target": 50})])
 def test_every_game_replays_from_its_deal_to_its_end(game, preset, options):
+    """At every position shown, the felt and every hand are the engine's position there
+    (worked out apart, from the save), whatever the replay looked at on the way (the
+    round's deal code opened)."""
+    from app.past.replay_views import felt_svg
+    from bones.replay import Replay
+
     c = page()
-    s = play_out(c, seed=6, game=game, preset=preset, options=options)
+    s = sealed_game(c, game, preset, options)
     c.act("past-open")
     c.act(f"past-replay:{kept(c)[0]['id']}")
+    own = Replay(s.game.to_json())
     n = len(s.game.history)
-    for pos in (0, 1, n // 2, n - 1, n):
+    for pos in (0, 1, n // 2, n - 1, n, 2):
         c.past.pos = pos
         c.render()
-        assert ('<svg class="felt-svg"' in c.page.html and
-                (f"Move {pos} of {n}" in text(c) if pos else "The deal" in text(c)))
+        words = text(c)
+        assert f"Move {pos} of {n}" in words if pos else "The deal" in words
+        m = own.at(pos)
+        for seat, hand in zip(s.seats, m.hands, strict=True):
+            assert f"{seat.name} ({len(hand)} tile{'' if len(hand) == 1 else 's'})" in words
+        felt = felt_svg(c.past.view(m), c.past.felt_size)
+        assert felt in c.page.html, f"the felt at position {pos}"
+        assert ".." not in words  # "Ann plays first.."
 
 
 def test_a_lesson_is_never_kept_and_a_house_rules_game_is_kept_with_their_name():
@@ -431,3 +467,37 @@ def test_a_kiosk_keeps_its_past_games_until_the_official_clears_them():
     c.act("kiosk-clear-past")
     c.act("kiosk-clear-past-yes")
     assert kept(c) == [] and "The past games on this kiosk are cleared." in panel()
+
+
+def test_each_page_opens_at_its_top_and_a_step_that_goes_off_hands_focus_on():
+    c, _s = replaying()
+    assert c.page.scrolls.get("window") == 0  # the replay opened at its top
+    c.page.scrolls["window"] = 207
+    c.act("past-page:list")
+    assert c.page.scrolls["window"] == 0
+    c.page.scrolls["window"] = 207
+    c.act("home")
+    c.act("past-open")  # not where the start screen was scrolled to
+    assert c.page.scrolls["window"] == 0
+    c.act(f"past-replay:{kept(c)[0]['id']}")
+    c.page.active_acts["act"] = "past-step:end"  # End pressed: it goes off at the end
+    c.act("past-step:end")
+    assert c.page.focused == '[data-act="past-step:back"]'
+    c.page.active_acts["act"] = "past-step:start"
+    c.act("past-step:start")
+    assert c.page.focused == '[data-act="past-step:forward"]'
+
+
+def test_the_replays_tiles_start_at_the_felts_top_not_in_its_middle():
+    import re as re_
+
+    from app.table import felt
+
+    c, _s = replaying()
+    c.page.size = lambda id_: (354, 453) if id_ == "past-felt" else None  # a phone's felt
+    c.act("past-step:forward")
+    svg = c.page.texts["past-felt"]
+    y = float(re_.search(r'viewBox="([^"]+)"', svg).group(1).split()[1])
+    lay = felt.lanes_layout(c.past.view(c.past.replay.at(1)), 354, 453)
+    assert (lay.content.y - lay.view.y) * lay.scale > 60  # the play screen's centring
+    assert 0 <= (lay.content.y - y) * lay.scale <= 20  # px of felt above the tiles

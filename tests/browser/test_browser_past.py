@@ -179,3 +179,156 @@ def test_a_game_finished_is_kept_replayed_with_the_coach_exported_and_imported(
     assert bad == []
     watch.assert_clean()
     fresh.close()
+
+
+# ---- the replay's felt and hands follow the position ------------------------------------------
+PAST_KEY = "rally-dominoes:past-games"
+
+
+def kept_game(game: str, preset: str | None, options: dict, seed: int) -> tuple[str, dict]:
+    """A game played out here by random legal moves, each round dealt from a deal code as
+    the page deals (so the replay opens each round's deal), kept as the page keeps one: the past
+    games' stored text, and the record."""
+    from app.past import store
+    from app.seats import Seat
+    from app.session import Session
+    from bones import archive, fair
+    from bones.moves import NEXT
+
+    s = Session.new(game, preset, [Seat("You", "human"), Seat("Ann", "computer", "normal")],
+                    seed=seed, options=options, seal=fair.seal(f"{seed:02x}" * 32, 417))
+    rng = random.Random(seed)
+    while not s.game.match_over:
+        moves = s.game.legal_moves()
+        move = rng.choice(moves) if len(moves) > 1 else moves[0]
+        if move.kind == NEXT:  # each round dealt from a code of its own
+            fair.seal_next(s.game, fair.seal(f"{s.game.round_number:02x}" * 32, 417))
+        s.play(move)
+    rec = store.record(s, "2026-05-14 14:05")
+    return archive.dumps(archive.add(archive.empty(), rec)[0]), rec
+
+
+def engine_at(replay, k: int) -> tuple[list[str], list[int]]:
+    """What the felt and the hands must show at position ``k``: the tiles on the table
+    (every tile of the set in no hand and not in the boneyard), sorted, and each hand's
+    count, from the engine's own position."""
+    from bones.tiles import full_set
+
+    m = replay.at(k)
+    held = {t for h in m.hands for t in h} | set(getattr(m, "boneyard", []))
+    high = getattr(m.options, "set_high", 6)
+    return sorted(str(t) for t in full_set(high) if t not in held), [len(h) for h in m.hands]
+
+
+def page_shows(page) -> tuple[list[str], int, list[int]]:
+    """The felt's tiles drawn (sorted), how many older tiles its lanes fold into a "+N"
+    chip, and each hand's count as its heading says it."""
+    felt = page.locator("#past-felt [data-tile]").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-tile'))")
+    folded = sum(int(x) for x in page.locator("#past-felt [data-folded]").evaluate_all(
+        "els => els.map(e => e.dataset.folded)"))
+    heads = page.locator(".past-hand h3").all_inner_texts()
+    return sorted(felt), folded, [int(re.search(r"\((\d+) tiles?\)", h).group(1))
+                                  for h in heads]
+
+
+def assert_at(page, replay, k: int, n: int, spinners: bool = False) -> None:
+    """The page at position ``k``: its words, every hand's count, and the felt: each
+    tile drawn is on the engine's table, and the tiles drawn and folded are all of it."""
+    where = page.locator(".past-where")
+    expect(where).to_contain_text(f"Move {k} of {n}" if k else "The deal")
+    table, hands = engine_at(replay, k)
+    page.wait_for_timeout(100)  # a felt redrawn after the screen (its size) has come
+    drawn, folded, counts = page_shows(page)
+    assert counts == hands, f"hands at position {k}"
+    assert set(drawn) <= set(table) and len(set(drawn)) == len(drawn), f"felt at {k}"
+    # All Fives draws a spinner again where the arms it opens start, and its own arm
+    # may fold it: one more for each double drawn, at most
+    again = sum(t.split("-")[0] == t.split("-")[1] for t in drawn) if spinners else 0
+    assert 0 <= len(drawn) + folded - len(table) <= again, \
+        f"felt at position {k}: {drawn} +{folded}, the table holds {len(table)}"
+
+
+def scrolled(page) -> int:
+    return page.evaluate("Math.round(scrollY)")
+
+
+def open_replay(page, open_game, text: str):
+    """From the start screen scrolled down as far as it goes, to the list, then the
+    replay: each opens at its top."""
+    open_game(page, storage={PAST_KEY: text})
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    page.get_by_role("button", name=re.compile("^Past games")).click()
+    expect(page.get_by_role("heading", name="Past games")).to_be_visible()
+    assert scrolled(page) == 0, "the list opened scrolled down"
+    page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+    page.get_by_role("button", name=re.compile("^Replay this game")).click()
+    expect(page.locator(".past-where")).to_contain_text("The deal")
+    assert scrolled(page) == 0, "the replay opened scrolled down"
+
+
+def assert_steps_and_felt_in_view(page, width: int, height: int) -> None:
+    """The ways to step and the whole felt are in the window together, unscrolled."""
+    assert scrolled(page) == 0
+    steps = page.get_by_role("group", name="Step through the game").bounding_box()
+    felt = page.locator("#past-felt").bounding_box()
+    assert steps["y"] >= 0 and steps["y"] + steps["height"] <= felt["y"]
+    assert felt["y"] + felt["height"] <= height and felt["x"] + felt["width"] <= width
+    assert felt["height"] >= min(0.3 * height, 0.55 * felt["width"]), felt
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_the_replays_felt_and_hands_are_the_engines_position_at_every_step(
+        sized_page, open_game, width, height):
+    from bones.replay import Replay
+
+    text, rec = kept_game("mexican-train", "gs-mt", {"rounds": 1}, seed=5)
+    r = Replay(rec["save"])
+    n = len(r)
+    page, watch = sized_page(width, height)
+    open_replay(page, open_game, text)
+    assert_at(page, r, 0, n)
+    assert_steps_and_felt_in_view(page, width, height)
+    deal = page.locator("#past-felt").inner_html()
+    page.get_by_role("button", name="Forward one move").click()
+    assert_at(page, r, 1, n)
+    for _ in range(n // 2 - 1):
+        page.keyboard.press("ArrowRight")
+    assert_at(page, r, n // 2, n)
+    page.get_by_role("button", name="End", exact=True).click()
+    assert_at(page, r, n, n)
+    assert page.locator("#past-felt").inner_html() != deal  # the felt moved
+    assert_steps_and_felt_in_view(page, width, height)  # End went off: no jump down
+    expect(page.get_by_role("button", name="Back one move")).to_be_focused()
+    shot(page, f"past-replay-end-{width}")
+    page.get_by_role("button", name="Back one move").click()
+    assert_at(page, r, n - 1, n)
+    page.keyboard.press("Home")
+    assert_at(page, r, 0, n)
+    page.get_by_role("button", name="Your next move").click()
+    k = int(re.search(r"Move (\d+) of", page.locator(".past-where").inner_text()).group(1))
+    assert_at(page, r, k, n)
+    page.keyboard.press("End")
+    assert_at(page, r, n, n)
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("game, preset, options", [
+    ("chicken-foot", "gs-cf", {"rounds": 1}), ("all-fives", None, {"target": 50})])
+def test_chicken_foot_and_all_fives_replays_show_the_end_position(
+        sized_page, open_game, game, preset, options):
+    from bones.replay import Replay
+
+    text, rec = kept_game(game, preset, options, seed=6)
+    r = Replay(rec["save"])
+    n = len(r)
+    page, watch = sized_page(390, 844)
+    open_replay(page, open_game, text)
+    af = game == "all-fives"
+    assert_at(page, r, 0, n, af)
+    page.get_by_role("button", name="End", exact=True).click()
+    assert_at(page, r, n, n, af)
+    shot(page, f"past-replay-end-{game}-390")
+    page.keyboard.press("ArrowLeft")
+    assert_at(page, r, n - 1, n, af)
+    watch.assert_clean()

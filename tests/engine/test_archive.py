@@ -36,8 +36,8 @@ def test_the_modules_examples_hold():
 def test_a_record_replays_to_the_game_and_summarises_its_sheet(which):
     game, preset = which
     g = finished(game, preset, 3, 21)
-    rec = archive.make_record(g, players(g.seats), date="2025-06-01T14:05",
-                              house={"name": "Big Rig rules", "options": {}})
+    rec = archive.make_record(g, players(g.seats), date="2025-06-01T14:05")
+    assert rec["house"] is None  # played by the sheet as printed
     assert rec["ended"] == "finished" and rec["game"] == game and rec["sheet"] == preset
     assert Replay(rec["save"]).final == g
     sm = rec["summary"]
@@ -208,6 +208,9 @@ def test_an_import_never_pushes_out_a_game_already_kept():
     ("x" * (archive.MAX_FILE + 1), "far too large"),
     ('{"games": []}', "not a file of Rally Dominoes games"),
     ('{"format": "rally-dominoes-games", "version": 2, "games": []}', "another version"),
+    ('{"format": "rally-dominoes-games", "version": 1, "games": [], "owner": "Ann"}',
+     "holds something this game does not know \\('owner'\\): a file of past games holds "
+     "only its format, version and games"),
 ])
 def test_a_bad_file_changes_nothing_and_says_why(text, words):
     mine, _ = archive.add(archive.empty(), record(14))
@@ -215,3 +218,25 @@ def test_a_bad_file_changes_nothing_and_says_why(text, words):
     with pytest.raises(BadData, match=words):
         archive.import_games(mine, text)
     assert archive.dumps(mine) == before
+
+
+def test_an_imports_house_rules_are_made_again_from_its_save_not_taken_from_its_claim():
+    from bones.house import HouseRules
+
+    plain = record(15, date="2025-06-15")
+    h = HouseRules("Sun Lakes Tuesday", "gs-mt", {"rounds": 1})
+    g = bones.new_game("mexican-train", seats=2, seed=16, house=h)
+    for _ in range(6):
+        g.play(g.legal_moves()[0])
+    housed = archive.make_record(g, players(2), date="2025-06-16")
+    assert housed["house"] == {"name": "Sun Lakes Tuesday", "options": {"rounds": 1}}
+    data = json.loads(archive.export({"games": [plain, housed]}))
+    data["games"][0]["house"] = {"name": "Big Rig rules", "options": {"rounds": 2}}
+    data["games"][1]["house"] = {"name": "Big Rig rules", "options": {}}
+    mine = archive.add(archive.empty(), record(17, date="2025-06-17"))[0]
+    out, done = archive.import_games(mine, json.dumps(data))
+    assert len(done.added) == 2 and not done.refused
+    assert archive.find(out, plain["id"])["house"] is None  # a claim of rules never played
+    assert archive.find(out, housed["id"])["house"] == housed["house"]  # their own rules
+    assert [r["house"] for r in archive.listing(out)].count("Big Rig rules") == 0
+    assert mine["games"][0] in out["games"]

@@ -106,3 +106,14 @@ def test_a_tampered_save_is_refused_at_the_move_that_does_not_fit():
     data["moves"][3], data["moves"][4] = data["moves"][4], data["moves"][3]
     with pytest.raises(BadSave):
         Replay(data)
+
+
+@pytest.mark.parametrize("game, preset", GAMES)
+def test_opening_a_rounds_deal_leaves_the_replay_where_it_was(game, preset):
+    g = play_random(game, preset, 2, 7, sealed=True, rounds=1)
+    r = Replay(g)
+    for k in (len(r), len(r) // 2, 1):
+        m = r.at(k)
+        before = m.clone()
+        assert r.deal(1) is not None
+        assert m == before and r.at(k) == before and len(m.history) == k

@@ -104,6 +104,10 @@ class PageFocus:
         place = next((i for i, x in enumerate(items) if x == el), 0)
         return sel, place
 
+    def to_top(self) -> None:
+        """The window scrolled to the page's top (a screen opened shows its top)."""
+        self._js.window.scrollTo(0, 0)
+
     def active_data(self, name: str) -> str:
         """The focused element's ``data-NAME`` ("" when it has none)."""
         return self._data(self.active(), name) or ""

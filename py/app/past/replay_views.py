@@ -5,6 +5,8 @@ played and why, and a plain mark where the choice cost points)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from app.past.views import e, game_words, head, notices, when
 from app.render import domino_svg
 from app.shared.markup import button, prose, tile_look
@@ -12,6 +14,7 @@ from app.table import felt
 from bones.fair import verify
 
 FELT_W, FELT_H = 1000, 620  # the layout's frame; the SVG scales to the page
+TOP_GAP = 16  # px of felt above the tiles
 
 
 def hands_markup(view) -> str:
@@ -22,8 +25,9 @@ def hands_markup(view) -> str:
         hand = sorted(view.game.hands[i], key=lambda t: (t.hi, t.lo), reverse=True)
         tiles = "".join(f'<li>{domino_svg(t, height=76, **look)}</li>' for t in hand)
         count = f"{len(hand)} tile{'' if len(hand) == 1 else 's'}"
+        whose = "Your" if seat.name == "You" else f"{seat.name}'s"
         rows.append(f'<li class="past-hand"><h3>{e(seat.name)} ({count})</h3>'
-                    f'<ul class="past-tiles" aria-label="{e(seat.name)}\'s tiles">{tiles}'
+                    f'<ul class="past-tiles" aria-label="{e(whose)} tiles">{tiles}'
                     "</ul></li>")
     return f'<ul class="past-hands">{"".join(rows)}</ul>'
 
@@ -33,6 +37,11 @@ def felt_svg(view, size: tuple[int, int] | None = None) -> str:
     felt is taller than wide, so its tiles are drawn bigger)."""
     w, h = size if size and size[0] > 0 and size[1] > 0 else (FELT_W, FELT_H)
     lay = felt.lanes_layout(view, w, h)
+    # the tiles from the felt's top, just under the steps (the play screen centres them
+    # in room kept for the lines to grow; a replay's felt is laid out afresh each move)
+    top = lay.content.y - TOP_GAP / lay.scale
+    if top > lay.view.y:
+        lay = dataclasses.replace(lay, view=lay.view._replace(y=top))
     return felt.table_svg(view, lay, selected=None, targets=set())
 
 
@@ -42,19 +51,23 @@ def felt_markup(view, size: tuple[int, int] | None = None) -> str:
 
 def steps(pos: int, total: int, mine: tuple[str, bool] | None = None) -> str:
     """The ways to step; ``mine``: (its label, whether a person's move lies ahead), for
-    the button that goes straight to the next move a person made (where the coach is)."""
+    the button that goes straight to the next move a person made (where the coach is).
+    A phone shows the first words of each ("Back"), the name says it whole."""
     at_start, at_end = pos <= 0, pos >= total
-    ahead = "" if mine is None else button(mine[0], "past-step:mine", cls="btn big",
+
+    def step(first: str, more: str, arg: str, off: bool, key: str, cls: str = "btn big"):
+        label = f'{first}<span class="step-more"> {more}</span>' if more else first
+        return button(label, f"past-step:{arg}", cls=cls, disabled=off,
+                      name=f"{first} {more}" if more else None,
+                      extra=f' aria-keyshortcuts="{key}"')
+
+    ahead = "" if mine is None else button(mine[0], "past-step:mine", cls="btn big mine",
                                            disabled=not mine[1], extra=' aria-keyshortcuts="N"')
     return ('<div class="past-steps" role="group" aria-label="Step through the game">'
-            + button("Start", "past-step:start", cls="btn big", disabled=at_start,
-                     extra=' aria-keyshortcuts="Home"')
-            + button("Back one move", "past-step:back", cls="btn big", disabled=at_start,
-                     extra=' aria-keyshortcuts="ArrowLeft"')
-            + button("Forward one move", "past-step:forward", cls="btn big primary",
-                     disabled=at_end, extra=' aria-keyshortcuts="ArrowRight"')
-            + button("End", "past-step:end", cls="btn big", disabled=at_end,
-                     extra=' aria-keyshortcuts="End"')
+            + step("Start", "", "start", at_start, "Home")
+            + step("Back", "one move", "back", at_start, "ArrowLeft")
+            + step("Forward", "one move", "forward", at_end, "ArrowRight", "btn big primary")
+            + step("End", "", "end", at_end, "End")
             + ahead + "</div>")
 
 
@@ -115,14 +128,17 @@ def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: i
                 coach: dict, notice: str = "", error: str = "",
                 felt_size: tuple[int, int] | None = None, deal: dict | None = None,
                 mine: tuple[str, bool] | None = None) -> str:
+    """The replay: the heading, the ways to step and the felt together in the first
+    screenful (``.past-stage``), then the move in words, the coach, the deal and every
+    hand."""
     title = f"Replay: {game_words(rec)}"
     where = (f"Move {pos} of {total}, round {round_no}" if pos else
              f"The deal, before the first move ({total} moves in all)")
-    return ('<div class="app past-screen past-replay">' + head(title, "replay")
-            + notices(notice, error)
-            + f'<p class="past-when">Played {e(when(rec["date"]))}.</p>'
-            + steps(pos, total, mine)
+    return ('<div class="app past-screen past-replay"><div class="past-stage">'
+            + head(title, "replay") + notices(notice, error)
+            + steps(pos, total, mine) + felt_markup(view, felt_size) + "</div>"
             + f'<p class="past-where" aria-live="polite"><strong>{e(where)}</strong>'
             + (f". {prose(said)}" if said else "") + "</p>"
             + coach_markup(coach) + deal_markup(deal, view.game_type.round_word)
-            + felt_markup(view, felt_size) + hands_markup(view) + "</div>")
+            + f'<p class="past-when">Played {e(when(rec["date"]))}.</p>'
+            + hands_markup(view) + "</div>")

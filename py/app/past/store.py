@@ -57,9 +57,7 @@ def record(session, date: str) -> dict | None:
     g = session.game
     if session.lesson or not archive.worth_keeping(g):
         return None
-    house = None if g.house is None else {"name": g.house.name,
-                                          "options": g.house.to_dict()["changes"]}
-    return archive.make_record(g, players(session), date=date, house=house)
+    return archive.make_record(g, players(session), date=date)
 
 
 def keep(st, rec: dict) -> tuple[str | None, list[str]]:

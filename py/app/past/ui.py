@@ -159,9 +159,10 @@ class PastScreen(Screen):
         return {**out, "state": "done", "advice": advice, "played": played}
 
     def view(self, match) -> Session:
-        """The match at a position as the table's markup reads it."""
+        """The match at a position as the table's markup reads it: begun (who plays first
+        was said), so a move's words end in the turn's line, not the start's."""
         return Session(match, [Seat(p["name"], p["kind"], p["level"])
-                               for p in self.game["players"]])
+                               for p in self.game["players"]], started=True)
 
     # ---- its presses --------------------------------------------------------------------
     def open(self) -> None:
@@ -169,6 +170,7 @@ class PastScreen(Screen):
         self.c.dialog = None
         self.page, self.notice, self.error = "list", "", ""
         self.c.render()
+        self.c.page.focusing.to_top()  # not where the start screen was scrolled to
 
     def do_open(self, arg, el) -> None:
         self.open()
@@ -177,6 +179,7 @@ class PastScreen(Screen):
         self.page = arg if arg in ("list", "stats") else "list"
         self.notice = self.error = ""
         self.c.render()
+        self.c.page.focusing.to_top()
 
     def do_replay(self, arg, el) -> None:
         kept, _ = store.load(self.st())
@@ -200,6 +203,9 @@ class PastScreen(Screen):
         self.coach = Coach(self.replay, seed=rec["id"])
         self.page = "replay"
         self.c.render()
+        # it opens at its top, ready to step: focus on "Forward one move"
+        self.c.page.focusing.focus('[data-act="past-step:forward"]')
+        self.c.page.focusing.to_top()
 
     def do_step(self, arg, el) -> None:
         if self.replay is None:
@@ -210,7 +216,21 @@ class PastScreen(Screen):
         if arg == "mine":
             to = self.next_mine() or self.pos
         self.pos = max(0, min(total, to))
+        self._keep_focus_on_steps()
         self.c.render()
+
+    def _keep_focus_on_steps(self) -> None:
+        """A step button that goes off at the new position (Forward at the end) hands
+        focus to one that stays on before the redraw, so focus stays with the steps and
+        the page does not jump to whatever control comes next."""
+        p = self.c.page.focusing
+        if not p.active_data("act").startswith("past-step:"):
+            return
+        if self.pos >= len(self.replay):
+            p.focus('[data-act="past-step:back"]')
+        elif self.pos == 0 or (p.active_data("act") == "past-step:mine"
+                               and self.next_mine() is None):
+            p.focus('[data-act="past-step:forward"]')
 
     def on_key(self, key: str) -> bool:
         """The replay's keys: left and right arrows step, Home and End jump."""

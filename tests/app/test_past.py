@@ -388,7 +388,7 @@ def test_every_game_replays_from_its_deal_to_its_end(game, preset, options):
     (worked out apart, from the save), whatever the replay looked at on the way (the
     round's deal code opened)."""
     from app.past.replay_views import felt_svg
-    from bones.replay import Replay
+    from bones.playback import Replay
 
     c = page()
     s = sealed_game(c, game, preset, options)

@@ -280,7 +280,7 @@ def assert_steps_and_felt_in_view(page, width: int, height: int) -> None:
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
 def test_the_replays_felt_and_hands_are_the_engines_position_at_every_step(
         sized_page, open_game, width, height):
-    from bones.replay import Replay
+    from bones.playback import Replay
 
     text, rec = kept_game("mexican-train", "gs-mt", {"rounds": 1}, seed=5)
     r = Replay(rec["save"])
@@ -317,7 +317,7 @@ def test_the_replays_felt_and_hands_are_the_engines_position_at_every_step(
     ("chicken-foot", "gs-cf", {"rounds": 1}), ("all-fives", None, {"target": 50})])
 def test_chicken_foot_and_all_fives_replays_show_the_end_position(
         sized_page, open_game, game, preset, options):
-    from bones.replay import Replay
+    from bones.playback import Replay
 
     text, rec = kept_game(game, preset, options, seed=6)
     r = Replay(rec["save"])

@@ -69,8 +69,8 @@ class OfficialPanel:
         why = past_store.save(self.c.storage(), archive.empty())
         self.clearing = False
         self.message = ("The past games on this kiosk are cleared." if why is None
-                               else f"The past games were not cleared: "
-                                    f"{past_store.why_words(why)}.")
+                        else f"The past games were not cleared: "
+                             f"{past_store.why_words(why)}.")
         self.c.render()
 
     # ---- the panel -------------------------------------------------------------------

@@ -193,6 +193,6 @@ class EntryActions:
         self.desk.ui.late_name = ""
         r = ev.log[n - 1]["round"]
         self.desk.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
-                        f"{row['start']}, the table's highest total "
-                        f"({cite('G7', ev.preset)}).")
+                             f"{row['start']}, the table's highest total "
+                             f"({cite('G7', ev.preset)}).")
         return "#entry-title"

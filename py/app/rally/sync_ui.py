@@ -66,8 +66,8 @@ class SyncActions:
         try:
             await qr.ensure_segno()
         except Exception as exc:  # offline before it was ever cached: say so, keep going
-            self.desk.ui.error = (f"The QR code could not be drawn here ({exc}): use the file "
-                             "instead.")
+            self.desk.ui.error = (f"The QR code could not be drawn here ({exc}): use the "
+                                  "file instead.")
         self.render()
 
     # ---- the official's device ---------------------------------------------------------

@@ -28,6 +28,8 @@ def npm_ready() -> bool:
     needed = [NODE_MODULES / "pyodide" / f for f in PYODIDE_FILES]
     needed.append(NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js")
     needed += [NODE_MODULES / src for src in JSQR_FILES]
+    needed += [NODE_MODULES / "@trystero-p2p" / "mqtt" / "dist" / "index.mjs",
+               NODE_MODULES / "esbuild" / "bin" / "esbuild"]  # tools/link_bundle.py
     return all(p.exists() for p in needed)
 
 

@@ -10,7 +10,8 @@ TURN; docs/together.md, "Links between devices", says so."""
 
 from __future__ import annotations
 
-import shutil
+import json
+import re
 import socket
 import struct
 import subprocess
@@ -19,8 +20,12 @@ import time
 
 import pytest
 
+from browser_steps import BOOT_TIMEOUT_MS
+
 pytestmark = pytest.mark.browser
 
+SEALED = re.compile(r"(\d{1,3},){15}\d{1,3}\$[A-Za-z0-9+/]+=*")
+READY_JS = "document.documentElement.dataset.ready === '1'"
 # The page's own Python, as tests/browser/test_qr_scan.py reaches it.
 RUN_PYTHON = """async (code) => {
   const core = await import(new URL('pyscript/core.js', document.baseURI).href);
@@ -29,11 +34,17 @@ RUN_PYTHON = """async (code) => {
   return out && out.toJs ? out.toJs() : out;
 }"""
 
-# Each device keeps what came in, in order, as its screens would be told.
+# Each device keeps what came in, in order, as its screens would be told; a new link (and
+# a new event list) for each test, in pages opened once for the module.
 SETUP = """
 from app.browser.link import DirectLink, LinkProblem, RoomLink
 from app.shared.link_codes import Invite
 from app.shared.link_settings import LinkSettings
+if "link" in globals():
+    link.close()
+if "room" in globals():
+    await room.leave()
+    del room
 events = []
 def on_open(): events.append(["open"])
 def on_message(text, peer=None): events.append(["message", text])
@@ -65,25 +76,38 @@ def wait_for_event(page, kind: str, timeout: float = 20.0) -> list:
     raise AssertionError(f"no {kind!r} in {events(page)}")
 
 
-@pytest.fixture
-def device(browser, open_game, watch_page):
-    """device(connect_ms=20000) -> (page, watch): the game open in a context of its own,
-    its Python ready with a DirectLink and an event list."""
-    contexts = []
-
-    def make(connect_ms: int = 20000):
+@pytest.fixture(scope="module")
+def pages(browser, site_url, snapshot_script):
+    """Three devices (the table, a phone, a stranger's phone), each the game open in a
+    context of its own, started together once for the module."""
+    contexts, out = [], {}
+    for name in ("table", "phone", "stranger"):
         ctx = browser.new_context(viewport={"width": 390, "height": 844},
                                   service_workers="block")
+        ctx.add_init_script(snapshot_script)
         contexts.append(ctx)
         page = ctx.new_page()
+        out[name] = page
+        page.goto(site_url)
+    for page in out.values():
+        page.wait_for_function(READY_JS, timeout=BOOT_TIMEOUT_MS)
+    yield out
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture
+def device(pages, watch_page):
+    """device(name, connect_ms=20000) -> (page, watch): that device with a new link and
+    nothing heard yet, its console and requests watched from now."""
+
+    def make(name: str, connect_ms: int = 20000):
+        page = pages[name]
         watch = watch_page(page)
-        open_game(page)
         py(page, SETUP.replace("CONNECT_MS", str(connect_ms)))
         return page, watch
 
-    yield make
-    for ctx in contexts:
-        ctx.close()
+    return make
 
 
 def link_by_codes(table, phone) -> tuple[str, str]:
@@ -96,8 +120,8 @@ def link_by_codes(table, phone) -> tuple[str, str]:
 
 
 def test_table_and_phone_link_by_two_codes_and_talk_both_ways(device):
-    table, table_watch = device()
-    phone, phone_watch = device()
+    table, table_watch = device("table")
+    phone, phone_watch = device("phone")
     offer, answer = link_by_codes(table, phone)
     assert offer.startswith("RDO1:") and answer.startswith("RDA1:")
     wait_for_event(table, "open")
@@ -120,7 +144,7 @@ def test_table_and_phone_link_by_two_codes_and_talk_both_ways(device):
 def test_the_table_code_fits_one_qr_code_the_page_draws(device):
     """The offer's text, drawn by the page's own QR maker at the size the rally codes
     are drawn, is one code a phone reads at arm's length (version 20 or less)."""
-    table, watch = device()
+    table, watch = device("table")
     offer = py(table, "await link.offer()")
     version = py(table, f"""
 from app.browser.qr import ensure_segno, qr_svg, qr_version
@@ -135,15 +159,15 @@ qr_version({offer!r})
     print(f"\nthe table's code: {len(offer)} characters, QR version {version}")
     assert len(offer) < 1200 and version <= 20
     # The phone's answer is the same size again: one code too.
-    phone, _ = device()
+    phone, _ = device("phone")
     answer = py(phone, f"await link.answer({offer!r})")
     assert len(answer) < 1200
     watch.assert_clean()
 
 
 def test_a_wrong_code_is_refused_in_words_and_the_table_can_scan_again(device):
-    table, _ = device()
-    phone, _ = device()
+    table, _ = device("table")
+    phone, _ = device("phone")
     offer = py(table, "await link.offer()")
     words = py(table, """
 try:
@@ -170,8 +194,10 @@ out
 
 
 def test_a_message_after_the_phone_reloaded_reports_the_close_in_words(device):
-    table, _ = device()
-    phone, _ = device()
+    """The phone's page reloads (or closes): the table is told once, in words, and a
+    message to it says it was not sent."""
+    table, _ = device("table")
+    phone, _ = device("phone")
     link_by_codes(table, phone)
     wait_for_event(table, "open")
     wait_for_event(phone, "open")
@@ -188,13 +214,14 @@ def test_a_message_after_the_phone_reloaded_reports_the_close_in_words(device):
     assert py(table, "link.state") == "closed"
     assert py(table, "link.send('again')") is False
     assert len([e for e in events(table) if e[0] == "close"]) == 1, "the close is told once"
+    phone.wait_for_function(READY_JS, timeout=BOOT_TIMEOUT_MS)  # for the next tests
 
 
 def test_devices_that_cannot_reach_each_other_are_told_so_in_words(device):
     """The phone's answer never comes back (as when wifi keeps devices apart): the phone
     says in words what to do instead of waiting for ever."""
-    table, _ = device()
-    phone, _ = device(connect_ms=1500)
+    table, _ = device("table")
+    phone, _ = device("phone", connect_ms=1500)
     offer = py(table, "await link.offer()")
     py(phone, f"await link.answer({offer!r})")  # the table never reads it
     close = wait_for_event(phone, "close", timeout=10)
@@ -282,9 +309,9 @@ class Listener:
 
 
 @pytest.fixture(scope="module")
-def broker(tmp_path_factory):
+def broker(tmp_path_factory, rally_build):
     """A mosquitto on 127.0.0.1: (websocket port for the pages, MQTT port for us)."""
-    mosquitto = shutil.which("mosquitto") or shutil.which("/usr/sbin/mosquitto")
+    mosquitto = rally_build.devenv.find_broker()
     if mosquitto is None:
         pytest.skip("mosquitto is not installed (build.py test installs it with apt)")
     ws_port, mqtt_port = _free_port(), _free_port()
@@ -321,9 +348,9 @@ def test_an_invite_link_meets_through_a_broker_that_sees_nothing_in_the_clear(de
     listener = Listener(mqtt_port)
     room = "Rm7fQ2xkVt9PaL0s"
     key = "k3Y-secret_T0pS3cretKeyOfTheRoom"
-    table, table_watch = device()
-    phone, phone_watch = device()
-    stranger, _ = device()
+    table, table_watch = device("table")
+    phone, phone_watch = device("phone")
+    stranger, _ = device("stranger")
     join_room(table, ws_port, room, key)
     join_room(phone, ws_port, room, key)
     join_room(stranger, ws_port, room, "an-old-key-that-is-not-this-one")
@@ -344,16 +371,22 @@ def test_an_invite_link_meets_through_a_broker_that_sees_nothing_in_the_clear(de
     assert [e for e in events(stranger) if e[0] in ("message", "join")] == []
     assert py(table, "room.peers()") == [peer]
 
-    # What crossed the broker: the devices' offers and answers, encrypted.
+    # What crossed the broker: announcements of random peer ids, and the offers, answers
+    # and candidates, each sealed (AES-GCM: "iv$ciphertext") with a key made from the
+    # room's key. No session description, address or room key in the clear.
     listener.close()
-    payloads = b"".join(body for _, body in listener.seen)
-    topics = " ".join(topic for topic, _ in listener.seen)
-    assert len(listener.seen) >= 4, listener.seen
-    assert b"offer" in payloads or b"answer" in payloads or len(payloads) > 500
-    for clear in (b"v=0", b"a=fingerprint", b"ice-ufrag", b"a=candidate", b"sctp"):
-        assert clear not in payloads, f"{clear!r} crossed the broker in the clear"
-    for secret in (room, key):
-        assert secret not in topics and secret.encode() not in payloads
+    sealed = {"offer": 0, "answer": 0, "candidate": 0}
+    for topic, body in listener.seen:
+        for clear in (b"v=0", b"fingerprint", b"ice-ufrag", b"candidate:", b"127.0.0.1",
+                      b".local", room.encode(), key.encode()):
+            assert clear not in body, f"{clear!r} crossed the broker in the clear: {body!r}"
+        assert room not in topic and key not in topic
+        message = json.loads(body)
+        assert set(message) <= {"peerId", "offerId", *sealed}, message
+        for field in sealed.keys() & message.keys():
+            assert SEALED.fullmatch(message[field]), message[field][:80]
+            sealed[field] += 1
+    assert sealed["offer"] >= 1 and sealed["answer"] >= 1, sealed
     table_watch.assert_clean()
     phone_watch.assert_clean()
     for page in (table, phone, stranger):

@@ -43,8 +43,8 @@ const WORDS = {
     "a phone's hotspot, and try again.",
   "no-relay": "The invite link could not reach any meeting point on the internet. Check " +
     "this device's internet connection, or ask the club to check the link settings.",
-  "wrong-key": "A device with an old or mistyped invite link tried to join. Ask for the " +
-    "link again.",
+  "wrong-key": "This device and another in the room have different invite links (an old " +
+    "one, or one cut short). Ask the table for the link again.",
   "bad-answer": "This code is not an answer to this table's code. Scan the code on the " +
     "player's device again.",
   "bad-offer": "This code is not a table's invitation. Scan the code on the table again.",

@@ -76,6 +76,9 @@ def wait_for_event(page, kind: str, timeout: float = 20.0) -> list:
     raise AssertionError(f"no {kind!r} in {events(page)}")
 
 
+REQUESTED: dict[str, list[str]] = {}  # each device's requests, from its first
+
+
 @pytest.fixture(scope="module")
 def pages(browser, site_url, snapshot_script):
     """Three devices (the table, a phone, a stranger's phone), each the game open in a
@@ -87,6 +90,8 @@ def pages(browser, site_url, snapshot_script):
         ctx.add_init_script(snapshot_script)
         contexts.append(ctx)
         page = ctx.new_page()
+        REQUESTED[name] = []
+        ctx.on("request", lambda request, name=name: REQUESTED[name].append(request.url))
         out[name] = page
         page.goto(site_url)
     for page in out.values():
@@ -119,9 +124,15 @@ def link_by_codes(table, phone) -> tuple[str, str]:
     return offer, answer
 
 
+def loaded(name: str) -> list[str]:
+    return [url.rsplit("/", 2)[-2:][-1] for url in REQUESTED[name]
+            if "/web/link.mjs" in url or "/web/trystero/" in url]
+
+
 def test_table_and_phone_link_by_two_codes_and_talk_both_ways(device):
     table, table_watch = device("table")
     phone, phone_watch = device("phone")
+    assert loaded("stranger") == [], "nothing of the link loads at start-up"
     offer, answer = link_by_codes(table, phone)
     assert offer.startswith("RDO1:") and answer.startswith("RDA1:")
     wait_for_event(table, "open")
@@ -137,6 +148,8 @@ def test_table_and_phone_link_by_two_codes_and_talk_both_ways(device):
         phone.wait_for_timeout(100)
     assert [e[1] for e in events(phone) if e[0] == "message"] == ["state 0", "state 1",
                                                                    "state 2"]
+    # Face to face needs no signalling library.
+    assert loaded("table") == loaded("phone") == ["link.mjs"]
     table_watch.assert_clean()
     phone_watch.assert_clean()
 
@@ -367,8 +380,12 @@ def test_an_invite_link_meets_through_a_broker_that_sees_nothing_in_the_clear(de
         phone.wait_for_timeout(100)
     assert ["message", "to everyone"] in events(phone)
 
-    # The device with the wrong key met no one and read nothing.
+    # The device with the wrong key met no one, read nothing, and was told why.
     assert [e for e in events(stranger) if e[0] in ("message", "join")] == []
+    problems = [e for e in events(stranger) if e[0] == "problem"]
+    assert problems and problems[0][1] == "wrong-key" and "link again" in problems[0][2]
+    assert len(problems) == 1, "said once"
+    assert "mqtt.mjs" in loaded("table")
     assert py(table, "room.peers()") == [peer]
 
     # What crossed the broker: announcements of random peer ids, and the offers, answers

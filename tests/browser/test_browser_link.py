@@ -20,7 +20,8 @@ import time
 
 import pytest
 
-from browser_steps import BOOT_TIMEOUT_MS
+from browser_steps import BOOT_TIMEOUT_MS, SHOTS
+from qr_camera import decode_qr
 
 pytestmark = pytest.mark.browser
 
@@ -154,7 +155,7 @@ def test_table_and_phone_link_by_two_codes_and_talk_both_ways(device):
     phone_watch.assert_clean()
 
 
-def test_the_table_code_fits_one_qr_code_the_page_draws(device):
+def test_the_table_code_fits_one_qr_code_the_page_draws(device, browser):
     """The offer's text, drawn by the page's own QR maker at the size the rally codes
     are drawn, is one code of version 13 or less (the offer whole was version 18)."""
     table, watch = device("table")
@@ -169,6 +170,13 @@ qr_version({offer!r})
 """)
     code = table.get_by_role("img", name="Join this table")
     assert code.is_visible()
+    width = code.bounding_box()["width"]
+    shot = code.screenshot()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "link-offer-390.png").write_bytes(shot)
+    # Read back off the phone-sized screen by jsQR, as a camera would see it.
+    assert decode_qr(browser, shot) == offer
+    assert width >= 300, "drawn across the phone's width"
     print(f"\nthe table's code: {len(offer)} characters, QR version {version}")
     assert len(offer) < 600 and version <= 13
     # The phone's answer is the same size again: one code too.

@@ -231,8 +231,9 @@ async function room(opts) {
   joined.onPeerJoin = (peer) => call(opts.onPeerJoin, peer);
   joined.onPeerLeave = (peer) => call(opts.onPeerLeave, peer);
   const relayTimer = setTimeout(() => {
-    const sockets = Object.values(trystero.getRelaySockets());
-    if (!sockets.some((s) => s && s.readyState === 1)) tell("no-relay");
+    // This room's brokers only: another room of this page may hold other brokers open.
+    const sockets = trystero.getRelaySockets();
+    if (!relays.some((url) => sockets[url] && sockets[url].readyState === 1)) tell("no-relay");
   }, opts.relayWaitMs ?? RELAY_WAIT_MS);
   return {
     send(text, peer) {

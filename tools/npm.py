@@ -1,5 +1,6 @@
-"""The npm packages the site is built from (package-lock.json): Pyodide, PyScript and jsQR,
-installed into node_modules when missing or out of date."""
+"""The npm packages the site is built from (package-lock.json): Pyodide, PyScript, jsQR,
+and trystero's MQTT strategy with esbuild to bundle it (tools/link_bundle.py), installed
+into node_modules when missing or out of date."""
 
 from __future__ import annotations
 

@@ -51,6 +51,7 @@ class Controller:
         self.turns = Turns(self)  # the computer's moves and Hard's hints (app.table.turns)
         self.motion = Motion(self)  # each move's tile travelling, and its sound (app.table.motion)
         self.past = None  # past games (app.past.ui): kept, replayed, counted; made when needed
+        self.together = None  # Play together (app.together.ui): made when first needed
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
@@ -169,7 +170,8 @@ class Controller:
         self._remember_screen()
         self.drag.clear_ghosts()
         screen = self.current()
-        self.page.set_html(screen.markup() + self._dialog_markup())
+        over = self.together.over_table() if self.together and screen is self.table else ""
+        self.page.set_html(over + screen.markup() + self._dialog_markup())
         self.page.flag("screen", screen.name)
         screen.drawn()
 
@@ -184,6 +186,8 @@ class Controller:
             return self.house
         if self.screen == "past" and self.past is not None:
             return self.past
+        if self.screen in ("together", "hand") and self.together is not None:
+            return self.together
         if self.screen == "start" or self.session is None:
             return self.start_screen
         return self.table
@@ -266,6 +270,11 @@ class Controller:
             return
         if name.startswith("past-"):
             self.past_games().act(name, arg, el)
+            return
+        if name.startswith("together-"):  # Play together (app.together.ui), made when needed
+            from app.together.ui import TogetherScreen
+            self.together = self.together or TogetherScreen(self)
+            self.together.act(name, arg, el)
             return
         handler = (getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
                    or self.table.handler(name) or self.start_screen.handler(name))

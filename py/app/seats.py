@@ -13,6 +13,7 @@ from bones.errors import BadData
 from bones.inbound import letters, name_text
 
 LEVELS = ("easy", "normal", "hard")
+KINDS = ("human", "computer", "phone")
 PACES = {"slow": 1600, "normal": 900, "fast": 400, "very fast": 120}  # ms between moves
 NAME_LIMIT = 20  # letters as people count them: an emoji of several code points is one
 NAME_CODES = 8 * NAME_LIMIT  # code points, so marks piled on a letter stay bounded
@@ -22,12 +23,16 @@ DEFAULT_NAMES = ("You", "Ann", "Bob", "Cora", "Dan", "Edna", "Frank", "Gail")
 @dataclass
 class Seat:
     name: str
-    kind: str = "computer"  # "human" or "computer"
-    level: str = "normal"
+    kind: str = "computer"  # "human", "computer" or "phone" (a person on their own
+    level: str = "normal"  #   device: app.together; the table never shows their hand)
 
     @property
     def human(self) -> bool:
         return self.kind == "human"
+
+    @property
+    def computer(self) -> bool:
+        return self.kind == "computer"
 
 
 HINT_LEVELS = ("normal", "hard")  # whose choice the Hint button shows

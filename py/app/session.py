@@ -20,6 +20,7 @@ from app.games_ui import TableWords, level_for, titles, words
 from app.hand import arrange, moved, order_from_save, order_to_save
 from app.seats import (
     DEFAULT_NAMES,
+    KINDS,
     LEVELS,
     NAME_CODES,
     NAME_LIMIT,
@@ -73,7 +74,7 @@ class Session(TableWording):
         which nobody plays) from a secret made now."""
         names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8], f"Player {i + 1}'s name")
                               for i, s in enumerate(seats)])
-        seats = [Seat(n, s.kind if s.kind in ("human", "computer") else "computer",
+        seats = [Seat(n, s.kind if s.kind in KINDS else "computer",
                       level_for(game, s.level)) for n, s in zip(names, seats)]
         if seal is None and seed is None:
             seal = fair.seal(fair.new_secret(), 0)
@@ -154,7 +155,7 @@ class Session(TableWording):
         """A computer player's turn, once the start has been shown: nothing moves
         behind it."""
         t = self.game.turn
-        return (self.started and t is not None and not self.seats[t].human
+        return (self.started and t is not None and self.seats[t].computer
                 and bool(self.game.legal_moves()))
 
     def needs_handoff(self) -> bool:
@@ -369,7 +370,7 @@ def _offered_levels(game: str, seats: list[Seat]) -> list[str]:
 def _saved_seat(s, i: int) -> Seat:
     what = f"seat {i + 1} of the saved game"
     fields(s, what, {"name", "kind", "level"}, set(), BadSave)
-    if s["kind"] not in ("human", "computer"):
+    if s["kind"] not in KINDS:
         raise BadSave(f"{what} has a kind that is not a person or the computer: "
                       f"{str(s['kind'])[:20]!r}")
     if s["level"] not in LEVELS:

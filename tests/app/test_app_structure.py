@@ -23,7 +23,7 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 MAX_LINES = 400
-SCREENS = ("table", "start", "rally", "kiosk", "past", "house")
+SCREENS = ("table", "start", "rally", "kiosk", "past", "house", "together")
 NOT_SCREENS = {"shared", "browser"}  # the packages every screen uses
 ASSEMBLERS = {"app.boot", "app.controller"}
 

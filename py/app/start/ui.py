@@ -127,6 +127,12 @@ class StartScreen(Screen):
     def do_start(self, arg, el) -> None:
         if self.ask_first("start"):
             return
+        session = self.new_session()
+        if session is not None:
+            self.c.begin(session)
+
+    def new_session(self) -> Session | None:
+        """The game the form sets up, or None with the reason said on the form."""
         f = self.form
         for i, x in enumerate(f.seats):
             try:
@@ -135,26 +141,24 @@ class StartScreen(Screen):
                 f.error = f"{exc}. Please shorten it."
                 self.c.render()
                 self.c.focus(f'[data-field="name"][data-seat="{i}"]')
-                return
+                return None
         house = HouseStore(self.c.storage()).get(f.house) if f.house else None
         if f.house and house is None:
             f.house, f.error = "", "Those house rules are no longer on this device."
             self.c.render()
-            return
+            return None
         if house is not None and len(f.seats) not in house.seats:
             f.error = f"{house.name} can be played by {house.players}."
             self.c.render()
             self.c.focus('[data-act="seats:-1"]')
-            return
+            return None
         seal = self.first_seal()
         if seal is None:
-            return
+            return None
         s = self.c.session
-        self.c.begin(Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level)
-                                                    for x in f.seats],
-                                 options=None if house else f.engine_options(),
-                                 settings=s.settings if s else Settings(), house=house,
-                                 seal=seal))
+        return Session.new(f.game, f.preset, [Seat(x.name, x.kind, x.level) for x in f.seats],
+                           options=None if house else f.engine_options(),
+                           settings=s.settings if s else Settings(), house=house, seal=seal)
 
     # ---- "Learn to play" (app.lessons) ----------------------------------------------------
     def do_learn(self, arg, el) -> None:

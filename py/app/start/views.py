@@ -41,8 +41,7 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
     seats = []
     for i, seat in enumerate(form.seats):
         kinds = "".join(f'<option value="{k}"{" selected" if seat.kind == k else ""}>'
-                        f'{"A person" if k == "human" else "The computer"}</option>'
-                        for k in ("human", "computer"))
+                        f"{KIND_WORDS[k]}</option>" for k in KIND_WORDS)
         levels = "".join(f'<option value="{lv}"{" selected" if seat.level == lv else ""}>'
                          f"{lv.capitalize()}</option>" for lv in offered)
         seats.append(
@@ -52,7 +51,7 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
             f'<select data-field="kind" data-seat="{i}" aria-label="Who plays for player '
             f'{i + 1}">{kinds}</select>'
             f'<select data-field="level" data-seat="{i}" aria-label="Level of player {i + 1}"'
-            f'{" disabled" if seat.kind == "human" else ""}>{levels}</select></li>')
+            f'{" disabled" if seat.kind != "computer" else ""}>{levels}</select></li>')
     # a game in progress: resuming it is the big choice, a new quick game the smaller one
     resume = (button("Resume your game", "resume", cls="btn huge primary") if can_resume
               else "")
@@ -78,6 +77,9 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
         + button("Keep score for a table", "rally:table", cls="btn big",
                  name="Keep score for a table: one table's sheet on this device, from the "
                       "official's code")
+        + button("Join a table with this phone", "together-join", cls="btn big",
+                 name="Join a table with this phone: play your hand here, from the "
+                      "table's QR code")
         + button("Kiosk mode", "kiosk-open", cls="btn",
                  name="Kiosk mode: the official's settings for a public screen")
         + "</div>" + learn_section() +
@@ -96,6 +98,9 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
         + cut_fieldset(form.secret, form.cut)
         + alert(form.error)
         + button("Start game", "start", cls="btn huge primary")
+        + button("Play together", "together-host", cls="btn big",
+                 name="Play together: this device is the table; players on their phones "
+                      "join it by a QR code")
         + "</form></div>")
 
 
@@ -125,6 +130,10 @@ def learn_section() -> str:
             "</section>")
 
 
+# who plays a seat, as the form offers it ("phone": a person on their own device, who
+# joins the table by its QR code: app.together)
+KIND_WORDS = {"human": "A person", "phone": "A person, on their phone",
+              "computer": "The computer"}
 TARGETS = ((250, "250 (the sheet)"), (200, "200"), (150, "150"), (100, "100"), (50, "50"),
            (61, "61, counting in fives"))
 

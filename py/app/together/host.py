@@ -1,0 +1,166 @@
+"""The table's side of Play together: the match's seats as bones.together's TableHost
+sees them (a "phone" seat is a person's, the rest the table plays itself), one link to
+each phone, and the code the next phone scans. Everything a phone sends goes through
+``TableHost.receive``; everything sent goes back through that phone's own link.
+
+A move from a phone is played by the host on the table's match; the table then says,
+saves and draws it as it does a computer's (app.table.turns ``played``). Whatever the
+table plays itself (its computers, a person at the table) reaches the phones from
+``pulse``, which sends each phone its state whenever the match has moved.
+"""
+
+from __future__ import annotations
+
+from bones.together import COMPUTER, PERSON, TableHost
+
+PULSE_S = 0.25  # seconds between looks at the match, for moves the table played itself
+
+
+class TableSide:
+    def __init__(self, c, session, make_link):
+        self.c = c
+        self.session = session
+        self.make_link = make_link  # app.browser.link.DirectLink, or a test's stand-in
+        kinds = [PERSON if s.kind == "phone" else COMPUTER for s in session.seats]
+        self.host = TableHost.open(session.game, kinds, now=self.now(),
+                                   names=[s.name for s in session.seats])
+        self.links: dict[str, object] = {}  # device -> its open link
+        self.offer = None  # the link whose code is on show, waiting for a phone's answer
+        self.code = ""  # that code's text (RDO1:...)
+        self.problem = ""  # why the last scan or offer failed, in words
+        self.note = ""  # what just happened ("Ann joined seat 2")
+        self.made = 0  # links made, for the devices' ids
+        self.sent = self._moved()
+
+    def now(self) -> float:
+        return self.c.page.now_ms() / 1000
+
+    def _moved(self) -> tuple:
+        h = self.session.game.history
+        return (len(h), id(h[-1]) if h else None)
+
+    # ---- what the screen shows -------------------------------------------------------------
+    def rows(self) -> list[tuple[str, str]]:
+        out = []
+        for i, (s, seat) in enumerate(zip(self.session.seats, self.host.seats, strict=False)):
+            if seat.kind == COMPUTER:
+                what = "a person at this table" if s.human else "the computer"
+            elif not seat.held:
+                what = "a phone: free, waiting to join"
+            elif seat.device is not None:
+                what = f"{seat.name}'s phone: connected"
+            elif seat.standin:
+                what = f"the computer, for {seat.name}"
+            else:
+                what = f"{seat.name}'s phone: away"
+            out.append((self.session.name(i), what))
+        return out
+
+    def waiting(self) -> list[str]:
+        return [self.session.name(i) for i, _n, _t in self.host.waiting(self.now())]
+
+    def here(self) -> int:
+        return len(self.host.devices())
+
+    # ---- the code the next phone scans -------------------------------------------------------
+    async def new_offer(self) -> None:
+        """A new link and its code, for the next phone."""
+        self.made += 1
+        device = f"phone-{self.made}"
+        link = self.make_link(on_open=lambda: self._opened(device, link),
+                              on_message=lambda text: self.receive(device, text),
+                              on_close=lambda code, words: self._closed(device, words))
+        self.offer, self.code = link, ""
+        try:
+            self.code = await link.offer()
+            self.problem = ""
+        except Exception as exc:  # LinkProblem: in words
+            self.problem = f"This device cannot make a code to join: {exc}"
+        self.c.render()
+
+    async def accept(self, text: str) -> None:
+        """A phone's code, read by the camera: the link opens; a new code for the next."""
+        link = self.offer
+        if link is None:
+            return
+        try:
+            await link.accept(text)
+        except Exception as exc:  # a code that is not this table's answer: scan again
+            self.problem = str(exc)
+            self.c.render()
+            return
+        self.problem, self.note = "", "The phone is joining..."
+        await self.new_offer()
+
+    def _opened(self, device: str, link) -> None:
+        self.links[device] = link
+
+    def _closed(self, device: str, words: str) -> None:
+        self.links.pop(device, None)
+        self.send(self.host.disconnect(device, self.now()))
+        self.c.render()
+
+    # ---- messages -----------------------------------------------------------------------------
+    def send(self, outs) -> None:
+        for out in outs:
+            link = self.links.get(out.device)
+            if link is not None:
+                link.send(out.text)
+
+    def receive(self, device: str, text) -> None:
+        """A message from ``device``: through the host, its answers back to the phones."""
+        before = self._moved()
+        held = [s.held for s in self.host.seats]
+        self.send(self.host.receive(device, text, self.now()))
+        if [s.held for s in self.host.seats] != held:
+            self._names()
+            self.note = ""
+            self.c.save()
+        if self._moved() != before:
+            self.sent = self._moved()
+            self._played()
+        else:
+            self.c.render()
+
+    def _names(self) -> None:
+        """A player who joined is called at the table by the name they typed."""
+        taken = {s.name.casefold() for s in self.session.seats}
+        for i, seat in enumerate(self.host.seats):
+            mine = self.session.seats[i]
+            if seat.kind == PERSON and seat.held and seat.name != mine.name \
+                    and seat.name.casefold() not in taken:
+                taken.discard(mine.name.casefold())
+                mine.name = seat.name
+                taken.add(seat.name.casefold())
+
+    def _played(self) -> None:
+        """A phone's move was played: the table says, saves and draws it, as a computer's,
+        then the computers go on."""
+        c = self.c
+        move = self.session.game.history[-1][0]
+        if c.screen == "table":
+            c.turns.played(move)
+            c.schedule()
+        else:
+            c.save()
+            c.render()
+
+    def pulse(self) -> None:
+        """The match moved on the table (a computer, the next round, an undo): each phone
+        is sent its state; a phone silent too long counts as gone."""
+        if self.session is not self.c.session:
+            return
+        outs = self.host.tick(self.now())
+        if self._moved() != self.sent:
+            self.sent = self._moved()
+            outs = self.host.states()
+        self.send(outs)
+        if outs and self.c.screen == "together":
+            self.c.render()
+
+    def close(self) -> None:
+        for link in [*self.links.values(), self.offer]:
+            if link is not None:
+                link.close()
+        self.links.clear()
+        self.offer = None

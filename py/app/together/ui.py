@@ -1,0 +1,227 @@
+"""Play together's screen: on the table, its code to join, its seats and who is here
+(``TableSide``); on a phone, the name and the scan, then its hand and its moves
+(``PhoneSide``). Presses ``together-...`` come here (app.controller)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.screen import Screen
+from app.together import views
+from app.together.host import PULSE_S, TableSide
+from app.together.phone import PhoneSide
+from bones.together import BadMessage
+from bones.together.messages import player_name
+
+PING_S = 15.0  # a phone says it is still here this often (bones.together.host.PING_EVERY)
+
+
+class TogetherScreen(Screen):
+    prefix = "together-"
+
+    def __init__(self, c, make_link=None):
+        self.c = c
+        self._make_link = make_link  # DirectLink in the page; a test's stand-in
+        self.mode = ""  # "host" (this device is the table) or "phone"
+        self.table: TableSide | None = None
+        self.phone: PhoneSide | None = None
+        self.qr_problem = ""
+        self._loop: asyncio.Future | None = None
+
+    @property
+    def name(self) -> str:
+        return "hand" if self.mode == "phone" else "together"
+
+    def make_link(self, **kw):
+        if self._make_link is None:
+            from app.browser.link import DirectLink
+
+            self._make_link = DirectLink
+        return self._make_link(**kw)
+
+    # ---- markup --------------------------------------------------------------------------------
+    def markup(self) -> str:
+        if self.mode == "phone" and self.phone is not None:
+            return self._phone_markup()
+        t = self.table
+        if t is None:
+            return '<div class="app together-screen"><h1>Play together</h1></div>'
+        code = (self._qr(t.code, "This table's code to join") if t.code else
+                '<p class="qr-wait" role="status">Making the code&hellip;</p>')
+        return views.host_page(code_svg=code, rows=t.rows(), waiting=t.waiting(),
+                               problem=t.problem or self.qr_problem, note=t.note,
+                               can_play=self.c.session is t.session)
+
+    def over_table(self) -> str:
+        """The line over the table while phones play at it."""
+        t = self.table
+        if t is None or self.c.session is not t.session:
+            return ""
+        return views.strip(t.waiting(), t.here())
+
+    def _phone_markup(self) -> str:
+        p = self.phone
+        cl = p.client
+        if p.state in ("open", "lost") and cl.seat is not None and cl.view is not None:
+            return views.phone_hand(me=cl.name or "Your hand", hand=[str(t) for t in cl.hand],
+                                    moves=p.moves(), table=p.table_lines(),
+                                    status=p.status(), refusal=cl.refusal or "",
+                                    your_turn=cl.my_turn)
+        kept = (f"You have a seat at a table as {cl.name}: scan the table's code to come "
+                "back to it." if cl.token else "")
+        answer = self._qr(p.answer, "This phone's code for the table") if p.answer else ""
+        status = p.status() or ("Joining the table..." if p.state == "open" else "")
+        return views.phone_join(name=cl.name, kept=kept, answer_svg=answer,
+                                problem=p.problem or self.qr_problem, status=status)
+
+    def _qr(self, text: str, title: str) -> str:
+        from app.browser import qr
+
+        try:
+            import segno  # noqa: F401  (py/segno.zip, loaded on first use)
+        except ImportError:
+            asyncio.ensure_future(self._load_qr())
+            return '<p class="qr-wait" role="status">Drawing the code&hellip;</p>'
+        return qr.qr_svg(text, title=title)
+
+    async def _load_qr(self) -> None:
+        from app.browser import qr
+
+        try:
+            await qr.ensure_segno()
+        except Exception as exc:  # offline before it was ever cached: say so
+            self.qr_problem = f"The QR code could not be drawn here ({exc})."
+        self.c.render()
+
+    # ---- the table ---------------------------------------------------------------------------
+    def do_host(self, arg, el) -> None:
+        """"Play together" on the start form: the game as set up, this device its table."""
+        c = self.c
+        form = c.start_screen.form
+        if not any(x.kind == "phone" for x in form.seats):
+            form.error = ('To play together, choose "A person, on their phone" for at '
+                          "least one player.")
+            c.render()
+            return
+        session = c.start_screen.new_session()
+        if session is None:
+            return
+        form.error = ""
+        if self.table is not None:
+            self.table.close()
+        c.begin(session)
+        self.mode = "host"
+        self.table = TableSide(c, session, self.make_link)
+        self._show("together")
+        asyncio.ensure_future(self.table.new_offer())
+        self._run()
+
+    def do_open(self, arg, el) -> None:
+        self._show("together")
+
+    def do_table(self, arg, el) -> None:
+        self.c.do_resume(arg, el)
+
+    def do_stop(self, arg, el) -> None:
+        """No more phones: the computer plays their seats from now on."""
+        t, self.table = self.table, None
+        if t is not None:
+            t.close()
+            for s in t.session.seats:
+                if s.kind == "phone":
+                    s.kind = "computer"
+        self.c.save()
+        self.c.do_resume(arg, el)
+
+    def do_scan(self, arg, el) -> None:
+        t = self.table
+        if t is None:
+            return
+
+        def got(text: str) -> None:
+            asyncio.ensure_future(t.accept(text))
+
+        def failed(message: str) -> None:
+            t.problem = message
+            self.c.render()
+
+        self._scanner().start("Hold the phone's code up to the camera", got, failed)
+
+    # ---- the phone ---------------------------------------------------------------------------
+    def do_join(self, arg, el) -> None:
+        """"Join a table with this phone" on the start screen."""
+        self.mode = "phone"
+        if self.phone is None:
+            self.phone = PhoneSide(self.c, self.make_link)
+        self._show("hand")
+        self._run()
+
+    def do_hand_scan(self, arg, el) -> None:
+        p = self.phone
+        if p is None:
+            return
+        if p.client.token is None:
+            try:
+                p.client.name = player_name(self.c.page.value_of("hand-name"))
+            except BadMessage:
+                p.problem = "Type your name first (at most 24 letters)."
+                self.c.render()
+                self.c.focus("#hand-name")
+                return
+        p.problem = ""
+
+        def got(text: str) -> None:
+            asyncio.ensure_future(p.scanned(text))
+
+        def failed(message: str) -> None:
+            p.problem = message
+            self.c.render()
+
+        self._scanner().start("Hold the camera up to the table's code", got, failed)
+
+    def do_move(self, arg, el) -> None:
+        if self.phone is not None:
+            self.phone.move(arg)
+
+    def do_home(self, arg, el) -> None:
+        self.c.do_home(arg, el)
+
+    def on_input(self, el) -> bool:
+        if el.data.get("field") == "hand-name" and self.phone is not None:
+            self.phone.client.name = el.value
+            return True
+        return False
+
+    # ---- shared -----------------------------------------------------------------------------
+    def _scanner(self):
+        c = self.c
+        if c.scanner is None:
+            from app.shared.scan import Scanner
+
+            c.scanner = Scanner(c)
+        return c.scanner
+
+    def _show(self, screen: str) -> None:
+        self._scanner()
+        self.c.screen, self.c.dialog = screen, None
+        self.c.render()
+
+    def _run(self) -> None:
+        if self._loop is None or self._loop.done():
+            self._loop = asyncio.ensure_future(self._beat())
+
+    async def _beat(self) -> None:
+        """The table looks at its match for moves to send; a phone pings now and then."""
+        since_ping = 0.0
+        while self.table is not None or self.phone is not None:
+            await asyncio.sleep(PULSE_S)
+            try:
+                if self.table is not None:
+                    self.table.pulse()
+                since_ping += PULSE_S
+                p = self.phone
+                if since_ping >= PING_S and p is not None and p.state == "open":
+                    since_ping = 0.0
+                    p.link.send(p.client.ping())
+            except Exception as exc:  # the beat must go on: say it in the console
+                self.c.page.error(f"Play together: {exc!r}")

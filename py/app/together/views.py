@@ -1,0 +1,121 @@
+"""The markup of Play together: the table's page (its code to join, its seats, who is
+here) and the phone's (its code, its hand, its moves, the table in small). Pure: every
+function takes plain values and returns HTML."""
+
+from __future__ import annotations
+
+from app.render import domino_svg
+from app.shared.markup import NAME_INPUT, alert, button, e
+from bones.tiles import parse_tile
+
+BIG_TILE = 150  # px: a tile of the phone's hand, on its side (long side up)
+
+
+# ---- the table ---------------------------------------------------------------------------
+def seat_lines(rows: list[tuple[str, str]]) -> str:
+    """Each seat with who plays it: (name, what) pairs."""
+    items = "".join(f"<li><strong>{e(name)}</strong>: {e(what)}</li>" for name, what in rows)
+    return f'<ul class="together-seats" aria-label="Who plays where">{items}</ul>'
+
+
+def host_page(*, code_svg: str, rows: list[tuple[str, str]], waiting: list[str],
+              problem: str, note: str, can_play: bool) -> str:
+    """The table's page: its code for the next phone, the button that reads a phone's
+    answer, and the seats."""
+    wait = "".join(f'<p class="together-wait" role="status">Waiting for {e(n)}</p>'
+                   for n in waiting)
+    return (
+        '<div class="app together-screen"><h1 id="together-title">Play together</h1>'
+        '<section aria-labelledby="join-h"><h2 id="join-h">Join this table</h2>'
+        "<p>On your phone: open Rally Dominoes, tap <strong>Join a table with this "
+        "phone</strong>, type your name and scan this code. Then hold your phone's code "
+        "up to this device and tap the button below.</p>"
+        f'<div class="qr together-qr">{code_svg}</div>'
+        + button("Scan a phone's code", "together-scan", cls="btn huge primary")
+        + alert(problem)
+        + (f'<p class="note" role="status">{e(note)}</p>' if note else "")
+        + "</section>"
+        '<section aria-labelledby="seats-h"><h2 id="seats-h">Seats</h2>'
+        + seat_lines(rows) + wait + "</section>"
+        + button("Go to the table", "together-table", cls="btn huge",
+                 disabled=not can_play)
+        + button("Stop playing together", "together-stop", cls="btn")
+        + "</div>")
+
+
+def strip(waiting: list[str], here: int) -> str:
+    """The line over the table while phones play at it: who is away, and the way back to
+    the table's code."""
+    said = ("Waiting for " + ", ".join(waiting)) if waiting else f"{here} phone(s) here"
+    return (f'<div class="together-strip" role="status"><span>{e(said)}</span>'
+            + button("Phones and seats", "together-open", cls="btn small") + "</div>")
+
+
+# ---- the phone ---------------------------------------------------------------------------
+def move_words(notation: str, names: list[str], me: int | None) -> str:
+    """A move the table listed, in words: "9-7 on your train", "Draw a tile"."""
+    if notation == "draw":
+        return "Draw a tile"
+    if notation == "pass":
+        return "Pass"
+    tile, at, where = notation.partition("@")
+    if not at:
+        return notation
+    if where == "M":
+        return f"{tile} on the Mexican Train"
+    if where.isdigit():
+        n = int(where)
+        if n == me:
+            return f"{tile} on your train"
+        return f"{tile} on {names[n]}'s train" if n < len(names) else notation
+    return f"{tile} ({where})"
+
+
+def _tile(text: str, height: int) -> str:
+    try:
+        return domino_svg(parse_tile(text), height=height)
+    except (ValueError, TypeError):
+        return e(text)
+
+
+def phone_join(*, name: str, kept: str, answer_svg: str, problem: str,
+               status: str) -> str:
+    """Before the link is open: the name, the scan of the table's code, then this phone's
+    code for the table to read."""
+    if answer_svg:
+        body = ('<h2 id="answer-h">Show this to the table</h2><p>Hold this code up to the '
+                "table's device; it scans it and you are in.</p>"
+                f'<div class="qr together-qr">{answer_svg}</div>')
+    else:
+        body = ('<label class="big-label">Your name <input type="text" id="hand-name" '
+                f'data-field="hand-name" value="{e(name)}" maxlength="{NAME_INPUT}" '
+                'autocomplete="off"></label>'
+                + (f'<p class="note">{e(kept)}</p>' if kept else "")
+                + button("Scan the table's code", "together-hand-scan",
+                         cls="btn huge primary"))
+    return ('<div class="app hand-screen"><h1 id="hand-title">Join a table</h1>'
+            + (f'<p class="together-status" role="status">{e(status)}</p>' if status else "")
+            + body + alert(problem)
+            + button("Back", "together-home", cls="btn") + "</div>")
+
+
+def phone_hand(*, me: str, hand: list[str], moves: list[tuple[str, str]],
+               table: list[str], status: str, refusal: str, your_turn: bool) -> str:
+    """The phone at the table: its hand as big tiles, its moves as buttons (only on its
+    turn), the table in small (lines of text), and the link's state."""
+    tiles = "".join(f'<li class="hand-tile" aria-label="{e(t)}">{_tile(t, BIG_TILE)}</li>'
+                    for t in hand)
+    buttons = "".join(
+        "<li>" + button(e(words), f"together-move:{notation}", cls="btn big move-btn",
+                        name=words) + "</li>" for notation, words in moves)
+    turn = ("Your turn" if your_turn else "Wait for your turn")
+    lines = "".join(f"<li>{e(x)}</li>" for x in table)
+    return ('<div class="app hand-screen">'
+            f'<h1 id="hand-title">{e(me)}</h1>'
+            + (f'<p class="together-status" role="status">{e(status)}</p>' if status else "")
+            + f'<p class="hand-turn" role="status">{e(turn)}</p>'
+            + alert(refusal)
+            + f'<ul class="phone-moves" aria-label="Your moves">{buttons}</ul>'
+            + f'<ul class="phone-hand" aria-label="Your hand">{tiles}</ul>'
+            + f'<section class="phone-table" aria-label="The table"><ul>{lines}</ul>'
+            "</section></div>")

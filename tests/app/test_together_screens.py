@@ -1,0 +1,205 @@
+"""Play together's screens in CPython: a table and two phones, each a controller over a
+fake page, linked by an in-memory stand-in for app.browser.link.DirectLink that carries
+each text to the other side as the data channel would (in order, one at a time). What
+each phone is sent, and shows, holds no other seat's tiles; a move a phone may not make
+changes nothing on the table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from html import unescape
+
+import own_loop
+from app.controller import Controller
+from app.seats import Seat
+from app.together.phone import KEEP_KEY
+from app.together.ui import TogetherScreen
+from fakepage import FakePage
+from test_hostile_input import Storage
+
+
+class Wire:
+    """The links made in one test, by their codes."""
+
+    def __init__(self):
+        self.offers: dict[str, FakeLink] = {}
+        self.answers: dict[str, FakeLink] = {}
+
+
+class FakeLink:
+    def __init__(self, wire: Wire, on_open, on_message, on_close):
+        self.wire, self.on_open, self.on_message, self.on_close = wire, on_open, on_message, \
+            on_close
+        self.other: FakeLink | None = None
+        self.open = False
+
+    async def offer(self) -> str:
+        code = f"RDO1:{len(self.wire.offers)}"
+        self.wire.offers[code] = self
+        return code
+
+    async def answer(self, code: str) -> str:
+        table = self.wire.offers[code]
+        self.other, table.other = table, self
+        answer = f"RDA1:{code}"
+        self.wire.answers[answer] = self
+        return answer
+
+    async def accept(self, code: str) -> None:
+        phone = self.wire.answers.get(code)
+        if phone is None or phone.other is not self:
+            raise RuntimeError("That is not this table's answer.")
+        for side in (self, phone):
+            side.open = True
+            side.on_open()
+
+    def send(self, text: str) -> bool:
+        if not self.open or self.other is None or not self.other.open:
+            return False
+        asyncio.get_running_loop().call_soon(self.other.on_message, text)
+        return True
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            if self.other is not None and self.other.open:
+                self.other.open = False
+                self.other.on_close("closed", "The other device has gone.")
+
+
+def text(c: Controller) -> str:
+    """What the page says, as a person reads it."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", c.page.html)).split())
+
+
+def device(wire: Wire) -> Controller:
+    c = Controller(FakePage(Storage()))
+    c.together = TogetherScreen(
+        c, make_link=lambda **kw: FakeLink(wire, kw["on_open"], kw["on_message"],
+                                           kw["on_close"]))
+    return c
+
+
+async def settle(n: int = 10) -> None:
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+async def join(table: Controller, phone: Controller, name: str) -> None:
+    phone.act("together-join")
+    phone.page.values["hand-name"] = name
+    phone.act("together-hand-scan")  # the name is read; no camera here: the code is given
+    await settle()
+    side = table.together.table
+    code = side.code
+    await phone.together.phone.scanned(code)
+    await side.accept(phone.together.phone.answer)
+    await settle()
+
+
+def host(table: Controller, kinds: list[str]) -> None:
+    form = table.start_screen.form
+    form.seats = [Seat(n, k) for n, k in zip(("Ann", "Bob", "Cora"), kinds, strict=False)]
+    table.act("together-host")
+
+
+def other_tiles(table: Controller, seat: int) -> set[str]:
+    g = table.session.game
+    mine = {str(t) for t in g.hands[seat]}
+    return {str(t) for i, h in enumerate(g.hands) if i != seat for t in h} - mine
+
+
+def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the_table():
+    async def body():
+        wire = Wire()
+        table, ann, bob = device(wire), device(wire), device(wire)
+        host(table, ["phone", "phone", "computer"])
+        await settle()
+        assert table.screen == "together" and "Join this table" in text(table)
+        assert "Waiting for Ann" in text(table) and "Waiting for Bob" in text(table)
+        await join(table, ann, "Annie")
+        await join(table, bob, "Bert")
+        s = table.session
+        assert [x.name for x in s.seats] == ["Annie", "Bert", "Cora"]
+        assert "Waiting for" not in text(table)
+        assert "Annie's phone: connected" in text(table)
+        for seat, phone in ((0, ann), (1, bob)):
+            p = phone.together.phone
+            assert p.client.seat == seat and len(p.client.hand) == len(s.game.hands[seat])
+            hidden = other_tiles(table, seat)
+            for message in p.received:
+                got = set(json.loads(message).get("view", {}).get("hand") or [])
+                assert not got & hidden
+            assert all(f'aria-label="{t}"' not in phone.page.html for t in hidden)
+            kept = json.loads(phone.page.st[KEEP_KEY])
+            assert kept["seat"] == seat and kept["token"] == p.client.token
+        # the one to move taps a move: the table plays it, says it and saves it
+        s.started = True
+        while s.game.turn == 2:  # the computer leads: the table plays it, as its loop would
+            assert s.computer_to_move()
+            s.play(s.game.legal_moves()[0])
+            table.together.table.pulse()  # and each phone hears of it
+            await settle()
+        turn = s.game.turn
+        assert not s.computer_to_move(), "the computer never plays a phone's seat"
+        mover = (ann, bob)[turn]
+        assert mover.together.phone.client.moves == len(s.game.history)
+        before = len(s.game.history)
+        move = mover.together.phone.client.legal[0]
+        assert 'data-act="together-move:' in mover.page.html
+        mover.act(f"together-move:{move}")
+        await settle()
+        assert len(s.game.history) == before + 1
+        assert s.game.notation(s.game.history[-1][0]) == move
+        # a move out of turn, sent as a phone would, is refused: nothing changes
+        waiting = next(x for i, x in enumerate((ann, bob)) if s.game.turn != i)
+        saved = table.page.st.get("rally-dominoes:game")
+        p = waiting.together.phone
+        p.link.send(json.dumps({"v": 1, "type": "move", "move": "draw",
+                                "at": len(s.game.history)}))
+        await settle()
+        assert len(s.game.history) == before + 1
+        assert table.page.st.get("rally-dominoes:game") == saved
+        assert "turn" in (p.client.refusal or "")
+        table.together.table.close()
+        await settle()
+        ann.together.phone = None
+        bob.together.phone = None
+
+    own_loop.run(body())
+
+
+def test_a_phone_that_reloads_comes_back_to_its_seat_by_its_kept_key():
+    async def body():
+        wire = Wire()
+        table, ann = device(wire), device(wire)
+        host(table, ["phone", "computer", "computer"])
+        await settle()
+        await join(table, ann, "Ann")
+        token = ann.together.phone.client.token
+        ann.together.phone.link.close()  # the page reloads: its link is gone
+        await settle()
+        assert "Waiting for Ann" in text(table) or "Ann's phone: away" in text(table)
+        again = Controller(FakePage(ann.page.st))  # the same phone, its storage kept
+        again.together = TogetherScreen(
+            again, make_link=lambda **kw: FakeLink(wire, kw["on_open"], kw["on_message"],
+                                                   kw["on_close"]))
+        again.act("together-join")
+        assert "You have a seat at a table as Ann" in text(again)
+        await join(table, again, "")
+        p = again.together.phone
+        assert p.client.seat == 0 and p.client.token == token
+        assert "Ann's phone: connected" in text(table)
+        table.together.table.close()
+        await settle()
+
+    own_loop.run(body())
+
+
+def test_play_together_needs_a_phone_seat():
+    c = Controller(FakePage(Storage()))
+    c.start_screen.form.seats = [Seat("Ann", "human"), Seat("Bob")]
+    c.act("together-host")
+    assert c.session is None and "on their phone" in text(c)

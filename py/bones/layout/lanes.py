@@ -165,7 +165,9 @@ def _lane_view(ln: Lane, start: int, base: float, d: int, y0: float, band: float
         u += 2.0
     target = None
     if ln.value is not None:
-        slot = span(u, u + SLOT, yc - 0.5, yc + 0.5)
+        # a folded lane's slot takes what room is left, up to a tile's length
+        end = u + (max(SLOT, min(2.0, room - u)) if start else SLOT)
+        slot = span(u, end, yc - 0.5, yc + 0.5)
         target = Target(slot, (base + d * u, yc), heading, ln.value)
     lane = span(0.0, room, min(y0, ly), max(yc + 0.5, ly + line_h))
     return TrainView(ln.id, ln.name, tuple(placed), target, marker, label,

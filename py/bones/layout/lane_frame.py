@@ -180,17 +180,20 @@ def _fold(ln: Lane, room: float, free: int, least: int = 1) -> int | None:
     """How many of a lane's tiles a frame folds: none if all fit with room for ``free``
     more after them, else all but the newest that fit (a folded lane uses its whole
     length: each tile played on it then folds its oldest, ``keep``, and its open end stays
-    where it was); None when fewer than ``least`` of them fit (or all, if it has fewer)."""
+    where it was), at least ``least`` of them (or all, if it has fewer: it stays whole
+    with no room to spare if folding would show fewer); None when they do not fit."""
     n = len(ln.tiles)
     if ln.length(0) + 2.0 * free <= room + 1e-9:
         return 0
-    if n == 0:
-        return None
-    fixed = ln.length(n - 1) - 2.0  # the chip and the slot
+    fixed = ln.length(max(n - 1, 0)) - 2.0 * min(n, 1)  # the chip and the slot
     show = min(n - 1, int((room - fixed + 1e-9) // 2.0))
-    if show < min(least, n - 1 if n <= least else least) or show < 1:
-        return None
-    return n - show
+    if n and show >= min(least, n) and show >= 1:
+        return n - show
+    if ln.length(0) <= room + 1e-9:
+        return 0  # whole, with no room to spare, rather than fewer than ``least`` shown
+    if n and show >= max(1, min(least, n - 1)):
+        return n - show  # the tile it grows from (All Fives' spinner) folds with one more
+    return None
 
 
 def _plan(lanes: Sequence[Lane], width: float, height: float, scale: float, columns: int,
@@ -206,7 +209,8 @@ def _plan(lanes: Sequence[Lane], width: float, height: float, scale: float, colu
     room = _room(width / scale, columns) - head_u
     if where == "band" and room * scale < band_px:
         return None
-    if least > 1 and room + 1e-9 < CHIP + 2.0 * least + SLOT:
+    lead = 2.0 if any(ln.root is not None for ln in lanes) else CHIP  # a spinner, or the chip
+    if least > 1 and room + 1e-9 < lead + 2.0 * least + SLOT:
         return None  # a lane could not fold and still show its newest ``least``
     starts = []
     for ln in lanes:

@@ -16,8 +16,8 @@ from table_positions import position  # noqa: E402
 # the felt at each screen size (CSS px; measured in Chromium with the page's panels)
 FELTS = {"1920x1080": (1600, 740), "1280x800": (960, 506), "1024x768": (704, 478),
          "768x1024": (768, 592), "390x844": (390, 500)}
-TABLES = (("Mexican Train", "long", 4), ("Chicken Foot", "toes", 4),
-          ("All Fives", "spinner", 4))
+TABLES = (("Mexican Train", "long", 4), ("Chicken Foot, two feet", "feet", 4),
+          ("Chicken Foot, four feet", "toes", 4), ("All Fives", "spinner", 4))
 
 
 def use(lay) -> dict:
@@ -40,8 +40,12 @@ def use(lay) -> dict:
 
 
 def row(game: str, kind: str, players: int, size: str) -> str:
-    s = position(kind, players)
-    names = {t: f"Lane {t}" for t in range(-1, 40)}
+    if kind == "feet":  # the browser test's (tests/browser/test_table_felt.py)
+        from test_table_felt import two_feet
+
+        s = two_feet()
+    else:
+        s = position(kind, players)
     if kind == "long":
         names = {t: (["You", "Ann", "Bob", "Cora"][t] if t >= 0 else "Mexican Train")
                  for t in range(-1, players)}
@@ -54,7 +58,7 @@ def row(game: str, kind: str, players: int, size: str) -> str:
 
 
 def main() -> None:
-    print("| screen | game | felt | columns | lanes reach | shown/played per lane | open end px |")
+    print("| screen | game | felt | columns | lanes reach | shown / played per lane | open end px |")
     print("|---|---|---|---|---|---|---|")
     for size in FELTS:
         for game, kind, players in TABLES:

@@ -103,6 +103,7 @@ class Frame:
     keys: tuple[int, ...]
     starts: tuple[int, ...]
     seqs: tuple[tuple[Tile, ...], ...] = field(default=(), compare=False)
+    least: int = 1  # the newest tiles each lane shows at least (where it has them)
 
     def slot(self, key: int) -> int | None:
         try:
@@ -191,7 +192,7 @@ def _fold(ln: Lane, room: float, free: int, least: int = 1) -> int | None:
         return n - show
     if ln.length(0) <= room + 1e-9:
         return 0  # whole, with no room to spare, rather than fewer than ``least`` shown
-    if n and show >= max(1, min(least, n - 1)):
+    if n and least == 1 and show >= 1:
         return n - show  # the tile it grows from (All Fives' spinner) folds with one more
     return None
 
@@ -324,7 +325,7 @@ def _frame(lanes, width, height, hub, top, heads, spare, old) -> Frame:
     while spare and _fits_rows(rows + 1, sc, height, w):
         rows += 1
     made = Frame(width, height, hub, sc, c, w, head_u, max(rows, 1),
-                 tuple(ln.row for ln in lanes), ())
+                 tuple(ln.row for ln in lanes), (), least=least)
     if old is not None and (old.scale, old.columns, old.where, old.head, old.rows) == (
             made.scale, made.columns, made.where, made.head, made.rows):
         return _refold(old, lanes, free, least)
@@ -341,7 +342,8 @@ def _refold(old: Frame, lanes: Sequence[Lane], free: int, least: int = 1) -> Fra
         keep = k is not None and old.starts[k] <= len(ln.tiles) and \
             ln.length(old.starts[k]) + 2.0 * free <= room + 1e-9
         starts.append(old.starts[k] if keep else _fold(ln, room, free, least))
-    return replace(old, keys=tuple(ln.row for ln in lanes), starts=tuple(starts), seqs=())
+    return replace(old, keys=tuple(ln.row for ln in lanes), starts=tuple(starts), seqs=(),
+                   least=least)
 
 
 def _room_in(old: Frame, lanes: Sequence[Lane], least: int = 1) -> int | None:
@@ -403,7 +405,7 @@ def keep(frame: Frame | None, lanes: Sequence[Lane], width: float, height: float
             return None, "room"  # moves taken back past the fold
         if ln.length(starts[i]) > room + 1e-9:
             # a full lane folds its oldest tile for each new one: its open end stays put
-            s = _fold(ln, room, 0)
+            s = _fold(ln, room, 0, frame.least)
             if s is None or s < starts[i]:
                 return None, "room"
             starts[i] = s

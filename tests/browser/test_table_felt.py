@@ -134,6 +134,14 @@ def open_saved(page, text: str) -> None:
     page.wait_for_timeout(300)
 
 
+def show(page, site_url, text: str) -> None:
+    """The saved table on the page: booted into it, or handed over without a reload."""
+    if page.url.startswith("http"):
+        open_saved(page, text)
+    else:
+        boot(page, site_url, text)
+
+
 def problems(m: dict, size) -> list[str]:
     least = 2 if size == PHONE else 3
     out = [f"{ln['name']}: {ln['shown']} of {ln['shown'] + ln['folded']} tiles shown"
@@ -151,10 +159,7 @@ def test_every_lane_shows_its_newest_tiles_and_a_reload_shows_the_same(felt_page
     page = felt_page
     size = (page.viewport_size["width"], page.viewport_size["height"])
     text = TABLES[table]().to_json()
-    if page.url.startswith("http"):
-        open_saved(page, text)
-    else:
-        boot(page, site_url, text)
+    show(page, site_url, text)
     before = page.evaluate(MEASURE)
     if EVIDENCE:
         page.screenshot(path=str(Path(EVIDENCE) / f"felt-{size[0]}x{size[1]}-{table}.png"))
@@ -174,7 +179,7 @@ def test_a_chip_opens_its_whole_line_by_a_tap_and_by_a_key(felt_page, site_url):
     if page.viewport_size["width"] != 1024:
         pytest.skip("one size is enough: the chip is the same at every size")
     s = position("long", 4)
-    open_saved(page, s.to_json())
+    show(page, site_url, s.to_json())
     lanes = page.get_by_role("group", name="Mexican Train")
     chip = lanes.get_by_role("button", name="older tiles")
     expect(chip).to_be_visible()
@@ -199,3 +204,16 @@ def test_a_chip_opens_its_whole_line_by_a_tap_and_by_a_key(felt_page, site_url):
     page.keyboard.press(" ")
     dialog.get_by_role("button", name="Close").click()
     expect(dialog).to_have_count(0)
+
+
+def test_large_print_never_cuts_what_a_player_did_beside_a_lane(felt_page, site_url):
+    """"Bob: drew and pas…" was cut with an ellipsis at 1024x768 in large print: what a
+    player did is written whole beside the name, or not there (their card says it)."""
+    page = felt_page
+    if page.viewport_size["width"] != 1024:
+        pytest.skip("the size it was seen at")
+    s = position("long", 4)
+    s.settings.numerals = True
+    show(page, site_url, s.to_json())
+    labels = page.locator(".felt-svg .train-label").all_text_contents()
+    assert labels and not [t for t in labels if "\u2026" in t], labels

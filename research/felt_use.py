@@ -58,7 +58,8 @@ def row(game: str, kind: str, players: int, size: str) -> str:
 
 
 def main() -> None:
-    print("| screen | game | felt | columns | lanes reach | shown / played per lane | open end px |")
+    print("| screen | game | felt | columns | lanes reach | shown / played per lane "
+          "| open end px |")
     print("|---|---|---|---|---|---|---|")
     for size in FELTS:
         for game, kind, players in TABLES:

@@ -40,12 +40,7 @@ def use(lay) -> dict:
 
 
 def row(game: str, kind: str, players: int, size: str) -> str:
-    if kind == "feet":  # the browser test's (tests/browser/test_table_felt.py)
-        from test_table_felt import two_feet
-
-        s = two_feet()
-    else:
-        s = position(kind, players)
+    s = position(kind, players)
     if kind == "long":
         names = {t: (["You", "Ann", "Bob", "Cora"][t] if t >= 0 else "Mexican Train")
                  for t in range(-1, players)}

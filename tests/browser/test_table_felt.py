@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-import bones
-from app.seats import Seat
 from app.session import Session
-from bones.moves import PLAY
-from table_positions import NAMES, SAVE_KEY, position
+from table_positions import SAVE_KEY, position
 
 pytestmark = pytest.mark.browser
 
@@ -61,31 +57,7 @@ MEASURE = """() => {
 }"""
 
 
-def two_feet() -> Session:
-    """A Chicken Foot with two feet: the centre double's and one later double's, its toes
-    growing; the person at the screen to play."""
-    for k in range(400):
-        s = Session.new("chicken-foot", bones.GAMES["chicken-foot"].default_preset,
-                        [Seat(NAMES[0], "human")] + [Seat(n) for n in NAMES[1:4]],
-                        seed=5000 + k)
-        s.started = True
-        g, rng = s.game, random.Random(k)
-        for _ in range(300):
-            lines = g.layout()
-            toes = [d for d in lines if d["stem"] != -1]
-            if (len(toes) > 3 or g.round_over) and g.turn == 0:
-                break
-            if (g.turn == 0 and len(toes) == 3 and sum(bool(d["tiles"]) for d in toes) >= 2
-                    and not g.pending and sum(len(d["tiles"]) for d in lines) >= 16
-                    and any(m.kind == PLAY for m in g.legal_moves())):
-                return s
-            moves = g.legal_moves()
-            plays = [m for m in moves if m.kind == PLAY]
-            g.play(rng.choice(plays or moves))
-    raise LookupError("no Chicken Foot with two feet")
-
-
-TABLES = {"mexican": lambda: position("long", 4), "chicken": two_feet,
+TABLES = {"mexican": lambda: position("long", 4), "chicken": lambda: position("feet", 4),
           "allfives": lambda: position("spinner", 4)}
 
 

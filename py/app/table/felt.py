@@ -230,10 +230,12 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     if fold is not None and px:
         # The older tiles, folded: a small stack with how many there are.
         b = fold
-        out.append(f'<g class="fold" role="button" tabindex="0" '
-                   f'data-act="whole-train:{tv.train}" aria-label="{e(tv.name)}: '
-                   f'{tv.folded} older tiles. Show the whole line">'
-                   f'<title>{tv.folded} older tiles: show them all</title>'
+        # a button that opens the whole line, but while a chosen tile's places are lit
+        # (then the table's buttons are those places)
+        act = ("" if targets else f' role="button" tabindex="0" data-act="whole-train:'
+               f'{tv.train}" aria-label="{e(tv.name)}: {tv.folded} older tiles. Show the '
+               f'whole line"')
+        out.append(f'<g class="fold"{act}><title>{tv.folded} older tiles</title>'
                    f'<rect x="{b.x + 0.22:.3f}" y="{b.y + 0.04:.3f}" width="{b.w - 0.3:.3f}" '
                    f'height="{b.h - 0.16:.3f}" rx="0.12"/>'
                    f'<rect x="{b.x + 0.08:.3f}" y="{b.y + 0.12:.3f}" width="{b.w - 0.3:.3f}" '

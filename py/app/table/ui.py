@@ -20,6 +20,7 @@ from app.table import dialog_views, dialogs, felt, views
 from app.table.deal_views import DealCodes
 from app.table.replay import Replay
 from app.table.state import TableState
+from app.table.trains import WholeTrains
 from app.table.voice import VoiceSettings
 from bones.errors import IllegalMove
 from bones.moves import JOIN, KNOCK, PLAY, Move
@@ -40,16 +41,17 @@ class TableScreen(Screen):
         self.replay = Replay(c)  # "Show again" (app.table.replay)
         self.voice = VoiceSettings(c)  # "Read the moves aloud" (app.table.voice)
         self.deals = DealCodes(c)  # the deal's buttons (app.table.deal_views)
+        self.trains = WholeTrains(c)  # a lane's whole line (app.table.trains)
 
     def parts(self) -> tuple:
-        return (self.replay, self.voice, self.deals)
+        return (self.replay, self.voice, self.deals, self.trains)
 
     # ---- drawing ------------------------------------------------------------------------
     def markup(self) -> str:
         """The table with an empty felt: ``drawn`` draws the felt once it is on the page
         and its size is known."""
         c = self.c
-        return views.table_screen(c.session, _EmptyLayout(), selected=self.state.selected,
+        return views.table_screen(c.session, felt.EmptyLayout(), selected=self.state.selected,
                                   hint=self.state.hint, unsaved=c.unsaved)
 
     def drawn(self) -> None:
@@ -382,18 +384,3 @@ class TableScreen(Screen):
         news = self.c.session.news if self.c.session is not None else []
         if news:
             self.state.hint = " ".join(news)
-
-
-class _EmptyLayout:
-    """Stands in for the table while the page is measured (the felt is drawn after)."""
-
-    view_box = "0 0 1 1"
-    station = None
-    hub = None
-    trains = ()
-
-    def tiles(self):
-        return []
-
-    def joints(self):
-        return []

@@ -14,6 +14,7 @@ from html import unescape
 import own_loop
 from app.controller import Controller
 from app.seats import Seat
+from app.table.saving import SAVE_KEY
 from app.together.phone import KEEP_KEY
 from app.together.ui import TogetherScreen
 from fakepage import FakePage
@@ -155,13 +156,13 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         assert s.game.notation(s.game.history[-1][0]) == move
         # a move out of turn, sent as a phone would, is refused: nothing changes
         waiting = next(x for i, x in enumerate((ann, bob)) if s.game.turn != i)
-        saved = table.page.st.get("rally-dominoes:game")
+        saved = table.page.st.get(SAVE_KEY)
         p = waiting.together.phone
         p.link.send(json.dumps({"v": 1, "type": "move", "move": "draw",
                                 "at": len(s.game.history)}))
         await settle()
         assert len(s.game.history) == before + 1
-        assert table.page.st.get("rally-dominoes:game") == saved
+        assert table.page.st.get(SAVE_KEY) == saved
         assert "turn" in (p.client.refusal or "")
         table.together.table.close()
         await settle()

@@ -129,7 +129,9 @@ class PhoneSide:
         if isinstance(trains, list):
             for i, train in enumerate(trains):
                 if isinstance(train, list) and train and i < len(names):
-                    out.append(f"{names[i]}'s train ends {train[-1]}")
+                    end = train[-1]  # [the tile, its open end]
+                    tile = end[0] if isinstance(end, list) and end else end
+                    out.append(f"{names[i]}'s train ends {tile}")
         last = self.client.last
         if isinstance(last, list) and len(last) == 2 and isinstance(last[0], int) \
                 and 0 <= last[0] < len(names):

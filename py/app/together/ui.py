@@ -186,12 +186,6 @@ class TogetherScreen(Screen):
     def do_home(self, arg, el) -> None:
         self.c.do_home(arg, el)
 
-    def on_input(self, el) -> bool:
-        if el.data.get("field") == "hand-name" and self.phone is not None:
-            self.phone.client.name = el.value
-            return True
-        return False
-
     # ---- shared -----------------------------------------------------------------------------
     def _scanner(self):
         c = self.c

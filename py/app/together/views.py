@@ -88,7 +88,7 @@ def phone_join(*, name: str, kept: str, answer_svg: str, problem: str,
                 f'<div class="qr together-qr">{answer_svg}</div>')
     else:
         body = ('<label class="big-label">Your name <input type="text" id="hand-name" '
-                f'data-field="hand-name" value="{e(name)}" maxlength="{NAME_INPUT}" '
+                f'value="{e(name)}" maxlength="{NAME_INPUT}" '
                 'autocomplete="off"></label>'
                 + (f'<p class="note">{e(kept)}</p>' if kept else "")
                 + button("Scan the table's code", "together-hand-scan",
@@ -103,7 +103,7 @@ def phone_hand(*, me: str, hand: list[str], moves: list[tuple[str, str]],
                table: list[str], status: str, refusal: str, your_turn: bool) -> str:
     """The phone at the table: its hand as big tiles, its moves as buttons (only on its
     turn), the table in small (lines of text), and the link's state."""
-    tiles = "".join(f'<li class="hand-tile" aria-label="{e(t)}">{_tile(t, BIG_TILE)}</li>'
+    tiles = "".join(f'<li class="phone-tile" aria-label="{e(t)}">{_tile(t, BIG_TILE)}</li>'
                     for t in hand)
     buttons = "".join(
         "<li>" + button(e(words), f"together-move:{notation}", cls="btn big move-btn",

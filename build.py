@@ -1619,6 +1619,14 @@ def main(argv: list[str]) -> int:
         return cmd_test(argv[1:])
     if argv[:2] == ["bench", "engine"]:
         return cmd_bench_engine(argv[2:])
+    if argv[:1] == ["atlas"]:  # every screen at six sizes: tools/atlas.py
+        if not in_venv():
+            py = ensure_venv()
+            return reexec_in_venv(py, argv, ensure_chromium(py))
+        sys.path.insert(0, str(ROOT))
+        from tools import atlas
+
+        return atlas.main(sys.modules[__name__], argv[1:])
 
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command")

@@ -168,9 +168,18 @@ def lesson_last_step(lesson: str, large: bool) -> str:
 
 
 @functools.cache
+def lesson_start(lesson: str, large: bool) -> str:
+    """A lesson as its button starts it, at the pace "Very fast"."""
+    _py()
+    from app.session import Session
+
+    return Session.for_lesson(lesson, _settings(large)).to_json()
+
+
+@functools.cache
 def finished_game() -> tuple[str, int]:
-    """Past games holding one finished one-round game of Mexican Train, and its number
-    of moves."""
+    """Past games holding one finished one-round game of Mexican Train (you against
+    Bartholomew), and its number of moves."""
     _py()
     import bones
     from app.past import store
@@ -178,12 +187,17 @@ def finished_game() -> tuple[str, int]:
     from app.session import Session
     from bones import archive
 
-    s = Session.new("mexican-train", bones.GAMES["mexican-train"].default_preset,
-                    [Seat("You", "human"), Seat("Bartholomew", "computer", "easy"),
-                     Seat("Christabelle", "computer", "easy")],
-                    seed=3, options={"rounds": 1}, settings=_settings(False))
-    s.started = True
-    _play_until(s, random.Random(3), lambda g: False)
+    def played(seed):
+        s = Session.new("mexican-train", bones.GAMES["mexican-train"].default_preset,
+                        [Seat("You", "human"), Seat("Bartholomew", "computer", "easy")],
+                        seed=seed, options={"rounds": 1}, settings=_settings(False))
+        s.started = True
+        _play_until(s, random.Random(seed), lambda g: False)
+        return s
+
+    # a short one (about 30 moves): the replay's middle is a few steps away
+    s = min((played(seed) for seed in range(1, 30)),
+            key=lambda s: abs(len(s.game.history) - 30))
     assert s.game.match_over
     rec = store.record(s, "2026-05-01T15:30:00")
     kept, _ = archive.add(archive.empty(), rec)
@@ -307,8 +321,15 @@ def _tap_step(page) -> None:
             return
 
 
-def _on_table(page, text: str, title: str) -> None:
+def _to_table(page, text: str, title: str) -> None:
+    """``text`` handed over as another tab's game, on the table (resumed from the start
+    screen, where a game handed over waits), once its title reads ``title``."""
+    page.keyboard.press("Escape")
     hand_over(page, text)
+    if page.evaluate("document.documentElement.dataset.screen") != "table":
+        import re
+
+        page.get_by_role("button", name=re.compile("^Resume")).first.click()
     _wait(page, "(t) => (document.querySelector('.game-title') || {}).textContent"
                 "?.startsWith(t)", title)
     _still(page)
@@ -333,11 +354,6 @@ def _close_dialog(page) -> None:
 def _chains() -> dict[str, Chain]:
     chains = {"start": Chain("start", lambda large: {PAST: finished_game()[0],
                                                      HOUSE: house_rules()[0]})}
-    for lesson in LESSONS:
-        chains[f"lesson-{lesson}"] = Chain(f"lesson-{lesson}", lambda large: {})
-    for game in GAMES:
-        chains[f"game-{game}"] = Chain(
-            f"game-{game}", lambda large, game=game: {TABLE: mid_round(game, large)})
     chains["past"] = Chain("past", lambda large: {PAST: finished_game()[0]})
     chains["house"] = Chain("house", lambda large: {HOUSE: house_rules()[0]})
     chains["rally-new"] = Chain("rally-new", lambda large: {})
@@ -353,11 +369,13 @@ def _screens() -> list[Screen]:
     out = [Screen("start", "The start screen", "start", lambda page, large: None,
                   "h1", _role(re.compile("^Quick game"), exact=False))]
     from_start = lambda page, large: None  # noqa: E731
+    # the lessons and the games go on from the start screen: each is handed over as
+    # another tab's game would be, and resumed
+    chain = "start"
     for lesson, name in LESSONS.items():
-        chain = f"lesson-{lesson}"
 
-        def first(page, large, name=name):
-            page.get_by_role("button", name=f"Learn {name}", exact=True).click()
+        def first(page, large, name=name, lesson=lesson):
+            _to_table(page, lesson_start(lesson, large), f"Learn to play: {name}")
             _wait(page, "() => (document.querySelector('.lesson-line') || {}).textContent"
                         "?.startsWith('Step 1 of')")
             _still(page)
@@ -369,7 +387,7 @@ def _screens() -> list[Screen]:
                         ".includes('not')")
 
         def end(page, large, lesson=lesson):
-            hand_over(page, lesson_last_step(lesson, large))
+            _to_table(page, lesson_last_step(lesson, large), "Learn to play")
             _wait(page, "() => !document.querySelector('.hand-tile') || "
                         "document.querySelectorAll('.hand-tile').length <= 3")
             _tap_step(page)
@@ -385,18 +403,18 @@ def _screens() -> list[Screen]:
                        "[role=dialog] h2", _dialog_button("^Play a real game"), dialog=True,
                        large=True)]
     for game, title in GAMES.items():
-        chain = f"game-{game}"
 
-        def mid(page, large):
+        def mid(page, large, game=game, title=title):
+            _to_table(page, mid_round(game, large), title)
             _wait(page, "() => document.querySelector('.hand-tile')")
             _still(page)
 
         def summary(page, large, game=game, title=title):
-            _on_table(page, round_over(game, large), title)
+            _to_table(page, round_over(game, large), title)
             page.get_by_role("dialog").first.wait_for(timeout=TIMEOUT_MS)
 
         def game_end(page, large, game=game, title=title):
-            _on_table(page, last_move(game, large), title)
+            _to_table(page, last_move(game, large), title)
             _tap_step(page)
             page.get_by_role("dialog", name="The game is over").wait_for(timeout=TIMEOUT_MS)
             _still(page)
@@ -743,7 +761,7 @@ class Visit:
             res.problems = [f"not reached: {type(exc).__name__}: {str(exc).splitlines()[0]}"]
             self.broken = True
         if self.shots is not None:
-            name = f"{s.id}-{self.size[0]}x{self.size[1]}{'-large' if self.large else ''}.png"
+            name = shot_name(s.id, self.size, self.large)
             self.shots.mkdir(parents=True, exist_ok=True)
             try:
                 page.screenshot(path=str(self.shots / name))
@@ -784,38 +802,50 @@ class Visit:
 
 
 # ---- the command: screenshots and the contact sheet ----------------------------------------
-def contact_sheet(results: list[Result], out: Path) -> Path:
+def contact_sheet(out: Path) -> Path:
+    """index.html in ``out``: a row a screen, a column a size and print, from the
+    screenshots there and the problems each run wrote beside them (problems-*.json)."""
+    problems: dict[str, list[str]] = {}
+    for f in sorted(out.glob("problems-*.json")):
+        for sid, size, large, found, _shot in json.loads(f.read_text()):
+            problems[shot_name(sid, tuple(size), large)] = found
     cols = [(w, h, large) for large in (False, True) for w, h in SIZES]
-    by = {(r.screen, r.size, r.large): r for r in results}
-    head = "".join(f"<th>{w}x{h}{' large' if large else ''}</th>" for w, h, large in cols)
-    rows = []
+    head = "".join(f"<th>{w}x{h}{' large print' if large else ''}</th>"
+                   for w, h, large in cols)
+    rows, shots, bad_n = [], 0, 0
     for s in screens():
         cells = []
         for w, h, large in cols:
-            r = by.get((s.id, (w, h), large))
-            if r is None:
-                cells.append("<td class=none>(same as normal print)</td>" if large
-                             else "<td></td>")
+            name = shot_name(s.id, (w, h), large)
+            if not (out / name).exists():
+                cells.append("<td class=none>" + ("(large print changes nothing here)"
+                                                  if large and not s.large else "") + "</td>")
                 continue
-            bad = "".join(f"<li>{html.escape(p)}</li>" for p in r.problems)
-            cells.append(f"<td class={'bad' if r.problems else 'ok'}><a href='{r.shot}'>"
-                         f"<img src='{r.shot}' loading=lazy></a>"
+            shots += 1
+            bad = "".join(f"<li>{html.escape(p)}</li>" for p in problems.get(name, []))
+            bad_n += bool(bad)
+            cells.append(f"<td class={'bad' if bad else 'ok'}><a href='{name}'>"
+                         f"<img src='{name}' loading=lazy alt=''></a>"
                          f"{'<ul>' + bad + '</ul>' if bad else ''}</td>")
         rows.append(f"<tr><th>{html.escape(s.title)}<br><code>{s.id}</code></th>"
                     f"{''.join(cells)}</tr>")
-    n_bad = sum(1 for r in results if r.problems)
     page = f"""<!doctype html><meta charset=utf-8><title>Rally Dominoes: the screen atlas</title>
 <style>body{{font:14px sans-serif;margin:8px}} table{{border-collapse:collapse}}
 td,th{{border:1px solid #bbb;vertical-align:top;padding:4px}} th{{text-align:left}}
 img{{height:220px;display:block}} td.bad{{background:#fdd}} td.ok{{background:#dfd}}
 td ul{{max-width:260px;margin:4px 0;padding-left:16px;font-size:12px}}
 thead th{{position:sticky;top:0;background:#fff}}</style>
-<h1>The screen atlas</h1><p>{len(results)} screens shot, {n_bad} with a problem (red, said
-under the picture). A row a screen, a column a size.</p>
+<h1>The screen atlas</h1><p>{shots} screenshots, {bad_n} with a problem (red, the problems
+under the picture; green: every check passed). A row a screen, a column a size; each
+picture links to its full size.</p>
 <table><thead><tr><th>screen</th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"""
     path = out / "index.html"
     path.write_text(page, encoding="utf-8")
     return path
+
+
+def shot_name(sid: str, size: tuple[int, int], large: bool) -> str:
+    return f"{sid}-{size[0]}x{size[1]}{'-large' if large else ''}.png"
 
 
 def main(build, argv: list[str]) -> int:
@@ -834,6 +864,10 @@ def main(build, argv: list[str]) -> int:
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s] or SIZES
     if not args.no_build:
         build.build()
+    for w, h in sizes:  # this run's pictures and problems replace the last run's
+        for old in [*OUT.glob(f"*-{w}x{h}.png"), *OUT.glob(f"*-{w}x{h}-large.png"),
+                    *OUT.glob(f"problems-*{w}x{h}*.json")]:
+            old.unlink()
     results: list[Result] = []
     t0 = time.monotonic()
     with build.SiteServer(prefix=build.SITE_PREFIX) as server, sync_playwright() as p:
@@ -861,7 +895,7 @@ def main(build, argv: list[str]) -> int:
     found = OUT / f"problems-{'-'.join(f'{w}x{h}' for w, h in sizes)}.json"
     found.write_text(json.dumps([[r.screen, list(r.size), r.large, r.problems, r.shot]
                                  for r in results if r.problems], indent=1))
-    sheet = contact_sheet(results, OUT)
+    sheet = contact_sheet(OUT)
     build.say(f"the atlas: {sheet.relative_to(ROOT)} ({len(results)} screenshots, "
               f"{time.monotonic() - t0:.0f} s)")
     return 0

@@ -312,7 +312,11 @@ def _tap_step(page) -> None:
     lit = page.locator(".hand-tile.playable")
     if lit.count():
         lit.first.click()
-        page.locator(".felt [data-act=target]").first.click()
+        place = page.locator(".felt [data-act=target]").first
+        try:
+            place.click(timeout=3_000)
+        except Exception:  # drawn out of the felt's view: pressed all the same
+            place.dispatch_event("click")
         return
     for name in ("Draw", "Pass", "Knock"):
         b = page.get_by_role("button", name=name, exact=True)
@@ -579,9 +583,11 @@ def _rally_screens() -> list[Screen]:
         Screen("rally-entry", "Rally scorekeeper: a table's round", "rally", entry,
                "#entry-title", lambda page: page.get_by_label("Points for Christabelle")),
         Screen("rally-standings", "Rally scorekeeper: the standings", "rally",
-               tab("Standings"), "h1", lambda page: page.locator(".podium").first),
+               tab("Standings"), "h1",
+               lambda page: page.locator(".podium > *").first),
         Screen("rally-history", "Rally scorekeeper: the history", "rally", tab("History"),
-               "h1", lambda page: page.get_by_role("list", name="Changes").locator("li").first),
+               "h1", lambda page: page.get_by_role("list", name="Changes").get_by_role(
+                   "button").first),
         Screen("rally-device", "Keep score for a table (the table's own device)",
                "rally-device", device, "h1",
                lambda page: page.locator("main button, .rally button").first),

@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SIZES = [(390, 844), (430, 932), (768, 1024), (1024, 768), (1280, 800), (1920, 1080)]
 PRINTS = ("normal", "large")
-OUT = ROOT / "test-results" / "atlas"
+OUT = ROOT / "build" / "atlas"  # test-results/ is emptied by every pytest run
 TIMEOUT_MS = 10_000  # a guard against a hang, never a measure
 READY = "document.documentElement.dataset.ready === '1'"
 BOOT_MS = 90_000

@@ -43,7 +43,7 @@ HOUSE_WIDE = "the house rules form is wider than a phone or a tablet's 768 px"
 HOUSE_CSP = "the house rules form's onsubmit is an inline handler the CSP refuses"
 SIDE_CUT = "the side panel's cards cut a player's last move with an ellipsis"
 LANE_CUT = "lane labels on a phone's felt cut names with an ellipsis"
-# found by the atlas, not yet being fixed (screenshots: test-results/atlas/SCREEN-WxH.png)
+# found by the atlas, not yet being fixed (screenshots: build/atlas/SCREEN-WxH.png)
 SUMMARY_LOW = ("Chicken Foot's round summary has its button below a phone's fold "
                "(chicken-foot-summary-390x844.png, -430x932.png)")
 PAST_WIDE = ("the past games list is wider than a 390 px phone (its scores table's Place "

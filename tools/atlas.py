@@ -810,11 +810,9 @@ class Visit:
 # ---- the command: screenshots and the contact sheet ----------------------------------------
 def contact_sheet(out: Path) -> Path:
     """index.html in ``out``: a row a screen, a column a size and print, from the
-    screenshots there and the problems each run wrote beside them (problems-*.json)."""
-    problems: dict[str, list[str]] = {}
-    for f in sorted(out.glob("problems-*.json")):
-        for sid, size, large, found, _shot in json.loads(f.read_text()):
-            problems[shot_name(sid, tuple(size), large)] = found
+    screenshots there and the problems the runs wrote beside them (problems.json)."""
+    found = out / "problems.json"
+    problems: dict[str, list[str]] = json.loads(found.read_text()) if found.exists() else {}
     cols = [(w, h, large) for large in (False, True) for w, h in SIZES]
     head = "".join(f"<th>{w}x{h}{' large print' if large else ''}</th>"
                    for w, h, large in cols)
@@ -870,10 +868,11 @@ def main(build, argv: list[str]) -> int:
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",") if s] or SIZES
     if not args.no_build:
         build.build()
-    for w, h in sizes:  # this run's pictures and problems replace the last run's
-        for old in [*OUT.glob(f"*-{w}x{h}.png"), *OUT.glob(f"*-{w}x{h}-large.png"),
-                    *OUT.glob(f"problems-*{w}x{h}*.json")]:
-            old.unlink()
+    ids = [x.id for x in screens() if only is None or x.id in only]
+    retaken = {shot_name(i, size, large) for i in ids for size in sizes for large in (0, 1)}
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in retaken:  # this run's pictures and problems replace the last run's
+        (OUT / old).unlink(missing_ok=True)
     results: list[Result] = []
     t0 = time.monotonic()
     with build.SiteServer(prefix=build.SITE_PREFIX) as server, sync_playwright() as p:
@@ -898,9 +897,12 @@ def main(build, argv: list[str]) -> int:
                     build.say(f"  {r.screen}: {'; '.join(r.problems)}")
             ctx.close()
         browser.close()
-    found = OUT / f"problems-{'-'.join(f'{w}x{h}' for w, h in sizes)}.json"
-    found.write_text(json.dumps([[r.screen, list(r.size), r.large, r.problems, r.shot]
-                                 for r in results if r.problems], indent=1))
+    found = OUT / "problems.json"
+    kept = json.loads(found.read_text()) if found.exists() else {}
+    kept = {k: v for k, v in kept.items() if k not in retaken}
+    kept.update({r.shot or shot_name(r.screen, r.size, r.large): r.problems
+                 for r in results if r.problems})
+    found.write_text(json.dumps(kept, indent=1))
     sheet = contact_sheet(OUT)
     build.say(f"the atlas: {sheet.relative_to(ROOT)} ({len(results)} screenshots, "
               f"{time.monotonic() - t0:.0f} s)")

@@ -5,9 +5,9 @@ each: no sideways scroll, no console or CSP error, its heading and primary actio
 as it opens (a dialog's top too), no informing text cut with "...", and a replay's felt
 and hands differing between positions.
 
-One page per size and print visits every screen in turn (``visit``, module-wide; each
-size and print is one xdist group), and each (screen, size, print) is a test of its own
-that reads what that visit found. The screenshots are made only by
+One page per size visits every screen in turn, in normal then large print (``visit``,
+module-wide; each size is one xdist group), and each (screen, size, print) is a test of
+its own that reads what that visit found. The screenshots are made only by
 ``python3 build.py atlas``.
 """
 
@@ -88,7 +88,7 @@ def cases():
         for p in atlas.PRINTS:
             for sid in atlas.screen_ids(large=p == "large"):
                 reason = "; ".join(KNOWN.get((sid, f"{w}x{h}", p), []))
-                marks = [pytest.mark.xdist_group(f"atlas-{w}x{h}-{p}")]
+                marks = [pytest.mark.xdist_group(f"atlas-{w}x{h}")]
                 if reason:
                     marks.append(pytest.mark.xfail(strict=True, reason=reason))
                 out.append(pytest.param((w, h), p, sid, id=f"{w}x{h}-{p}-{sid}",
@@ -99,25 +99,37 @@ def cases():
 _VISITS: dict = {}
 
 
+@pytest.fixture(scope="module")
+def pages():
+    """One page a size, kept for both prints (each size is one xdist group)."""
+    held: dict = {}
+    yield held
+    for ctx, _page in held.values():
+        ctx.close()
+
+
 @pytest.fixture
-def visit(browser, site_url):
-    """visit(size, print) -> {screen id: Result}: a page of that size through every screen,
-    once per worker (the page is closed after)."""
+def visit(browser, site_url, pages):
+    """visit(size, print) -> {screen id: Result}: the size's page through every screen,
+    once per worker."""
     def run(size, prt):
         if (size, prt) not in _VISITS:
-            w, h = size
-            ctx = browser.new_context(viewport={"width": w, "height": h},
-                                      service_workers="block", has_touch=w < 1100,
-                                      reduced_motion="reduce")
-            ctx.add_init_script(atlas.INIT)
-            try:
+            if size not in pages:
+                for ctx, _page in pages.values():  # the last size's page is done with
+                    ctx.close()
+                pages.clear()
+                w, h = size
+                ctx = browser.new_context(viewport={"width": w, "height": h},
+                                          service_workers="block", has_touch=w < 1100,
+                                          reduced_motion="reduce")
+                ctx.add_init_script(atlas.INIT)
                 page = ctx.new_page()
                 page.set_default_timeout(atlas.TIMEOUT_MS)
+                pages[size] = (ctx, page)
                 page.goto(site_url)
                 page.wait_for_function(atlas.READY, timeout=atlas.BOOT_MS)
-                _VISITS[size, prt] = atlas.Visit(page, site_url, size, prt == "large").run()
-            finally:
-                ctx.close()
+            _VISITS[size, prt] = atlas.Visit(pages[size][1], site_url, size,
+                                             prt == "large").run()
         return _VISITS[size, prt]
 
     return run

@@ -26,6 +26,7 @@ from app.table.drag import Drag
 from app.table.motion import Motion
 from app.table.turns import Turns
 from app.table.ui import TableScreen
+from app.together.views import over_table
 from bones.errors import IllegalMove
 
 
@@ -170,7 +171,7 @@ class Controller:
         self._remember_screen()
         self.drag.clear_ghosts()
         screen = self.current()
-        over = self.together.over_table() if self.together and screen is self.table else ""
+        over = over_table(self) if screen is self.table else ""  # Play together's line
         self.page.set_html(over + screen.markup() + self._dialog_markup())
         self.page.flag("screen", screen.name)
         screen.drawn()
@@ -271,11 +272,10 @@ class Controller:
         if name.startswith("past-"):
             self.past_games().act(name, arg, el)
             return
-        if name.startswith("together-"):  # Play together (app.together.ui), made when needed
-            from app.together.ui import TogetherScreen
+        if name.startswith("together-"):
+            from app.together.ui import TogetherScreen  # Play together, made when needed
             self.together = self.together or TogetherScreen(self)
-            self.together.act(name, arg, el)
-            return
+            return self.together.act(name, arg, el)
         handler = (getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
                    or self.table.handler(name) or self.start_screen.handler(name))
         if handler is None:

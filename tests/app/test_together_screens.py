@@ -204,3 +204,36 @@ def test_play_together_needs_a_phone_seat():
     c.start_screen.form.seats = [Seat("Ann", "human"), Seat("Bob")]
     c.act("together-host")
     assert c.session is None and "on their phone" in text(c)
+
+
+def test_after_the_tables_page_reloads_its_phones_come_back_to_their_seats():
+    async def body():
+        wire = Wire()
+        table, ann, bob = device(wire), device(wire), device(wire)
+        host(table, ["phone", "phone", "computer"])
+        await settle()
+        await join(table, ann, "Ann")
+        await join(table, bob, "Bob")
+        hands = [ann.together.phone.client.hand, bob.together.phone.client.hand]
+        table.together.table.close()  # the table's page reloads: every link is gone
+        await settle()
+        assert ann.together.phone.state == "lost"
+        assert "Reconnecting" in text(ann)
+        again = device(wire)
+        again.page.st.update(table.page.st)  # the same device, its storage kept
+        again.start()
+        assert again.screen == "table"
+        assert "Waiting for Ann, Bob" in text(again)  # the line over the table
+        again.act("together-open")
+        await settle()
+        assert "Join this table" in text(again)
+        table = again
+        for phone, seat in ((bob, 1), (ann, 0)):  # in another order: each to its own seat
+            await join(table, phone, "")
+            assert phone.together.phone.client.seat == seat
+            assert phone.together.phone.client.hand == hands[seat]
+        assert "Waiting for" not in text(table)
+        table.together.table.close()
+        await settle()
+
+    own_loop.run(body())

@@ -11,9 +11,14 @@ table plays itself (its computers, a person at the table) reaches the phones fro
 
 from __future__ import annotations
 
+import json
+
+from app.shared import storage
+from bones.errors import BadSave
 from bones.together import COMPUTER, PERSON, TableHost
 
 PULSE_S = 0.25  # seconds between looks at the match, for moves the table played itself
+SEATS_KEY = "rally-dominoes:together-table"  # the seats' keys, beside the game's save
 
 
 class TableSide:
@@ -21,9 +26,9 @@ class TableSide:
         self.c = c
         self.session = session
         self.make_link = make_link  # app.browser.link.DirectLink, or a test's stand-in
-        kinds = [PERSON if s.kind == "phone" else COMPUTER for s in session.seats]
-        self.host = TableHost.open(session.game, kinds, now=self.now(),
-                                   names=[s.name for s in session.seats])
+        self.host = self._kept() or TableHost.open(
+            session.game, [PERSON if s.kind == "phone" else COMPUTER for s in session.seats],
+            now=self.now(), names=[s.name for s in session.seats])
         self.links: dict[str, object] = {}  # device -> its open link
         self.offer = None  # the link whose code is on show, waiting for a phone's answer
         self.code = ""  # that code's text (RDO1:...)
@@ -31,6 +36,25 @@ class TableSide:
         self.note = ""  # what just happened ("Ann joined seat 2")
         self.made = 0  # links made, for the devices' ids
         self.sent = self._moved()
+
+    def _kept(self) -> TableHost | None:
+        """The seats of this very game, kept before the table's page was reloaded: each
+        phone comes back to its seat by its key (bones.together's ``rejoin``)."""
+        try:
+            kept = json.loads(storage.read(self.c.storage(), SEATS_KEY) or "null")
+            if not isinstance(kept, dict) or kept.get("game") != self._game_id():
+                return None
+            return TableHost.restore(self.session.game, kept.get("seats"), self.now())
+        except (ValueError, BadSave):
+            return None
+
+    def keep(self) -> None:
+        storage.write(self.c.storage(), SEATS_KEY, json.dumps(
+            {"game": self._game_id(), "seats": self.host.seats_save()}))
+
+    def _game_id(self) -> str:
+        g = self.session.game
+        return f"{g.game}/{g.seed}"
 
     def now(self) -> float:
         return self.c.page.now_ms() / 1000
@@ -115,6 +139,7 @@ class TableSide:
         if [s.held for s in self.host.seats] != held:
             self._names()
             self.note = ""
+            self.keep()
             self.c.save()
         if self._moved() != before:
             self.sent = self._moved()

@@ -52,12 +52,6 @@ class TogetherScreen(Screen):
                                problem=t.problem or self.qr_problem, note=t.note,
                                can_play=self.c.session is t.session)
 
-    def over_table(self) -> str:
-        """The line over the table while phones play at it."""
-        t = self.table
-        if t is None or self.c.session is not t.session:
-            return ""
-        return views.strip(t.waiting(), t.here())
 
     def _phone_markup(self) -> str:
         p = self.phone
@@ -110,14 +104,25 @@ class TogetherScreen(Screen):
         if self.table is not None:
             self.table.close()
         c.begin(session)
+        self._host(session)
+
+    def _host(self, session) -> None:
         self.mode = "host"
-        self.table = TableSide(c, session, self.make_link)
+        self.table = TableSide(self.c, session, self.make_link)
+        self.table.keep()
         self._show("together")
         asyncio.ensure_future(self.table.new_offer())
         self._run()
 
     def do_open(self, arg, el) -> None:
-        self._show("together")
+        """"Phones and seats" over the table: its code again (after the table's page was
+        reloaded, with the seats kept for this game: each phone comes back by its key)."""
+        s = self.c.session
+        if self.table is not None and self.table.session is s:
+            self.mode = "host"
+            self._show("together")
+        elif s is not None and any(x.kind == "phone" for x in s.seats):
+            self._host(s)
 
     def do_table(self, arg, el) -> None:
         self.c.do_resume(arg, el)

@@ -51,6 +51,19 @@ def strip(waiting: list[str], here: int) -> str:
             + button("Phones and seats", "together-open", cls="btn small") + "</div>")
 
 
+def over_table(c) -> str:
+    """The line over the table while phones play at it (``c`` the page's controller):
+    who is away, and the way to the table's code; after the table's page was reloaded,
+    the way back to its phones."""
+    s = c.session
+    t = getattr(c.together, "table", None)
+    if t is not None and t.session is s:
+        return strip(t.waiting(), t.here())
+    if s is None or not any(x.kind == "phone" for x in s.seats):
+        return ""
+    return strip([x.name for x in s.seats if x.kind == "phone"], 0)
+
+
 # ---- the phone ---------------------------------------------------------------------------
 def move_words(notation: str, names: list[str], me: int | None) -> str:
     """A move the table listed, in words: "9-7 on your train", "Draw a tile"."""

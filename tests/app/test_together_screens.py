@@ -126,6 +126,10 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         assert [x.name for x in s.seats] == ["Annie", "Bert", "Cora"]
         assert "Waiting for" not in text(table)
         assert "Annie's phone: connected" in text(table)
+        table.act("together-table")  # the felt, with the line over it
+        assert table.screen == "table"
+        assert "Annie and Bert play from their phones" in text(table)
+        assert text(table).count("on their phone") == 2  # their cards, not "computer"
         for seat, phone in ((0, ann), (1, bob)):
             p = phone.together.phone
             assert p.client.seat == seat and len(p.client.hand) == len(s.game.hands[seat])

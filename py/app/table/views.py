@@ -133,7 +133,8 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
             turn += f" team-{g.sides[s]}"
         you = " (you)" if seat.human and len(session.humans) == 1 and seat.name != "You" \
             else ""
-        kind = "" if seat.human else f"computer, {seat.level}"
+        kind = f"computer, {seat.level}" if seat.computer else (
+            "on their phone" if seat.kind == "phone" else "")
         marker = ""
         if session.game_type.markers and s < len(g.markers):
             # its two words kept together when the card's line breaks (web/style.css)

@@ -83,8 +83,9 @@ class TableSide:
     def waiting(self) -> list[str]:
         return [self.session.name(i) for i, _n, _t in self.host.waiting(self.now())]
 
-    def here(self) -> int:
-        return len(self.host.devices())
+    def here(self) -> list[str]:
+        """The names of the seats played from a phone that is here."""
+        return [self.session.name(i) for i in self.host.devices()]
 
     # ---- the code the next phone scans -------------------------------------------------------
     async def new_offer(self) -> None:

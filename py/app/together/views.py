@@ -43,10 +43,12 @@ def host_page(*, code_svg: str, rows: list[tuple[str, str]], waiting: list[str],
         + "</div>")
 
 
-def strip(waiting: list[str], here: int) -> str:
-    """The line over the table while phones play at it: who is away, and the way back to
-    the table's code."""
-    said = ("Waiting for " + ", ".join(waiting)) if waiting else f"{here} phone(s) here"
+def strip(waiting: list[str], here: list[str]) -> str:
+    """The line over the table while phones play at it: who is away (else who plays from
+    a phone), and the way back to the table's code."""
+    said = ("Waiting for " + ", ".join(waiting)) if waiting else (
+        " and ".join(here) + " " + ("plays" if len(here) == 1 else "play") + " from "
+        + ("a phone" if len(here) == 1 else "their phones"))
     return (f'<div class="together-strip" role="status"><span>{e(said)}</span>'
             + button("Phones and seats", "together-open", cls="btn small") + "</div>")
 
@@ -61,7 +63,7 @@ def over_table(c) -> str:
         return strip(t.waiting(), t.here())
     if s is None or not any(x.kind == "phone" for x in s.seats):
         return ""
-    return strip([x.name for x in s.seats if x.kind == "phone"], 0)
+    return strip([x.name for x in s.seats if x.kind == "phone"], [])
 
 
 # ---- the phone ---------------------------------------------------------------------------

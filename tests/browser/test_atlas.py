@@ -1,4 +1,4 @@
-"""The screen atlas's checks (tools/atlas.py, docs/table.md "Reading the atlas"): every
+"""The screen atlas's checks (tools/atlas/, docs/table.md "Reading the atlas"): every
 screen and dialog at six sizes, in normal print and, where large print changes it (the
 table, the lessons and the dialogs over them), in large print, reached from saves. At
 each: no sideways scroll, no console or CSP error, its heading and primary action in view
@@ -26,7 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _atlas():
     if "rally_atlas" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("rally_atlas", ROOT / "tools" / "atlas.py")
+        package = ROOT / "tools" / "atlas"
+        spec = importlib.util.spec_from_file_location(
+            "rally_atlas", package / "__init__.py", submodule_search_locations=[str(package)])
         module = importlib.util.module_from_spec(spec)
         sys.modules["rally_atlas"] = module
         spec.loader.exec_module(module)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .saves import BOOT_MS, READY, WHOLE_WITH_ELLIPSIS
-from .screens import Chain, Screen, chains, screens
+from .screens import Chain, Screen, chains, visiting_order
 
 # ---- the checks ----------------------------------------------------------------------------
 # Before the page's own scripts: CSP violations are kept (Chromium also says them in the
@@ -93,17 +93,22 @@ class Result:
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
     shot: str = ""
+    # where the seconds went: "load" (a page boot), "go" (the presses, a game handed over),
+    # "check" and "shot"
+    parts: dict[str, float] = field(default_factory=dict)
 
 
 class Visit:
     """One page at one size: every screen in turn (``run``), each with its problems."""
 
     def __init__(self, page, url: str, size: tuple[int, int], large: bool,
-                 shots: Path | None = None):
+                 shots: Path | None = None, after: Visit | None = None):
+        """``after``: the visit this one goes on from, on the same page (normal print ends
+        on the start chain, which large print's screens all belong to: no boot between)."""
         self.page, self.url, self.size, self.large, self.shots = page, url, size, large, shots
         self.errors: list[str] = []
-        self.chain = None
-        self.broken = True  # the next screen starts its chain afresh
+        self.chain = after.chain if after else None
+        self.broken = after.broken if after else True  # the next screen starts afresh
         self.replay_seen: list[tuple[str, str, str]] = []
         page.on("console", lambda m: m.type == "error" and self.errors.append(
             f"console: {m.text[:200]}"))
@@ -111,6 +116,8 @@ class Visit:
 
     def load(self, chain: Chain) -> None:
         page = self.page
+        if not page.url.startswith(self.url):  # a new page: the site's origin, not booted
+            page.goto(self.url + "manifest.webmanifest", wait_until="commit")
         page.evaluate("s => sessionStorage.setItem('atlas:storage', s)",
                       json.dumps(chain.storage(self.large)))
         page.goto(self.url + chain.query)
@@ -120,7 +127,7 @@ class Visit:
 
     def run(self, only: list[str] | None = None) -> dict[str, Result]:
         out = {}
-        for s in screens():
+        for s in visiting_order():
             if (only is not None and s.id not in only) or (self.large and not s.large):
                 continue
             out[s.id] = self.visit(s)
@@ -133,12 +140,17 @@ class Visit:
         try:
             if self.broken or self.chain != s.chain:
                 self.load(chains()[s.chain])
+                res.parts["load"] = time.monotonic() - t0
             self.errors.clear()
             page.evaluate("window.atlasCsp = []")
+            t1 = time.monotonic()
             s.go(page, self.large)
             page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
                           "requestAnimationFrame(r)))")
+            t2 = time.monotonic()
+            res.parts["go"] = t2 - t1
             res.problems = self.check(s)
+            res.parts["check"] = time.monotonic() - t2
             self.broken = False
         except Exception as exc:  # a screen not reached: said, and the next starts afresh
             res.problems = [f"not reached: {type(exc).__name__}: {str(exc).splitlines()[0]}"]
@@ -146,8 +158,10 @@ class Visit:
         if self.shots is not None:
             name = shot_name(s.id, self.size, self.large)
             self.shots.mkdir(parents=True, exist_ok=True)
+            t3 = time.monotonic()
             try:
                 page.screenshot(path=str(self.shots / name))
+                res.parts["shot"] = time.monotonic() - t3
                 res.shot = name
             except Exception as exc:
                 res.problems.append(f"no screenshot: {exc}")

@@ -116,10 +116,20 @@ def _tap_step(page) -> None:
             return
 
 
+def _to_start(page) -> None:
+    """Back to the start screen from past games or house rules (their own Back buttons)."""
+    if page.evaluate("document.documentElement.dataset.screen") in ("past", "house"):
+        import re
+
+        page.get_by_role("button", name=re.compile("^Back to the start")).first.click()
+        _wait(page, "() => document.documentElement.dataset.screen === 'start'")
+
+
 def _to_table(page, text: str, title: str) -> None:
     """``text`` handed over as another tab's game, on the table (resumed from the start
     screen, where a game handed over waits), once its title reads ``title``."""
     page.keyboard.press("Escape")
+    _to_start(page)
     hand_over(page, text)
     if page.evaluate("document.documentElement.dataset.screen") != "table":
         import re
@@ -147,10 +157,9 @@ def _close_dialog(page) -> None:
 
 
 def _chains() -> dict[str, Chain]:
+    # past games and house rules are reached from the start screen, and back to it
     chains = {"start": Chain("start", lambda large: {PAST: finished_game()[0],
                                                      HOUSE: house_rules()[0]})}
-    chains["past"] = Chain("past", lambda large: {PAST: finished_game()[0]})
-    chains["house"] = Chain("house", lambda large: {HOUSE: house_rules()[0]})
     chains["rally-new"] = Chain("rally-new", lambda large: {})
     chains["rally-device"] = Chain("rally-device", lambda large: {})
     chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()})
@@ -255,6 +264,7 @@ def _past_screens(_from_start) -> list[Screen]:
     import re
 
     def listing(page, large):
+        _to_start(page)
         page.get_by_role("button", name=re.compile("^Past games")).first.click()
         page.locator(".past-game").first.wait_for(timeout=TIMEOUT_MS)
 
@@ -287,20 +297,20 @@ def _past_screens(_from_start) -> list[Screen]:
         page.locator(".past-group").first.wait_for(timeout=TIMEOUT_MS)
 
     return [
-        Screen("past-list", "Past games: the list", "past", listing, "h1",
+        Screen("past-list", "Past games: the list", "start", listing, "h1",
                _role(re.compile("^Replay this game"), exact=False)),
-        Screen("past-deal", "Past games: the replay at the deal", "past", deal, WHERE,
+        Screen("past-deal", "Past games: the replay at the deal", "start", deal, WHERE,
                _role("Forward one move"), replay=True),
-        Screen("past-middle", "Past games: the replay in the middle", "past", middle,
+        Screen("past-middle", "Past games: the replay in the middle", "start", middle,
                WHERE,
                _role("Forward one move"), replay=True),
-        Screen("past-end", "Past games: the replay at the end", "past", end, WHERE,
+        Screen("past-end", "Past games: the replay at the end", "start", end, WHERE,
                _role("Back one move"), replay=True),
-        Screen("past-coach", "Past games: the coach's answer", "past", coach,
+        Screen("past-coach", "Past games: the coach's answer", "start", coach,
                "#coach-title",
                lambda page: page.get_by_role("region", name="The coach").get_by_text(
                    "Normal says:").first),
-        Screen("past-stats", "Past games: the statistics", "past", stats, "h1",
+        Screen("past-stats", "Past games: the statistics", "start", stats, "h1",
                lambda page: page.locator(".past-group h2").first),
     ]
 
@@ -309,6 +319,7 @@ def _house_screens() -> list[Screen]:
     import re
 
     def listing(page, large):
+        _to_start(page)
         page.get_by_role("button", name=re.compile("^House rules")).first.click()
         page.get_by_role("heading", name="House rules", level=1).wait_for(timeout=TIMEOUT_MS)
 
@@ -331,13 +342,13 @@ def _house_screens() -> list[Screen]:
             timeout=TIMEOUT_MS)
 
     return [
-        Screen("house-list", "House rules: the list", "house", listing, "h1",
+        Screen("house-list", "House rules: the list", "start", listing, "h1",
                _role("Start from this sheet")),
-        Screen("house-form", "House rules: the form", "house", form, "h1, h2",
+        Screen("house-form", "House rules: the form", "start", form, "h1, h2",
                lambda page: page.get_by_label("Name of the house rules")),
-        Screen("house-impossible", "House rules: an impossible value", "house", impossible,
+        Screen("house-impossible", "House rules: an impossible value", "start", impossible,
                "h1, h2", lambda page: page.locator(".field-problem").first),
-        Screen("house-import", "House rules: brought in from a file", "house", imported,
+        Screen("house-import", "House rules: brought in from a file", "start", imported,
                "h1", lambda page: page.locator(".house-note").first),
     ]
 
@@ -419,6 +430,15 @@ def screens() -> tuple[Screen, ...]:
 @functools.cache
 def chains() -> dict[str, Chain]:
     return _chains()
+
+
+def visiting_order() -> list[Screen]:
+    """The screens in the order one page visits them: each chain's in turn, the start
+    chain's last (large print goes on from it); on it the start screen, past games and
+    house rules before the lessons and the games, which never go back to the start."""
+    first = {"start": 0, "past": 1, "house": 2}
+    return sorted(screens(), key=lambda s: (s.chain == "start",
+                                            first.get(s.id.split("-")[0], 3)))
 
 
 def screen_ids(large: bool = False) -> list[str]:

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from .checks import INIT, Result, Visit, shot_name
-from .saves import BOOT_MS, OUT, READY, ROOT, SIZES, TIMEOUT_MS
+from .saves import OUT, ROOT, SIZES, TIMEOUT_MS
 from .screens import screens
 
 
@@ -87,11 +87,11 @@ def main(build, argv: list[str]) -> int:
             ctx.add_init_script(INIT)
             page = ctx.new_page()
             page.set_default_timeout(TIMEOUT_MS)
-            page.goto(server.url)
-            page.wait_for_function(READY, timeout=BOOT_MS)
+            visit = None
             for large in (False, True):
                 t = time.monotonic()
-                got = Visit(page, server.url, (w, h), large, OUT).run(only)
+                visit = Visit(page, server.url, (w, h), large, OUT, after=visit)
+                got = visit.run(only)
                 results += got.values()
                 bad = [r for r in got.values() if r.problems]
                 build.say(f"{w}x{h} {'large' if large else 'normal'} print: {len(got)} "

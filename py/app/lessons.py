@@ -102,10 +102,10 @@ class LessonRun:
         s = self.step()
         return None if s is None else self.g.parse(s.move)
 
-    def allowed(self, legal: list[Move]) -> list[Move]:
+    def allowed(self, legal: tuple[Move, ...]) -> tuple[Move, ...]:
         """What the person may do now: the step's move only."""
         m = self.move()
-        return [m] if m is not None and m in legal else []
+        return (m,) if m is not None and m in legal else ()
 
     def number(self) -> tuple[int, int]:
         """(this step's number among the person's, how many there are)."""

@@ -213,16 +213,16 @@ class Session(TableWording):
         self.order[v] = moved(hand, tile, to)
         return self.order[v].index(tile)
 
-    def my_moves(self) -> list[Move]:
+    def my_moves(self) -> tuple[Move, ...]:
         """What the person at the screen may do now (nothing when it is not their turn)."""
         legal = self._legal_now()
         run = self.lesson_run
         return legal if run is None else run.allowed(legal)
 
-    def _legal_now(self) -> list[Move]:
+    def _legal_now(self) -> tuple[Move, ...]:
         v = self.viewer()
         if v is None or self.game.turn != v or self.needs_handoff():
-            return []
+            return ()
         return self.game.legal_moves()
 
     # ---- deal codes (app.deal_codes; the next deal and its cut: app.session_deals) -------

@@ -39,7 +39,7 @@ def test_the_lesson_plays_legally_to_the_round_s_end_with_words_at_each_of_your_
         mine = g.turn == 0
         assert bool(step.say) == mine, f"{lesson_id} step {i}: words only at your moves"
         if mine:
-            assert s.my_moves() == [move]  # the only thing the person can do
+            assert s.my_moves() == (move,)  # the only thing the person can do
             if move.kind == PLAY:  # it names the tile and the place as the table does
                 assert str(move.tile) in step.say, (lesson_id, i)
                 assert names_the_place(s, move.target, step.say), (lesson_id, i)

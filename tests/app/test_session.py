@@ -92,7 +92,7 @@ def test_hotseat_hides_each_hand_until_its_player_takes_the_screen():
     while s.game.turn == 2:
         s.play(s.game.legal_moves()[0])
     t = s.game.turn
-    assert s.needs_handoff() and s.viewer() is None and s.my_moves() == []
+    assert s.needs_handoff() and s.viewer() is None and s.my_moves() == ()
     html = views.table_screen(s, layout(s), selected=None)
     for hand in s.game.hands:
         for tile in hand:

@@ -51,7 +51,8 @@ class Session(TableWording):
     settings: Settings = field(default_factory=Settings)
     shown: int | None = None  # hotseat: the human seat whose hand is on screen
     started: bool = False  # the start (who plays first, and why) has been shown
-    news: list[str] = field(default_factory=list)  # what the last move scored, in words
+    # what the last move scored (All Fives): the score log's entries it added
+    last_scores: tuple = ()
     # each person's own order of their hand (app.hand), by seat; none: in order by number
     order: dict[int, list[Tile]] = field(default_factory=dict)
     # what the table says once when this game is taken up (a save's Hard in a train game)
@@ -60,7 +61,6 @@ class Session(TableWording):
     # the next deal's secret number, made when its code is first shown (app.deal_codes);
     # saved, so a reload keeps the code the players have seen and cut
     next_secret: str = ""
-    cut_error: str = ""  # why the cut typed for the next deal was refused
 
     # ---- starting -----------------------------------------------------------------------
     @classmethod
@@ -248,7 +248,7 @@ class Session(TableWording):
 
     # ---- moves --------------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
-        """Apply a move; ``news`` then holds what it scored, in words (All Fives)."""
+        """Apply a move; ``last_scores`` then holds what it scored (All Fives)."""
         log = getattr(self.game, "log", None)
         before = len(log) if log is not None else 0
         m = self.game.play(move)
@@ -258,7 +258,7 @@ class Session(TableWording):
             self.order.clear()  # a new deal: the old order names none of its tiles
         if m.kind == JOIN:
             self._seat_newcomer("", "human", "normal")
-        self.news = [self.score_words(x) for x in log[before:]] if log is not None else []
+        self.last_scores = tuple(log[before:]) if log is not None else ()
         return m
 
     def join(self, name: str, kind: str = "human", level: str = "normal") -> None:

@@ -79,6 +79,10 @@ class TableWording:
                    f"{entry.points}"
         return scored_words(who, entry.points, entry.reason)
 
+    def words_for_scores(self, entries) -> list[str]:
+        """What a move scored, announced ("15! Ann scores 15"): one line an entry."""
+        return [self.score_words(x) for x in entries]
+
     def score_logged(self, entry) -> str:
         """A line of the score log: "Ann scored 15: the ends counted 15"."""
         return scored_words(self.name(entry.seat), entry.points, entry.reason, past=True)

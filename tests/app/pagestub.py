@@ -16,6 +16,11 @@ class NoPage(controller.Controller):
         self.session = session
         self.screen = "table"
 
+    @property
+    def turns(self):
+        """The table's computer players (app.table.turns)."""
+        return self.table.turns
+
     def render(self):
         pass
 

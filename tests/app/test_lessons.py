@@ -97,7 +97,7 @@ def tap_through(c: Controller) -> list[str]:
         move = run.move()
         if s.game.turn != 0:
             s.play(move)  # the computer's step (app.table.turns plays it in the page)
-            c.say_last_move()
+            c.table.say_last_move()
             continue
         said.append(s.lesson_line())
         assert s.lesson_line() in texts(c) or s.lesson_line() in c.page.said

@@ -41,7 +41,7 @@ def test_names_are_trimmed_limited_and_told_apart():
     assert unique_names(["Ann", "ann", "Bob", "Ann"]) == ["Ann", "ann 2", "Bob", "Ann 3"]
     s = Session.new("mexican-train", "gs-mt", [Seat("<b>Zoë</b>", "human"), Seat("")])
     assert s.seats[1].name == "Ann"
-    html = views.table_screen(s, layout(s), selected=None)
+    html = views.whole_table(s, layout(s), selected=None)
     assert "<b>Zoë</b>" not in html and "&lt;b&gt;Zoë&lt;/b&gt;" in html
 
 
@@ -93,14 +93,14 @@ def test_hotseat_hides_each_hand_until_its_player_takes_the_screen():
         s.play(s.game.legal_moves()[0])
     t = s.game.turn
     assert s.needs_handoff() and s.viewer() is None and s.my_moves() == ()
-    html = views.table_screen(s, layout(s), selected=None)
+    html = views.whole_table(s, layout(s), selected=None)
     for hand in s.game.hands:
         for tile in hand:
             assert f">Domino {tile}," not in html
     assert f"Pass to {s.name(t)}" in dialog_views.handoff_dialog(s)
     s.take_seat()
     assert s.viewer() == t and s.my_moves() == s.game.legal_moves()
-    html = views.table_screen(s, layout(s), selected=None)
+    html = views.whole_table(s, layout(s), selected=None)
     other = 1 - t
     assert all(f">Domino {x}," not in html for x in s.game.hands[other]
                if x not in s.game.hands[t])
@@ -113,14 +113,14 @@ def test_hand_buttons_say_which_tiles_play_and_trains_light_up_for_the_selected(
     while s.game.turn != 0:
         s.play(s.game.legal_moves()[0])
     plays = [m for m in s.my_moves() if m.kind == PLAY]
-    html = views.table_screen(s, layout(s), selected=None)
+    html = views.whole_table(s, layout(s), selected=None)
     for t in s.game.hands[0]:
         label = "playable" if any(m.tile == t for m in plays) else "not playable"
         assert f">Domino {t}, {label}</span>" in html
     assert 'role="button" tabindex="0" aria-label' not in html  # no tile chosen yet
     if plays:
         t = plays[0].tile
-        html = views.table_screen(s, layout(s), selected=t)
+        html = views.whole_table(s, layout(s), selected=t)
         named = {unescape(n) for n in
                  re.findall(r'role="button" tabindex="0" aria-label="([^"]+)"', html)}
         want = {s.target_label(m.target) for m in plays if m.tile == t}

@@ -12,6 +12,7 @@ import own_loop
 from app.seats import Seat
 from app.session import Session
 from app.table import dialog_views, views
+from app.table.position import Position
 from pagestub import NoPage
 from test_citations import read
 
@@ -145,4 +146,4 @@ def test_a_player_called_you_reads_in_plain_grammar_at_a_shared_screen():
     assert s.status() == "Your turn: take the screen"
     s.take_seat()
     assert s.status().startswith("Your turn: ")
-    assert 'aria-label="Your tiles"' in views.hand_markup(s, s.observation(), None)
+    assert 'aria-label="Your tiles"' in views.hand_markup(s, Position.of(s, None))

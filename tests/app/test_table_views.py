@@ -98,7 +98,7 @@ def test_an_all_fives_score_shows_beside_the_tile_that_made_it():
             break
         ms = s.game.legal_moves()
         move = s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
-        pts = sum(x.points for x in s.game.log[-len(s.news):]) if s.news else 0
+        pts = sum(x.points for x in s.last_scores)
         if move.kind == PLAY and pts:
             lay = felt.lanes_layout(s, 960, 514)
             svg = felt.table_svg(s, lay, selected=None, targets=set(), fresh=move.tile)
@@ -189,7 +189,7 @@ def test_knock_for_me_knocks_as_the_play_leaves_one_tile(on, monkeypatch):
     page = NoPage(s)
     monkeypatch.setattr(page, "schedule", lambda: None)
     play = next(m for m in s.my_moves() if m.kind == PLAY)
-    page.table.human_move(play)
+    page.table.play(play)
     kinds = [m.kind for m, seat, _t in s.game.history[-2:]]
     assert kinds == (["knock", "play"] if on else [kinds[0], "play"])
     assert ("knock" in kinds) is on

@@ -179,7 +179,8 @@ class StartScreen(Screen):
         options = s.game.next_game_options()  # A8: All Fives' winner leads the next game
         try:
             seal = s.next_game_seal(self.c.page.value_of("cut-next"))
-        except BadCut:  # said beside the cut
+        except BadCut as exc:  # said beside the cut
+            self.c.table.state.cut_error = str(exc)
             self.c.render()
             self.c.focus("#cut-next")
             return
@@ -196,7 +197,8 @@ class StartScreen(Screen):
                                           for n in ("Ann", "Bob", "Cora")]
         try:  # dealt from the code the lesson's end showed, and the cut typed there
             seal = s.next_game_seal(self.c.page.value_of("cut-next"))
-        except BadCut:  # said beside the cut
+        except BadCut as exc:  # said beside the cut
+            self.c.table.state.cut_error = str(exc)
             self.c.render()
             self.c.focus("#cut-next")
             return

@@ -17,7 +17,7 @@ CHECK_HELP = ("Anyone can check it: the code is the first 16 digits of the hash,
               "again from the secret and the cut and compares.")
 
 
-def deal_section(session: Session) -> str:
+def deal_section(session: Session, cut_error: str = "") -> str:
     """In a round's (or the game's) summary: the deal just played, and the next one's
     code with the cut ("" in a game without codes)."""
     done = last_deal(session.game)
@@ -35,7 +35,7 @@ def deal_section(session: Session) -> str:
             f'<p>The {what}\'s code: <strong class="code">{e(code)}</strong>. Cut the '
             'deck with any number (or leave it empty) before you deal.</p>'
             + full_hash(session.next_secret)
-            + alert(session.cut_error)
+            + alert(cut_error)  # why the cut typed was refused
             + '<label class="cut-box">Cut <input type="text" id="cut-next" '
               'inputmode="numeric" maxlength="13" autocomplete="off" '
               'aria-label="Cut the deck for the next deal: a number"></label>')

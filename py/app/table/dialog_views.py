@@ -87,7 +87,7 @@ def _start_step(session: Session, step) -> str:
 
 
 def round_end_dialog(session: Session, joining: bool = False, can_join: bool = True,
-                     error: str = "") -> str:
+                     error: str = "", cut_error: str = "") -> str:
     """Every hand shown (as the observation shows them once the round is over, G10), the
     round's scores; ``can_join`` is off where nobody can type a name (a kiosk has no
     keyboard). First who went out (or won the hand), then the people at the screen, then
@@ -111,7 +111,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
             f'<th scope="col">This {session.game_type.round_word}</th>'
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
-    body += deal_section(session)  # this deal's code, the next one's and the cut
+    body += deal_section(session, cut_error)  # this deal's code, the next one's and the cut
     if joining:
         body += join_form(g.preset, error)
     word = session.game_type.round_word
@@ -175,7 +175,7 @@ def join_form(preset: str, error: str = "") -> str:
             + button("Add the player", "join", cls="btn primary") + "</fieldset>")
 
 
-def match_end_dialog(session: Session) -> str:
+def match_end_dialog(session: Session, cut_error: str = "") -> str:
     g = session.game
     places = g.standings()
     # the places are written out ("1st", a tie twice): the list is not numbered as well
@@ -184,7 +184,7 @@ def match_end_dialog(session: Session) -> str:
                     for p, s, t in places)
     body = (f'<p class="winners">{e(session.winners_text())}</p>'
             f'<ol class="standings">{items}</ol>'
-            + score_sheet(session, caption="Score sheet") + deal_section(session))
+            + score_sheet(session, caption="Score sheet") + deal_section(session, cut_error))
     return dialog("The game is over", body,
                   button("Play again", "again", cls="btn big primary")
                   + button("New game", "home", cls="btn"), kind="wide")

@@ -120,11 +120,7 @@ def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int
 
 def _scored(session: Session) -> int:
     """What the last move scored (All Fives): its entries are the last of the log."""
-    log = getattr(session.game, "log", None)
-    n = len(session.news)
-    if not n or not log:
-        return 0
-    return sum(x.points for x in log[-n:] if x.seat is not None)
+    return sum(x.points for x in session.last_scores if x.seat is not None)
 
 
 def _score_badge(lay, fresh: Tile, points: int) -> str:

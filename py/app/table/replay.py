@@ -97,7 +97,7 @@ class Replay:
             tile = felt_tile(move.tile)
             self._unmark(tile, WAITING)
             page = c.page
-            if c.motion.reduced() or not page.motion.travel(page.motion.rect(card), tile,
+            if c.table.motion.reduced() or not page.motion.travel(page.motion.rect(card), tile,
                                                             TRAVEL_MS, card):
                 page.motion.fade_in(tile, TRAVEL_MS)
             self._mark(tile, NOW)

@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:  # tools/ beside this file, also when a test loads
 
 # tools/: standard library only at import. The names imported "as" themselves are build.py's
 # too, for the tests that load it (tests/conftest.py): the browsers' flags, which Chromium.
-from tools import bench, devenv, icons
+from tools import bench, devenv, icons, link_bundle
 from tools.common import CHROMIUM_ARGS as CHROMIUM_ARGS
 from tools.common import (
     DIST,
@@ -344,6 +344,9 @@ def content_security_policy(html: str) -> str:
         "style-src 'self' " + " ".join(map(csp_hash, styles)),
         # PyScript starts the AI worker from a blob: URL.
         "worker-src 'self' blob:",
+        # Invite links meet through MQTT brokers over secure websockets, chosen in the
+        # settings (docs/together.md); ws: only to this machine, for a broker of one's own.
+        "connect-src 'self' wss: ws://127.0.0.1:* ws://localhost:*",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
@@ -386,7 +389,8 @@ BUILD_STAMP = NODE_MODULES / ".cache" / "rally-dist.sha256"
 def input_fingerprint() -> str:
     """A hash of everything dist/ is made from."""
     digest = hashlib.sha256()
-    inputs = [ROOT / "index.html", ROOT / "build.py", ROOT / "tools" / "npm.py", LOCK]
+    inputs = [ROOT / "index.html", ROOT / "build.py", ROOT / "tools" / "npm.py",
+              ROOT / "tools" / "link_bundle.py", LOCK]
     inputs += sorted(p for p in WEB.rglob("*") if p.is_file())
     inputs += [path for path, _ in bundle_files()]
     for path in inputs:
@@ -455,6 +459,7 @@ def build(quiet: bool = False) -> dict:
         precompile_bundle(out / SEGNO_BUNDLE)
         for src, dst in JSQR_FILES.items():
             copy_asset(NODE_MODULES / src, out / dst)
+        link_bundle.make(out)  # the invite link's signalling library (web/link.mjs)
         stamp_snapshot_key(out)
         (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
 

@@ -139,6 +139,27 @@ def ensure_other_browsers() -> str:
     return ", ".join(versions)
 
 
+# The invite link's test (tests/browser/test_browser_link.py) starts a mosquitto broker of
+# its own on 127.0.0.1 with a websocket listener; the test is skipped where it is missing.
+BROKER_PACKAGE = "mosquitto"
+BROKER_PATHS = (Path("/usr/sbin/mosquitto"), Path("/usr/bin/mosquitto"))
+
+
+def find_broker() -> str | None:
+    found = shutil.which("mosquitto")
+    return found or next((str(p) for p in BROKER_PATHS if p.exists()), None)
+
+
+def ensure_broker() -> str:
+    """mosquitto for the invite link's test, installed with apt when missing and apt can;
+    says what the run has."""
+    if find_broker() is None:
+        say("installing mosquitto for the invite link's test")
+        apt_install(BROKER_PACKAGE)
+    found = find_broker()
+    return found or "none (apt could not install mosquitto): the invite link's test is skipped"
+
+
 def in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV.resolve()
 
@@ -168,6 +189,7 @@ def cmd_test(pytest_args: list[str], build: Callable[[], object]) -> int:
     chromium = ensure_chromium(py)
     say(f"browser tests run in {browser_version(chromium)}")
     say(f"smoke tests in the other browsers: {ensure_other_browsers()}")
+    say(f"MQTT broker for the invite link's test: {ensure_broker()}")
     build()
     env = {**os.environ, "RALLY_DIST_BUILT": "1"}
     if chromium:

@@ -1,5 +1,6 @@
-"""The npm packages the site is built from (package-lock.json): Pyodide, PyScript and jsQR,
-installed into node_modules when missing or out of date."""
+"""The npm packages the site is built from (package-lock.json): Pyodide, PyScript, jsQR,
+and trystero's MQTT strategy with esbuild to bundle it (tools/link_bundle.py), installed
+into node_modules when missing or out of date."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ def npm_ready() -> bool:
     needed = [NODE_MODULES / "pyodide" / f for f in PYODIDE_FILES]
     needed.append(NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js")
     needed += [NODE_MODULES / src for src in JSQR_FILES]
+    needed += [NODE_MODULES / "@trystero-p2p" / "mqtt" / "dist" / "index.mjs",
+               NODE_MODULES / "esbuild" / "bin" / "esbuild"]  # tools/link_bundle.py
     return all(p.exists() for p in needed)
 
 

@@ -6,8 +6,9 @@ A payload is JSON with short keys, compressed with zlib and written in Base45 (R
 whose 45 characters are exactly QR's alphanumeric set: a QR code then carries 5.5 bits a
 character instead of 8, and any camera library reads it back as plain text. The text
 starts with a prefix naming its kind and version (``RDH1:`` a hand-out, ``RDS1:`` a
-table's sheet, ``RDR1:`` a house rule set), so a code from another app, or from a newer
-version of this one, is told apart before anything is decompressed.
+table's sheet, ``RDR1:`` a house rule set, ``RDO1:`` and ``RDA1:`` the two codes that link
+a player's device to a table), so a code from another app, or from a newer version of
+this one, is told apart before anything is decompressed.
 
 Everything read here comes from outside: its size is checked before and after
 decompressing (no zlib bomb), then its JSON through ``inbound.read_json``.
@@ -26,7 +27,8 @@ from .inbound import read_json
 B45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 _B45_INDEX = {c: i for i, c in enumerate(B45)}
 WIRE_VERSION = 1
-KINDS = {"H": "a table's hand-out", "S": "a table's sheet", "R": "a house rule set"}
+KINDS = {"H": "a table's hand-out", "S": "a table's sheet", "R": "a house rule set",
+         "O": "a table's code to join it", "A": "a player's answer to a table's code"}
 MAX_WIRE = 8_000  # characters: a QR code holds at most 4,296 alphanumeric characters
 MAX_JSON = 60_000  # characters once decompressed
 

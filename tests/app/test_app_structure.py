@@ -5,6 +5,10 @@
   under ``if TYPE_CHECKING:`` too (a circle hidden from the run is still one a reader
   has to untangle);
 - no mixin stacks: no class in py/app with more than one base class defined in py/app;
+- parts keep out of their screen's fields: a class a screen holds in its ``parts()`` is
+  given what it works on (or returns what changed); it never assigns to its screen's
+  fields, nor to anything reached through them, nor calls a mutating method on them
+  (``MUTATORS``) or one of the screen's private methods;
 - screens keep to themselves. The screen packages are ``SCREENS``. A module of a screen
   package imports from another screen package only the modules that package names in its
   ``__init__``'s ``PUBLIC``; the rest of py/app (the game at the table, app.shared,
@@ -143,6 +147,131 @@ def trespasses(root: Path = APP) -> list[str]:
     return out
 
 
+MUTATORS = {"append", "extend", "insert", "pop", "popitem", "remove", "discard", "add",
+            "clear", "update", "setdefault", "sort", "reverse"}
+
+
+def part_classes(root: Path = APP) -> dict[str, tuple[Path, set[str]]]:
+    """Each class a screen holds in its ``parts()`` ("app.kiosk.official_ui.OfficialPanel")
+    -> its file and the names it may keep its screen under: ``screen``, and any field set
+    from the parameter the screen passes itself as (``Part(self)``, ``Part(x, screen=self)``)."""
+    mods = modules(root)
+    trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in mods.items()}
+    made: dict[str, list[ast.Call]] = {}  # "module.Class" -> the screens' calls that make it
+    for name, tree in trees.items():
+        where = {a.asname or a.name: node.module for node in ast.walk(tree)
+                 if isinstance(node, ast.ImportFrom) and node.module in mods for a in node.names}
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            fns = {f.name: f for f in cls.body if isinstance(f, ast.FunctionDef)}
+            if "parts" not in fns or "__init__" not in fns:
+                continue
+            held = {e.attr for r in ast.walk(fns["parts"]) if isinstance(r, ast.Return)
+                    for e in (r.value.elts if isinstance(r.value, ast.Tuple) else [r.value])
+                    if isinstance(e, ast.Attribute)}
+            for node in ast.walk(fns["__init__"]):
+                if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                        and isinstance(node.value.func, ast.Name)
+                        and any(isinstance(t, ast.Attribute) and t.attr in held
+                                for t in node.targets)):
+                    cname = node.value.func.id
+                    made.setdefault(f"{where.get(cname, name)}.{cname}", []).append(node.value)
+    out = {}
+    for qual, calls in made.items():
+        mod, cname = qual.rsplit(".", 1)
+        cls = next(n for n in ast.walk(trees[mod]) if isinstance(n, ast.ClassDef)
+                   and n.name == cname)
+        init = next((f for f in cls.body if isinstance(f, ast.FunctionDef)
+                     and f.name == "__init__"), None)
+        params = [a.arg for a in init.args.args[1:]] if init else []
+        given = set()
+        for call in calls:
+            given |= {params[i] for i, a in enumerate(call.args) if i < len(params)
+                      and isinstance(a, ast.Name) and a.id == "self"}
+            given |= {k.arg for k in call.keywords
+                      if isinstance(k.value, ast.Name) and k.value.id == "self"}
+        names = {"screen"} | {t.attr for n in ast.walk(init or cls) if isinstance(n, ast.Assign)
+                              and isinstance(n.value, ast.Name) and n.value.id in given
+                              for t in n.targets if isinstance(t, ast.Attribute)}
+        out[qual] = (mods[mod], names)
+    return out
+
+
+def _depth_into(expr: ast.AST, names: set[str], aliases: dict[str, int]) -> int | None:
+    """How many fields and items ``expr`` reaches past the screen (``self.screen`` -> 0,
+    ``self.screen.ui.note`` -> 2); None when it does not start at the screen. ``aliases``:
+    local names bound to the screen or to something reached through it, with its depth."""
+    n = 0
+    while isinstance(expr, (ast.Attribute, ast.Subscript)):
+        if (isinstance(expr, ast.Attribute) and expr.attr in names
+                and isinstance(expr.value, ast.Name) and expr.value.id == "self"):
+            return n
+        expr, n = expr.value, n + 1
+    if isinstance(expr, ast.Name) and expr.id in aliases:
+        return n + aliases[expr.id]
+    return None
+
+
+class _Into:
+    """Whether an expression (a target, or what a method is called on) reaches at least
+    ``least`` fields past the screen."""
+
+    def __init__(self, names: set[str], aliases: dict[str, int]):
+        self.names, self.aliases = names, aliases
+
+    def __call__(self, e: ast.AST, least: int = 1) -> bool:
+        if isinstance(e, (ast.Tuple, ast.List)):
+            return any(self.target(x) for x in e.elts)
+        if isinstance(e, ast.Starred):
+            return self.target(e.value)
+        d = _depth_into(e, self.names, self.aliases)
+        return d is not None and d >= least
+
+    def target(self, e: ast.AST) -> bool:
+        """An assignment's target: a local name bound anew is no write."""
+        return not isinstance(e, ast.Name) and self(e)
+
+
+def screen_writes(root: Path = APP) -> dict[str, list[str]]:
+    """Each part (``part_classes``) -> where it writes into its screen: an assignment (plain,
+    augmented, annotated, ``del``, ``setattr``) to a field of the screen or to anything
+    reached through one, a ``MUTATORS`` call on them, a call of the screen's private method;
+    also through a local name bound to the screen (``k = self.screen; k.x = 1``)."""
+    out = {}
+    for qual, (path, names) in sorted(part_classes(root).items()):
+        cname = qual.rsplit(".", 1)[1]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        cls = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cname)
+        found = []
+        for fn in (f for f in ast.walk(cls) if isinstance(f, (ast.FunctionDef,
+                                                                ast.AsyncFunctionDef))):
+            aliases: dict[str, int] = {}
+            for node in ast.walk(fn):  # names bound to the screen or what it holds
+                if isinstance(node, ast.Assign):
+                    for t in node.targets:
+                        pairs = (zip(t.elts, node.value.elts) if isinstance(t, ast.Tuple)
+                                 and isinstance(node.value, ast.Tuple) else [(t, node.value)])
+                        aliases |= {a.id: d for a, v in pairs if isinstance(a, ast.Name)
+                                    and (d := _depth_into(v, names, {})) is not None}
+            into = _Into(names, aliases)
+            for node in ast.walk(fn):
+                targets = (node.targets if isinstance(node, (ast.Assign, ast.Delete)) else
+                           [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+                           else [])
+                hit = any(into.target(t) for t in targets)
+                if isinstance(node, ast.Call):
+                    f = node.func
+                    hit = (isinstance(f, ast.Attribute) and f.attr in MUTATORS and into(f.value)
+                           or isinstance(f, ast.Attribute) and f.attr.startswith("_")
+                           and not f.attr.startswith("__") and into(f.value, 0)
+                           or isinstance(f, ast.Name) and f.id in ("setattr", "delattr")
+                           and bool(node.args) and into(node.args[0], 0))
+                if hit:
+                    found.append(f"line {node.lineno}: {ast.unparse(node).splitlines()[0]}")
+        if found:
+            out[qual] = sorted(set(found), key=lambda x: int(x.split()[1][:-1]))
+    return out
+
+
 # ---- the rules --------------------------------------------------------------------------
 def test_no_module_is_long():
     long = {name: n for name, path in modules().items()
@@ -167,6 +296,13 @@ def test_every_screen_package_is_a_screen():
 
 def test_screens_keep_to_themselves():
     assert trespasses() == []
+
+
+def test_parts_do_not_write_into_their_screen():
+    """A part is given what it works on, or returns what changed (docs/app.md)."""
+    assert set(part_classes()) >= {"app.kiosk.official_ui.OfficialPanel",
+                                   "app.rally.sync_ui.SyncActions"}
+    assert screen_writes() == {}
 
 
 # ---- the rules catch what they are for ----------------------------------------------------
@@ -215,3 +351,44 @@ def test_a_trespass_is_found(tmp_path):
     })
     assert trespasses(root) == ["app.kiosk.ui -> app.table.state",
                                 "app.shared.markup -> app.table.views"]
+
+
+def test_a_part_writing_into_its_screen_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "kiosk/part.py": (
+            "class Part:\n"
+            "    def __init__(self, host):\n"
+            "        self.host = host\n"
+            "        self.screen = host\n"
+            "    def do_a(self, arg, el):\n"
+            "        self.host.panel = None\n"  # a field, under another name
+            "        self.screen.ui.note = 'x'\n"  # through a field
+            "        self.screen.fails += 1\n"
+            "        self.screen.ui.drafts[arg] = 1\n"
+            "        self.screen.ui.drafts.clear()\n"
+            "        self.screen._set_where('t')\n"
+            "        k = self.screen\n"
+            "        k.settings_unsaved = 1\n"
+            "        ev, ui = self.screen.event, self.screen.ui\n"
+            "        ui.page, n = 'x', 1\n"
+            "        ui.drafts.clear()\n"
+            "        del self.screen.x\n"
+            "        setattr(self.screen, 'y', 1)\n"
+            "    def do_b(self, arg, el):\n"
+            "        self.note = self.screen.ui.note\n"  # reads: fine
+            "        self.screen.render()\n"
+            "        n = self.screen.ui.drafts.get(arg)\n"
+        ),
+        "kiosk/ui.py": (
+            "from app.kiosk.part import Part\n"
+            "class Screen:\n"
+            "    def __init__(self):\n"
+            "        self.part = Part(self)\n"
+            "    def parts(self):\n"
+            "        return (self.part,)\n"
+        ),
+    })
+    found = screen_writes(root)
+    assert list(found) == ["app.kiosk.part.Part"]
+    assert [w.split(":")[0] for w in found["app.kiosk.part.Part"]] == [
+        f"line {n}" for n in (6, 7, 8, 9, 10, 11, 13, 15, 16, 17, 18)]

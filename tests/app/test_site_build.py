@@ -192,7 +192,14 @@ def test_index_carries_a_content_security_policy_with_its_inline_scripts_hash(
     style = re.search(r"<style>(.*?)</style>", html, re.S).group(1)
     assert rally_build.csp_hash(script) in directives["script-src"].split()
     assert rally_build.csp_hash(style) in directives["style-src"].split()
-    assert "'unsafe-inline'" not in policy and "https:" not in policy and "*" not in policy
+    # Any port is allowed only for a websocket to this machine (a broker of one's own for
+    # invite links, docs/together.md); no wildcard elsewhere.
+    loopback = ("ws://127.0.0.1:*", "ws://localhost:*")
+    assert directives["connect-src"].split() == ["'self'", "wss:", *loopback]
+    rest = policy
+    for source in loopback:
+        rest = rest.replace(source, "")
+    assert "'unsafe-inline'" not in policy and "https:" not in policy and "*" not in rest
     # Only the runtime's needs beyond our own files and inline script (docs/security.md).
     assert set(directives["script-src"].split()) == {
         "'self'", "'wasm-unsafe-eval'", "'unsafe-eval'", rally_build.csp_hash(script)}

@@ -20,7 +20,7 @@ MAX_TOOL_LINES = 500  # each module of tools/ (the benchmarks, the dev environme
 # The modules of py/app that reach the browser: the package app.browser (the page, its parts
 # for moves seen and heard and for focus, the QR loader) and start-up.
 BROWSER_MODULES = {"browser/page.py", "browser/page_motion.py", "browser/page_focus.py",
-                   "browser/qr.py", "boot.py"}
+                   "browser/qr.py", "browser/link.py", "boot.py"}
 # Names that reach the browser (Pyodide's bridge, the document, the window, the DOM),
 # as names in the code: words in strings and comments do not count.
 BROWSER_NAMES = {"js", "pyodide_js", "create_proxy", "document", "doc", "window",
@@ -142,7 +142,7 @@ def test_browser_names_are_read_from_the_code_only():
 
 def test_only_app_page_touches_the_browser():
     """Everything else in py/app asks app.browser.page's Page (boot.py starts the page, qr.py
-    loads the QR modules)."""
+    loads the QR modules, link.py the link between devices)."""
     app = PY / "app"
     found = {f"{p.relative_to(app).as_posix()}:{line}": name for p in sorted(app.rglob("*.py"))
              if p.relative_to(app).as_posix() not in BROWSER_MODULES

@@ -37,14 +37,16 @@ def felt_changes(old: list[str], new: list[str]) -> list[tuple[int, int, str]]:
 
 
 class AttractGame:
-    """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen, ``screen``), which holds it:
-    its ``do_`` methods answer the presses the screen has no method for. It keeps the
-    attract game (``bg...``, ``games_done``); the screen gives ``c``, ``active``,
-    ``panel``, ``settings``, ``url`` and ``_set_where``."""
+    """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen), which holds it: its ``do_``
+    methods answer the presses the screen has no method for. It keeps the attract game
+    (``bg...``, ``games_done``). The screen gives it the controller (``c``), whether kiosk
+    mode is on (``active()``), the URL's options (``url()``), the official's panel
+    (``official``: the settings it plays by, the panel a tap closes) and ``where(screen)``,
+    which remembers the screen shown for after a power cut."""
 
-    def __init__(self, screen):
-        self.screen = screen
-        self.c = screen.c
+    def __init__(self, c, official, *, active, url, where):
+        self.c, self.official = c, official
+        self.active, self.url, self.where = active, url, where
         self.bg = None  # the attract game (a Session of computers; never saved)
         self.bg_n = 0
         self.bg_svg = ""
@@ -62,14 +64,19 @@ class AttractGame:
             self.secret = fair.new_secret()
         return code_of(self.secret)
 
+    def keep_offered(self, games) -> None:
+        """The official changed the games offered: a game no longer offered goes."""
+        if self.bg is not None and self.bg.game.game not in games:
+            self.bg = None
+
     def start_attract(self) -> None:
         if not self._attract_running and self.c.screen == "attract":
             self._attract_running = True
             asyncio.ensure_future(self._attract_loop())
 
     def pace(self) -> float:
-        asked = self.screen.url.attract_pace
-        ms = asked if (self.screen.active and asked is not None) else ATTRACT_PACE
+        asked = self.url().attract_pace
+        ms = asked if (self.active() and asked is not None) else ATTRACT_PACE
         return ms / 1000
 
     async def _attract_loop(self) -> None:
@@ -103,12 +110,12 @@ class AttractGame:
             self.bg = None
             self.games_done += 1
             c.page.publish("rallyAttractGames", self.games_done)
-            if self.screen.url.attract_pace is not None:  # the soak benchmark's figures
+            if self.url().attract_pace is not None:  # the soak benchmark's figures
                 self._report_memory()
             await asyncio.sleep(self.pace() * 3)  # the finished table stays up a moment
             return
         if s is None:
-            self.bg = attract_session(self.screen.settings, self.bg_n)
+            self.bg = attract_session(self.official.settings, self.bg_n)
             self.bg_n += 1
             self.bg_prefer = None
             self.bg_fresh = None
@@ -160,35 +167,35 @@ class AttractGame:
 
     def do_play(self, arg, el) -> None:
         """One tap on a game: you against the computer, at once."""
-        if not self.screen.active and self.c.screen != "attract":
+        if not self.active() and self.c.screen != "attract":
             return
-        if arg not in self.screen.settings.offered():
+        if arg not in self.official.settings.offered():
             return
         c = self.c
         self.next_code()  # a kiosk has no cut: one tap deals from the code shown
-        s = player_session(self.screen.settings, arg, seal=fair.seal(self.secret, 0))
+        s = player_session(self.official.settings, arg, seal=fair.seal(self.secret, 0))
         self.secret = ""
-        self.screen.panel = None
+        self.official.close(keep_entry=True)
         c.begin(s)
         c.table.state.tell(s.start_summary()  # one tap starts play: the start is told in a line
                            + f" Dealt from code {s.deal_code()}.")
         c.render()
         c.schedule()
-        self.screen._set_where("table")
+        self.where("table")
 
     def do_learn(self, arg, el) -> None:
         """One tap on "Learn ...": the game's lesson (app.lessons), with the kiosk's pace,
         sound and print size."""
         from app.lesson_data import LESSONS
 
-        if not self.screen.active and self.c.screen != "attract":
+        if not self.active() and self.c.screen != "attract":
             return
         x = LESSONS.get(arg)
-        if x is None or x.game not in self.screen.settings.offered():
+        if x is None or x.game not in self.official.settings.offered():
             return
         c = self.c
-        settings = player_session(self.screen.settings, x.game).settings
-        self.screen.panel = None
+        settings = player_session(self.official.settings, x.game).settings
+        self.official.close(keep_entry=True)
         c.begin(Session.for_lesson(arg, settings))
         c.say(c.session.lesson_line())
-        self.screen._set_where("table")
+        self.where("table")

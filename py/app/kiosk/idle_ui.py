@@ -20,42 +20,54 @@ def now() -> float:
 
 
 class IdleTimeout:
-    """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen, ``screen``), which holds it:
-    its ``do_`` methods answer the presses the screen has no method for. The screen
-    gives ``c``, ``active``, ``panel``,
-    ``entry``, ``last_touch`` and ``_set_where``."""
+    """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen), which holds it: its ``do_``
+    methods answer the presses the screen has no method for. It keeps the last touch
+    (``last_touch``) and its loop. The screen gives it the controller (``c``), whether
+    kiosk mode is on (``active()``), the URL's options (``url()``), the official's panel
+    (``official``: the idle time set, the panel it closes) and ``where(screen)``, which
+    remembers the screen shown for after a power cut."""
 
-    def __init__(self, screen):
-        self.screen = screen
-        self.c = screen.c
+    def __init__(self, c, official, *, active, url, where):
+        self.c, self.official = c, official
+        self.active, self.url, self.where = active, url, where
+        self.last_touch = now()
+        self.running = False  # the loop runs
+
+    def touched(self) -> None:
+        self.last_touch = now()
+
+    def start(self) -> None:
+        """Start the loop, unless it runs."""
+        if not self.running:
+            self.running = True
+            asyncio.ensure_future(self._idle_loop())
 
     def idle_seconds(self) -> int:
-        if self.screen.active and self.screen.url.idle:
-            return self.screen.url.idle
-        return self.screen.settings.idle_seconds
+        if self.active() and self.url().idle:
+            return self.url().idle
+        return self.official.settings.idle_seconds
 
     async def _idle_loop(self) -> None:
         try:
-            while self.screen.active:
+            while self.active():
                 await asyncio.sleep(0.5)
                 try:
                     self.tick(now())
                 except Exception as exc:  # say so, keep the timer going
                     self.c.page.error(f"Rally Dominoes: kiosk timer failed: {exc!r}")
         finally:
-            self.screen._idle_running = False
+            self.running = False
 
     def tick(self, t: float) -> None:
         c = self.c
-        if not self.screen.active:
+        if not self.active():
             return
         idle = self.idle_seconds()
         countdown = countdown_for(idle)
-        state = idle_state(t, self.screen.last_touch, idle, countdown)
+        state = idle_state(t, self.last_touch, idle, countdown)
         if c.screen == "attract":
-            if state != "active" and (self.screen.panel is not None or c.dialog):
-                self.screen.panel = None  # the settings lock themselves when left open
-                self.screen.entry = ""
+            if state != "active" and (self.official.panel is not None or c.dialog):
+                self.official.close()  # the settings lock themselves when left open
                 c.dialog = None
                 c.render()
             return
@@ -66,7 +78,7 @@ class IdleTimeout:
         # screen goes back to the attract screen.
         asked = playing or c.screen == "rally"
         if c.screen == "table":
-            self.screen._set_where("table")
+            self.where("table")
         if state == "active":
             if c.dialog == dialogs.KioskStill():
                 c.dialog = None
@@ -79,7 +91,7 @@ class IdleTimeout:
                 c.render()
             else:
                 c.page.set_text("kiosk-countdown",
-                                str(seconds_left(t, self.screen.last_touch, idle, countdown)))
+                                str(seconds_left(t, self.last_touch, idle, countdown)))
             return
         self.to_attract(save=playing)
 
@@ -90,14 +102,13 @@ class IdleTimeout:
             c.save()
         c.dialog = None
         c.table.state.drop_choice()
-        self.screen.panel = None
-        self.screen.entry = ""
+        self.official.close()
         c.screen = "attract"
         c.render()
 
     def do_still_yes(self, arg, el) -> None:
         c = self.c
-        self.screen.last_touch = now()
+        self.touched()
         if c.dialog == dialogs.KioskStill():
             c.dialog = None
             c.render()

@@ -21,8 +21,6 @@ calls (``listen``, ``render``, ``save``, ``begin``, ``schedule``) and the page.
 
 from __future__ import annotations
 
-import asyncio
-
 from app.kiosk import dialogs as kiosk_dialogs
 from app.kiosk import views as kiosk_views
 from app.kiosk.attract_ui import AttractGame
@@ -51,27 +49,63 @@ class KioskScreen(Screen):
 
     def __init__(self, controller):
         self.c = controller
-        self.settings = KioskSettings()
         self.url = UrlOptions()
         self.active = False
-        self.panel: str | None = None  # None, "pin", "new-pin", "again-pin", "settings"
-        self.entry = ""  # digits typed on the PIN pad
-        self.first_pin = ""  # a new PIN, waiting to be entered again
-        self.message = ""
-        self.fails = 0
-        self.last_fail = 0.0
-        self.last_touch = now()
-        self._idle_running = False
         self._where: str | None = None
         self._guarded_history = False
-        self._scroll = 0
-        self.settings_unsaved: str | None = None  # why the settings' last save failed
-        self.idle = IdleTimeout(self)  # the idle time-out and "Still playing?" (app.kiosk.idle_ui)
-        self.attract = AttractGame(self)  # the computers' game behind the attract screen
-        self.official = OfficialPanel(self)  # the official's PIN and settings (official_ui)
+        # the official's PIN and settings, and the settings themselves (official_ui)
+        self.official = OfficialPanel(controller, active=self.is_active, switch=self.switch,
+                                      games_changed=self._games_changed)
+        told = {"active": self.is_active, "url": self.url_options, "where": self._set_where}
+        # the idle time-out and "Still playing?" (app.kiosk.idle_ui)
+        self.idle = IdleTimeout(controller, self.official, **told)
+        # the computers' game behind the attract screen (app.kiosk.attract_ui)
+        self.attract = AttractGame(controller, self.official, **told)
 
     def parts(self) -> tuple:
         return self.idle, self.attract, self.official
+
+    # ---- what the parts are told ------------------------------------------------------
+    def is_active(self) -> bool:
+        return self.active
+
+    def url_options(self) -> UrlOptions:
+        return self.url
+
+    def switch(self, on: bool) -> None:
+        """The official turned kiosk mode on or off."""
+        if on and not self.active:
+            self.enter()
+        elif not on and self.active:
+            self.leave()
+
+    def _games_changed(self, games) -> None:
+        self.attract.keep_offered(games)
+
+    # ---- the official's settings and panel, kept by ``official`` ------------------------
+    @property
+    def settings(self) -> KioskSettings:
+        return self.official.settings
+
+    @settings.setter
+    def settings(self, settings: KioskSettings) -> None:
+        self.official.settings = settings
+
+    @property
+    def panel(self) -> str | None:
+        return self.official.panel
+
+    @panel.setter
+    def panel(self, panel: str | None) -> None:
+        self.official.panel = panel
+
+    @property
+    def message(self) -> str:
+        return self.official.message
+
+    @property
+    def settings_unsaved(self) -> str | None:
+        return self.official.settings_unsaved
 
     # ---- start-up and the switch ----------------------------------------------------------
     def start(self) -> None:
@@ -110,10 +144,8 @@ class KioskScreen(Screen):
         where = self._stored_where() if boot else None
         if not (boot and c.screen == "table" and where == "table"):
             c.screen = "attract"
-        self.last_touch = now()
-        if not self._idle_running:
-            self._idle_running = True
-            asyncio.ensure_future(self.idle._idle_loop())
+        self.idle.touched()
+        self.idle.start()
 
     def leave(self) -> None:
         c = self.c
@@ -158,20 +190,20 @@ class KioskScreen(Screen):
         """After the controller drew the attract screen: keep its game going."""
         if self.active:
             self._set_where("attract")
-        if self._scroll:
-            self.c.page.scroll_top(".kiosk-settings", self._scroll)
-            self._scroll = 0
+        if self.official.scroll:
+            self.c.page.scroll_top(".kiosk-settings", self.official.scroll)
+            self.official.scroll = 0
         self.attract.start_attract()
 
     def still_playing_markup(self) -> str:
         idle = self.idle.idle_seconds()
         return kiosk_views.still_playing_dialog(
-            seconds_left(now(), self.last_touch, idle, countdown_for(idle)),
+            seconds_left(now(), self.idle.last_touch, idle, countdown_for(idle)),
             rally=self.c.screen == "rally")
 
     # ---- the page's events ------------------------------------------------------------
     def on_touch(self, event) -> None:
-        self.last_touch = now()
+        self.idle.touched()
         if not self.active:
             return
         if str(getattr(event, "type", "")) == "keydown":

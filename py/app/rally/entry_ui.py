@@ -7,7 +7,7 @@ nothing.
 
 from __future__ import annotations
 
-from app.rally.state import Draft, entry_round, new_draft, table_title
+from app.rally.state import Draft, RallyDesk, entry_round, new_draft, table_title
 from bones.rally import NO_SHOW, RallyError, loads, parse_points
 from bones.rulebook import cite
 
@@ -15,26 +15,26 @@ MAX_DIGITS = 4
 
 
 class EntryActions:
-    """Part of the rally screen (app.rally.ui.RallyScreen, ``screen``), which holds it:
-    its ``do_`` methods answer the presses the screen has no method for. The screen
-    gives ``event``, ``ui``, ``save`` and
-    ``act``, which calls a ``do_...`` handler and focuses the selector it returns."""
+    """Part of the rally screen (app.rally.ui.RallyScreen), which holds it: its ``do_``
+    methods answer the presses the screen has no method for, and return the selector to
+    focus after drawing. The screen gives it the ``desk`` it works on
+    (app.rally.state.RallyDesk: the event, the pages) and how to ``save``."""
 
-    def __init__(self, screen):
-        self.screen = screen
-
+    def __init__(self, desk: RallyDesk, *, save):
+        self.desk = desk
+        self.save = save
 
     # ---- entering a round ---------------------------------------------------------------
     def draft(self) -> Draft:
-        t = self.screen.ui.table
-        d = self.screen.ui.drafts.get(t)
-        r = entry_round(self.screen.event, t, d)
+        t = self.desk.ui.table
+        d = self.desk.ui.drafts.get(t)
+        r = entry_round(self.desk.event, t, d)
         if d is None or d.round != r:
-            d = self.screen.ui.drafts[t] = new_draft(self.screen.event, t, r)
+            d = self.desk.ui.drafts[t] = new_draft(self.desk.event, t, r)
         return d
 
     def _names(self) -> list[str]:
-        return self.screen.event.seated(self.screen.ui.table, self.draft().round)
+        return self.desk.event.seated(self.desk.ui.table, self.draft().round)
 
     def do_pick(self, arg, el):
         d = self.draft()
@@ -78,7 +78,7 @@ class EntryActions:
                 v = d.points.get(n, "").strip()
                 if not v:
                     raise RallyError(f"Enter {n}'s points first (0 for a player who went out)")
-                ev, ui = self.screen.event, self.screen.ui
+                ev, ui = self.desk.event, self.desk.ui
                 parse_points(v, ev.rules.fives, f"{table_title(ui.table)}, {n}")
             if i < len(names) - 1:
                 d.active = i + 1
@@ -95,7 +95,7 @@ class EntryActions:
         return f'[data-act="rally-key:{arg}"]'
 
     def do_save(self, arg, el):
-        ev, t = self.screen.event, self.screen.ui.table
+        ev, t = self.desk.event, self.desk.ui.table
         d = self.draft()
         names = self._names()
         pts = []
@@ -113,19 +113,19 @@ class EntryActions:
             note = self._correct(d, names, pts)
         else:
             ev.enter_round(t, d.round, pts)
-            self.screen.save()
+            self.save()
             note = ev.history()[-1]["text"] + "."
         nxt = ev.next_round(t)
         if nxt is None:
             note += f" Every {ev.rules.word} at {table_title(t)} is entered."
-        self.screen.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
-        self.screen.ui.note = note
+        self.desk.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
+        self.desk.ui.note = note
         return "#entry-title"
 
     def _correct(self, d: Draft, names: list[str], pts: list) -> str:
         """A round already entered: each score that differs from the sheet becomes one
         correction (G10 marks too), every one kept in the history."""
-        ev, t = self.screen.event, self.screen.ui.table
+        ev, t = self.desk.event, self.desk.ui.table
         was = new_draft(ev, t, d.round)
         fixes = []
         for n, v in zip(names, pts):
@@ -145,54 +145,54 @@ class EntryActions:
         done = ev.history()[n0:]
         if not done:
             return f"Nothing to correct: {ev.rules.word} {d.round} is as entered."
-        self.screen.save()
+        self.save()
         return " ".join(h["text"] + "." for h in done)
 
     # ---- a late arrival, a name ---------------------------------------------------------
     def do_rename_open(self, arg, el):
-        self.screen.ui.rename_open = True
-        self.screen.ui.rename_name = ""
+        self.desk.ui.rename_open = True
+        self.desk.ui.rename_name = ""
         return "#rally-rename-seat"
 
     def do_rename_cancel(self, arg, el):
-        self.screen.ui.rename_open = False
-        self.screen.ui.rename_name = ""
+        self.desk.ui.rename_open = False
+        self.desk.ui.rename_name = ""
 
     def do_rename(self, arg, el):
-        ev, t = self.screen.event, self.screen.ui.table
+        ev, t = self.desk.event, self.desk.ui.table
         try:
-            seat = int(self.screen.ui.rename_seat)
+            seat = int(self.desk.ui.rename_seat)
         except ValueError:
             seat = 1
         old = ev.sheet(t)["players"][seat - 1]["name"] if 1 <= seat <= len(
             ev.sheet(t)["players"]) else "?"
-        ev.rename(t, seat, self.screen.ui.rename_name)
-        self.screen.save()
+        ev.rename(t, seat, self.desk.ui.rename_name)
+        self.save()
         new = ev.sheet(t)["players"][seat - 1]["name"]
-        self.screen.ui.drafts.pop(t, None)  # the form is keyed by names
-        self.screen.ui.rename_open = False
-        self.screen.ui.rename_name = ""
-        self.screen.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
+        self.desk.ui.drafts.pop(t, None)  # the form is keyed by names
+        self.desk.ui.rename_open = False
+        self.desk.ui.rename_name = ""
+        self.desk.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
         return "#entry-title"
 
     def do_late_open(self, arg, el):
-        self.screen.ui.late_open = True
+        self.desk.ui.late_open = True
         return "#rally-late-name"
 
     def do_late_cancel(self, arg, el):
-        self.screen.ui.late_open = False
-        self.screen.ui.late_name = ""
+        self.desk.ui.late_open = False
+        self.desk.ui.late_name = ""
 
     def do_late(self, arg, el):
-        ev, t = self.screen.event, self.screen.ui.table
-        name = self.screen.ui.late_name
+        ev, t = self.desk.event, self.desk.ui.table
+        name = self.desk.ui.late_name
         n = ev.late_arrival(t, name)
-        self.screen.save()
+        self.save()
         row = ev.sheet(t)["players"][-1]
-        self.screen.ui.late_open = False
-        self.screen.ui.late_name = ""
+        self.desk.ui.late_open = False
+        self.desk.ui.late_name = ""
         r = ev.log[n - 1]["round"]
-        self.screen.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
-                        f"{row['start']}, the table's highest total "
-                        f"({cite('G7', ev.preset)}).")
+        self.desk.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
+                             f"{row['start']}, the table's highest total "
+                             f"({cite('G7', ev.preset)}).")
         return "#entry-title"

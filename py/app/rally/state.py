@@ -11,6 +11,7 @@ from typing import Any
 from bones.games import preset_of
 from bones.presets import PRESETS
 from bones.rally import GAMES, Event, sheet_defaults
+from bones.rally.sync import TableDevice
 
 
 # ---- the screen's state ---------------------------------------------------------------------
@@ -109,6 +110,17 @@ class RallyState:
     confirm_new: bool = False
     printed_at: str = ""
     page_only: bool = False  # a table's own device: its one table, no list of tables
+
+
+@dataclass
+class RallyDesk:
+    """What the rally screen and its parts (app.rally.entry_ui, event_ui, sync_ui) work
+    on, handed to each part when it is made: the event kept here, a table's own device
+    (its sheet and hand-out; the event is then the device's), and the pages' state."""
+
+    ui: RallyState
+    event: Event | None = None
+    device: TableDevice | None = None
 
 
 # ---- small facts about an event -------------------------------------------------------------

@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 
 from app.browser import qr
-from app.rally.sync_views import device_start, devices_page, send_page
+from app.rally.state import RallyDesk
+from app.rally.sync_views import SyncState, device_start, devices_page, send_page
 from bones.rally import NO_SHOW, RallyError
 from bones.rally.sync import Merge, TableDevice, handout
 from bones.rally.wire import read_round_code
@@ -21,26 +22,29 @@ DEVICE_BAD_KEY = "rally-dominoes:table-device-bad-save"
 
 
 class SyncActions:
-    """Part of the rally screen (app.rally.ui.RallyScreen, ``screen``), which holds it:
-    its ``do_`` methods answer the presses the screen has no method for. The screen
-    gives ``event``, ``ui``, ``c``,
-    ``render``, ``save`` and ``clock``."""
+    """Part of the rally screen (app.rally.ui.RallyScreen), which holds it: its ``do_``
+    methods answer the presses the screen has no method for. It keeps the table-device
+    pages' own state (``state``, a ``SyncState``); the screen gives it the controller
+    (``c``: the page, the camera), its mode ("official" or "table"), the ``desk`` it works
+    on (app.rally.state.RallyDesk: the event, the device, the pages), and how to ``save``,
+    ``render`` and read the ``clock``."""
 
-    def __init__(self, screen):
-        self.screen = screen
-
+    def __init__(self, c, mode: str, desk: RallyDesk, *, save, render, clock):
+        self.c, self.mode, self.desk = c, mode, desk
+        self.save, self.render, self.clock = save, render, clock
+        self.state = SyncState()
 
     # ---- markup -----------------------------------------------------------------------
     def sync_pages(self) -> dict[str, str]:
         """Markup of the pages this module draws, for the page that shows now."""
-        ev, ui, s = self.screen.event, self.screen.ui, self.screen.sync
-        if self.screen.mode == "table":
-            if ev is None or self.screen.device is None:
+        ev, ui, s = self.desk.event, self.desk.ui, self.state
+        if self.mode == "table":
+            if ev is None or self.desk.device is None:
                 return {"start": device_start(s)}
             if ui.page == "send":
-                text = self.screen.device.sheet()
-                return {"send": send_page(self.screen.device, s, self._qr(
-                    text, f"Table {self.screen.device.table}'s sheet as a QR code"))}
+                text = self.desk.device.sheet()
+                return {"send": send_page(self.desk.device, s, self._qr(
+                    text, f"Table {self.desk.device.table}'s sheet as a QR code"))}
             return {}
         if ev is not None and ui.page == "devices":
             text = qr_for = ""
@@ -62,127 +66,127 @@ class SyncActions:
         try:
             await qr.ensure_segno()
         except Exception as exc:  # offline before it was ever cached: say so, keep going
-            self.screen.ui.error = (f"The QR code could not be drawn here ({exc}): use the file "
-                             "instead.")
-        self.screen.render()
+            self.desk.ui.error = (f"The QR code could not be drawn here ({exc}): use the "
+                                  "file instead.")
+        self.render()
 
     # ---- the official's device ---------------------------------------------------------
     def do_handout(self, arg, el):
-        if self.screen.event is None or arg not in self.screen.event.tables():
+        if self.desk.event is None or arg not in self.desk.event.tables():
             return None
-        handout(self.screen.event, arg)  # a playoff is refused here, in words
-        self.screen.sync.handout = arg
+        handout(self.desk.event, arg)  # a playoff is refused here, in words
+        self.state.handout = arg
         return "#ho-title"
 
     def do_handout_done(self, arg, el):
-        self.screen.sync.handout = None
+        self.state.handout = None
         return '[data-act="rally-page:devices"]'
 
     def receive_sheet(self, text: str, name: str) -> None:
         """A table's sheet, from the camera or a file: checked, then shown for review."""
-        if self.screen.event is None:
+        if self.desk.event is None:
             raise RallyError("Start or open the event first")
         try:
-            m = Merge(self.screen.event, text)
+            m = Merge(self.desk.event, text)
         except RallyError as exc:
             raise RallyError(f"The sheet from {name} was not taken: {exc}. Nothing here "
                              f"was changed.") from None
         if m.status == "nothing" or m.status == "clean" and not m.added:
             m.apply()  # records the sheet as read: nothing to review
-            self.screen.save()
-            self.screen.ui.note = m.summary() + "."
-            self.screen.sync.merge = None
+            self.save()
+            self.desk.ui.note = m.summary() + "."
+            self.state.merge = None
             return
-        self.screen.sync.merge, self.screen.sync.merge_name = m, name
-        self.screen.ui.page = "devices"
+        self.state.merge, self.state.merge_name = m, name
+        self.desk.ui.page = "devices"
 
     def do_merge(self, arg, el):
-        m = self.screen.sync.merge
-        if m is None or self.screen.event is None:
+        m = self.state.merge
+        if m is None or self.desk.event is None:
             return None
         n = m.apply("official" if arg == "official" else "table")
-        self.screen.sync.merge = None
-        self.screen.save()
+        self.state.merge = None
+        self.save()
         kept = ("this device's sheet kept" if arg == "official" and m.status == "conflict"
                 else f"{n - 1} change{'s' if n != 2 else ''} added")  # n: with the record
-        self.screen.ui.note = f"{m.title}'s sheet received: {kept}. The standings are up to date."
+        self.desk.ui.note = f"{m.title}'s sheet received: {kept}. The standings are up to date."
         return "#recv-title"
 
     def do_merge_cancel(self, arg, el):
-        self.screen.sync.merge = None
-        self.screen.ui.note = "The table's sheet was put aside: nothing was changed."
+        self.state.merge = None
+        self.desk.ui.note = "The table's sheet was put aside: nothing was changed."
         return "#recv-title"
 
     def do_round_code(self, arg, el):
-        if self.screen.event is None:
+        if self.desk.event is None:
             return None
-        table, rnd, pts = read_round_code(self.screen.sync.code_text)
-        if table not in self.screen.event.tables():
+        table, rnd, pts = read_round_code(self.state.code_text)
+        if table not in self.desk.event.tables():
             raise RallyError(f"The code is for Table {table}: this event has no such table")
-        self.screen.event.enter_round(table, rnd, pts)
-        self.screen.save()
-        self.screen.sync.code_text = ""
+        self.desk.event.enter_round(table, rnd, pts)
+        self.save()
+        self.state.code_text = ""
         shown = ", ".join("no-show" if v == NO_SHOW else str(v) for v in pts)
-        word = self.screen.event.rules.word
-        self.screen.ui.note = f"Table {table}, {word} {rnd} entered: {shown}."
+        word = self.desk.event.rules.word
+        self.desk.ui.note = f"Table {table}, {word} {rnd} entered: {shown}."
         return "#rally-round-code"
 
     # ---- the table's device ----------------------------------------------------------------
     def take_handout(self, text: str, name: str) -> None:
         try:
-            dev = TableDevice.from_handout(text, clock=self.screen.clock)
+            dev = TableDevice.from_handout(text, clock=self.clock)
         except RallyError as exc:
             raise RallyError(f"The hand-out from {name} was not taken: {exc}. Nothing here "
                              f"was changed.") from None
-        old = self.screen.device
+        old = self.desk.device
         if old is not None and len(old.event._log) > old.floor and not (
                 old.hand["e"] == dev.hand["e"] and old.table == dev.table
                 and dev.hand["b"] >= old.hand["b"] and old.event == dev.event):
-            self.screen.sync.pending = dev  # the sheet here would be lost: ask first, on the page
-            self.screen.ui.page = "send"  # that shows this sheet's code, to hand it back first
+            self.state.pending = dev  # the sheet here would be lost: ask first, on the page
+            self.desk.ui.page = "send"  # that shows this sheet's code, to hand it back first
             return
         self._use_device(dev)
 
     def _use_device(self, dev: TableDevice) -> None:
-        self.screen.device, self.screen.event = dev, dev.event
-        self.screen.sync.pending = None
-        ui = self.screen.ui
+        self.desk.device, self.desk.event = dev, dev.event
+        self.state.pending = None
+        ui = self.desk.ui
         ui.page, ui.table, ui.page_only = "table", dev.table, True
-        self.screen.ui.drafts.clear()
-        self.screen.save()
-        self.screen.ui.note = f"You keep Table {dev.table}'s sheet of {dev.title} on this device."
+        self.desk.ui.drafts.clear()
+        self.save()
+        self.desk.ui.note = f"You keep Table {dev.table}'s sheet of {dev.title} on this device."
 
     def do_handout_yes(self, arg, el):
-        if self.screen.sync.pending is not None:
-            self._use_device(self.screen.sync.pending)
+        if self.state.pending is not None:
+            self._use_device(self.state.pending)
         return "#entry-title"
 
     def do_handout_no(self, arg, el):
-        self.screen.sync.pending = None
-        self.screen.ui.note = "The sheet on this device is kept as it was."
+        self.state.pending = None
+        self.desk.ui.note = "The sheet on this device is kept as it was."
         return None
 
     # ---- scanning and files ---------------------------------------------------------------
     def do_scan(self, arg, el):
         what = "the official's code" if arg == "handout" else "a table's sheet"
-        scanner = getattr(self.screen.c, "scanner", None)
+        scanner = getattr(self.c, "scanner", None)
         if scanner is None:
             raise RallyError("This browser cannot use a camera here: open the file instead")
 
         def got(text: str) -> None:
-            self.screen.ui.error = self.screen.ui.note = ""
+            self.desk.ui.error = self.desk.ui.note = ""
             try:
                 if arg == "handout":
                     self.take_handout(text, "the camera")
                 else:
                     self.receive_sheet(text, "the camera")
             except RallyError as exc:
-                self.screen.ui.error = str(exc)
-            self.screen.render("#merge-title" if self.screen.sync.merge is not None else None)
+                self.desk.ui.error = str(exc)
+            self.render("#merge-title" if self.state.merge is not None else None)
 
         def failed(message: str) -> None:
-            self.screen.ui.error = message
-            self.screen.render()
+            self.desk.ui.error = message
+            self.render()
 
         scanner.start(f"Hold the camera up to {what}", got, failed)
         return None
@@ -196,16 +200,16 @@ class SyncActions:
         return True
 
     async def _read_file(self, file, field: str) -> None:
-        name = self.screen.c.page.file_name(file) or "the file"
-        self.screen.ui.error = self.screen.ui.note = ""
+        name = self.c.page.file_name(file) or "the file"
+        self.desk.ui.error = self.desk.ui.note = ""
         try:
-            text = await self.screen.c.page.read_text(file)
+            text = await self.c.page.read_text(file)
             self.sync_text(text, field, name)
         except RallyError as exc:
-            self.screen.ui.error = str(exc)
+            self.desk.ui.error = str(exc)
         except Exception as exc:  # never a silent failure
-            self.screen.ui.error = f"{name} could not be read: {exc}. Nothing here was changed."
-        self.screen.render("#merge-title" if self.screen.sync.merge is not None else None)
+            self.desk.ui.error = f"{name} could not be read: {exc}. Nothing here was changed."
+        self.render("#merge-title" if self.state.merge is not None else None)
 
     def sync_text(self, text: str, field: str, name: str) -> None:
         if field == "handout-file":
@@ -215,6 +219,6 @@ class SyncActions:
 
     def sync_input(self, field: str, value: str) -> bool:
         if field == "round-code":
-            self.screen.sync.code_text = value
+            self.state.code_text = value
             return True
         return False

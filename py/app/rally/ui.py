@@ -23,7 +23,7 @@ import asyncio
 from app.dom import NO_CONTROL, Control
 from app.rally.entry_ui import EntryActions
 from app.rally.event_ui import EventActions
-from app.rally.state import RallyState, new_draft
+from app.rally.state import RallyDesk, RallyState, new_draft
 from app.rally.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.rally.sync_views import SyncState
 from app.rally.views import DEVICE_PAGES, PAGES, rally_screen
@@ -43,22 +43,53 @@ class RallyScreen(Screen):
     def __init__(self, controller, mode: str = "official"):
         self.c = controller
         self.mode = mode  # "official": the whole event; "table": one table's own device
-        self.event: Event | None = None
-        self.device: TableDevice | None = None
-        self.ui = RallyState(page_only=mode == "table")
-        self.sync = SyncState()
+        # the event, a table's device and the pages: what the parts below work on too
+        self.desk = RallyDesk(RallyState(page_only=mode == "table"))
         self.loaded = False
         self.bad_text: str | None = None  # this visit's damaged event, for its download
         self.bad_kept = False  # a damaged event is kept (in storage or this visit)
         self.bad_in_place = False  # ... under the save's own key: no room to move it
         self.save_key = SAVE_KEY if mode == "official" else DEVICE_KEY
         self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
-        self.entry = EntryActions(self)  # a table's entry page (app.rally.entry_ui)
-        self.setup = EventActions(self)  # setting up the event, a playoff, a file's event
-        self.devices = SyncActions(self)  # tables' own devices (app.rally.sync_ui)
+        d = self.desk
+        self.entry = EntryActions(d, save=self.save)  # a table's entry page (entry_ui)
+        # setting up the event, a playoff, a file's event (app.rally.event_ui)
+        self.setup = EventActions(d, save=self.save, clock=self.clock, replace=self._replace)
+        # tables' own devices (app.rally.sync_ui)
+        self.devices = SyncActions(controller, mode, d, save=self.save, render=self.render,
+                                   clock=self.clock)
 
     def parts(self) -> tuple:
         return self.entry, self.setup, self.devices
+
+    # ---- what the screen holds: the desk's, the devices' ------------------------------
+    @property
+    def event(self) -> Event | None:
+        return self.desk.event
+
+    @event.setter
+    def event(self, ev: Event | None) -> None:
+        self.desk.event = ev
+
+    @property
+    def device(self) -> TableDevice | None:
+        return self.desk.device
+
+    @device.setter
+    def device(self, dev: TableDevice | None) -> None:
+        self.desk.device = dev
+
+    @property
+    def ui(self) -> RallyState:
+        return self.desk.ui
+
+    @ui.setter
+    def ui(self, ui: RallyState) -> None:
+        self.desk.ui = ui
+
+    @property
+    def sync(self) -> SyncState:
+        return self.devices.state
 
     # ---- the browser --------------------------------------------------------------------
     def clock(self) -> str:

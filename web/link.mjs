@@ -1,0 +1,248 @@
+/* Rally Dominoes: the link between the table and a player's device, with no server of ours
+   (docs/together.md, "Links between devices").
+
+   Imported only when Play together opens (py/app/browser/link.py). Importing it sets
+   globalThis.rallyLink, the object this module exports. Texts go in and out as they are:
+   what they mean is Python's business (bones.together).
+
+   Face to face, by QR codes (one RTCPeerConnection and one data channel):
+     const link = rallyLink.direct({iceServers, gatherMs, connectMs,
+                                    onOpen(), onMessage(text), onClose(code, words)})
+     await link.offer()        table:  {ok, sdp} the offer, candidates gathered
+     await link.answer(sdp)    device: {ok, sdp} the answer to the table's offer
+     await link.accept(sdp)    table:  {ok} the device's answer
+     link.send(text) -> true, or false (and onClose once) when the link is gone
+     link.close()              no onClose: this side chose to
+     link.state                "new", "offered", "connecting", "open", "closed"
+   A failure resolves {ok: false, code, words}; it never throws.
+
+   Far apart, by an invite link (trystero's MQTT strategy, web/trystero/mqtt.mjs, bundled
+   at build time and imported only here, on the first room):
+     const room = await rallyLink.room({roomId, key, relays, iceServers, relayWaitMs,
+                                        onPeerJoin(peer), onPeerLeave(peer),
+                                        onMessage(text, peer), onProblem(code, words)})
+     room.send(text, peer?)    to one peer, or to all;  room.peers() -> [ids]
+     await room.leave()
+
+   onClose / onProblem codes: "unreachable" (never connected in time), "closed" (the other
+   device went), "no-network" (this device has no address), "no-relay" (no broker
+   answered), "wrong-key" (a device with another key in the room), "failed". */
+
+const GATHER_MS = 5000;    // ICE gathering: a few hundred ms on a LAN; STUN may take seconds
+const CONNECT_MS = 20000;  // from the answer to an open channel
+const RELAY_WAIT_MS = 15000;
+const APP_ID = "rally-dominoes";
+const MAX_TEXT = 64000;    // a message longer than this is not ours: dropped
+
+const WORDS = {
+  "unreachable": "The two devices cannot reach each other. Some wifi keeps the devices on " +
+    "it apart (hotels, campgrounds, guest networks). Put both devices on one phone's " +
+    "hotspot and scan again, or use Invite by link.",
+  "closed": "The other device has left the table, or lost its link.",
+  "no-network": "This device is not on any network. Join the same wifi as the table, or " +
+    "a phone's hotspot, and try again.",
+  "no-relay": "The invite link could not reach any meeting point on the internet. Check " +
+    "this device's internet connection, or ask the club to check the link settings.",
+  "wrong-key": "This device and another in the room have different invite links (an old " +
+    "one, or one cut short). Ask the table for the link again.",
+  "bad-answer": "This code is not an answer to this table's code. Scan the code on the " +
+    "player's device again.",
+  "bad-offer": "This code is not a table's invitation. Scan the code on the table again.",
+  "failed": "The link could not be made on this device. Try again.",
+};
+
+export const rallyLink = { direct, room, WORDS };
+globalThis.rallyLink = rallyLink;
+
+function problem(code, detail) {
+  const out = { ok: false, code, words: WORDS[code] || WORDS.failed };
+  if (detail) out.detail = String(detail);
+  return out;
+}
+
+function call(fn, ...args) {
+  if (typeof fn !== "function") return;
+  try { fn(...args); } catch (err) { console.warn("rallyLink: a handler failed", err); }
+}
+
+/* Wait until the connection has gathered its candidates, or `ms` has passed: a slow STUN
+   server then costs its candidate, not the link. */
+function gathered(pc, ms) {
+  if (pc.iceGatheringState === "complete") return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      pc.removeEventListener("icegatheringstatechange", check);
+      resolve();
+    }
+    function check() { if (pc.iceGatheringState === "complete") done(); }
+    pc.addEventListener("icegatheringstatechange", check);
+  });
+}
+
+function hasCandidate(sdp) { return /^a=candidate:/m.test(sdp || ""); }
+
+function direct(opts = {}) {
+  const iceServers = opts.iceServers || [];
+  const gatherMs = opts.gatherMs ?? GATHER_MS;
+  const connectMs = opts.connectMs ?? CONNECT_MS;
+  let pc = null;
+  let channel = null;
+  let timer = null;
+  const link = { state: "new", offer, answer, accept, send, close };
+
+  function end(code) {
+    if (link.state === "closed") return;
+    const wasOpen = link.state === "open";
+    link.state = "closed";
+    clearTimeout(timer);
+    try { if (channel) channel.close(); } catch { /* already gone */ }
+    try { if (pc) pc.close(); } catch { /* already gone */ }
+    if (!code) return;
+    const why = wasOpen ? "closed" : code;  // once open, however it ends, the other went
+    call(opts.onClose, why, WORDS[why]);
+  }
+
+  function make() {
+    pc = new RTCPeerConnection({ iceServers });
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed") end("unreachable");
+    });
+  }
+
+  function useChannel(ch) {
+    channel = ch;
+    ch.addEventListener("open", () => {
+      if (link.state === "closed") return;
+      clearTimeout(timer);
+      link.state = "open";
+      call(opts.onOpen);
+    });
+    ch.addEventListener("message", (e) => {
+      if (typeof e.data === "string" && e.data.length <= MAX_TEXT) call(opts.onMessage, e.data);
+    });
+    ch.addEventListener("close", () => end(link.state === "open" ? "closed" : "unreachable"));
+  }
+
+  function waitForOpen() {
+    // The channel may already be open: its event can come before the promise that set
+    // the description resolves.
+    if (link.state === "open" || link.state === "closed") return;
+    link.state = "connecting";
+    timer = setTimeout(() => { if (link.state !== "open") end("unreachable"); }, connectMs);
+  }
+
+  async function localSdp() {
+    await pc.setLocalDescription();
+    await gathered(pc, gatherMs);
+    return pc.localDescription.sdp;
+  }
+
+  async function offer() {
+    if (link.state !== "new") return problem("failed", "offer() is called once, on a new link");
+    try {
+      make();
+      useChannel(pc.createDataChannel("rally", { ordered: true }));
+      const sdp = await localSdp();
+      if (!hasCandidate(sdp)) { end(); return problem("no-network"); }
+      link.state = "offered";
+      return { ok: true, sdp };
+    } catch (err) {
+      end();
+      return problem("failed", err);
+    }
+  }
+
+  async function answer(sdp) {
+    if (link.state !== "new") return problem("failed", "answer() is called once, on a new link");
+    try {
+      make();
+      pc.addEventListener("datachannel", (e) => useChannel(e.channel));
+      try {
+        await pc.setRemoteDescription({ type: "offer", sdp: String(sdp) });
+      } catch (err) {
+        end();
+        return problem("bad-offer", err);
+      }
+      const mine = await localSdp();
+      if (!hasCandidate(mine)) { end(); return problem("no-network"); }
+      waitForOpen();
+      return { ok: true, sdp: mine };
+    } catch (err) {
+      end();
+      return problem("failed", err);
+    }
+  }
+
+  async function accept(sdp) {
+    if (link.state !== "offered") return problem("failed", "accept() follows offer()");
+    try {
+      await pc.setRemoteDescription({ type: "answer", sdp: String(sdp) });
+    } catch (err) {
+      // A wrong answer leaves the offer as it was: the table can scan another.
+      return problem("bad-answer", err);
+    }
+    waitForOpen();
+    return { ok: true };
+  }
+
+  function send(text) {
+    if (link.state === "open" && channel && channel.readyState === "open") {
+      try {
+        channel.send(String(text));
+        return true;
+      } catch { /* closing under us: reported below */ }
+    }
+    if (link.state === "open") end("closed");
+    return false;
+  }
+
+  function close() { end(); }
+
+  return link;
+}
+
+let trystero = null;  // the bundled MQTT strategy, imported on the first room
+
+async function room(opts) {
+  if (!trystero) {
+    trystero = await import(new URL("trystero/mqtt.mjs", import.meta.url).href);
+  }
+  const relays = Array.from(opts.relays || []);
+  let warned = false;
+  const tell = (code, detail) => {
+    if (code === "wrong-key" && warned) return;
+    warned = warned || code === "wrong-key";
+    call(opts.onProblem, code, WORDS[code] || WORDS.failed, detail ? String(detail) : "");
+  };
+  const joined = trystero.joinRoom({
+    appId: APP_ID,
+    password: String(opts.key),
+    relayConfig: { urls: relays, redundancy: relays.length },
+    rtcConfig: { iceServers: opts.iceServers || [] },
+  }, String(opts.roomId), {
+    onJoinError: (e) => tell(/password/.test(e.error) ? "wrong-key" : "unreachable", e.error),
+  });
+  const action = joined.makeAction("msg");
+  action.onMessage = (data, ctx) => {
+    if (typeof data === "string" && data.length <= MAX_TEXT) call(opts.onMessage, data, ctx.peerId);
+  };
+  joined.onPeerJoin = (peer) => call(opts.onPeerJoin, peer);
+  joined.onPeerLeave = (peer) => call(opts.onPeerLeave, peer);
+  const relayTimer = setTimeout(() => {
+    // This room's brokers only: another room of this page may hold other brokers open.
+    const sockets = trystero.getRelaySockets();
+    if (!relays.some((url) => sockets[url] && sockets[url].readyState === 1)) tell("no-relay");
+  }, opts.relayWaitMs ?? RELAY_WAIT_MS);
+  return {
+    send(text, peer) {
+      return action.send(String(text), peer ? { target: peer } : undefined).then(() => true, () => false);
+    },
+    peers() { return Object.keys(joined.getPeers()); },
+    async leave() {
+      clearTimeout(relayTimer);
+      await joined.leave();
+    },
+  };
+}

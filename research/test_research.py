@@ -46,6 +46,7 @@ RUNS = [
     ["field_edge.py", "--rounds", "8", "--worlds", "3", "--judge", "2", "--also",
      "w2:worlds=2", "--also", "sn:worlds=2,player=hard_variants:selfnormal", "--also",
      "eg:worlds=2,player=hard_variants:endgame"],
+    ["felt_use.py"],
     ["layout_sweep.py", "--positions", "3"],
     ["mt_eval_fit.py", "--rounds", "3"],
     ["mt_rollout_policy.py", "agree", "--rounds", "1"],

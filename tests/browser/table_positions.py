@@ -44,6 +44,10 @@ def _want(kind: str, g) -> bool:
         lines = g.layout()
         grown = [d for d in lines if d["stem"] != -1 and d["tiles"]]
         return len(grown) >= 2 and bool(g.pending) and n >= 25
+    if kind == "feet":  # two feet: the centre double's and one later double's, toes growing
+        toes = [d for d in g.layout() if d["stem"] != -1]
+        return (len(toes) == 3 and sum(bool(d["tiles"]) for d in toes) >= 2
+                and not g.pending and n >= 16)
     if kind == "crowd":  # a late round with many lines open (toes of several doubles)
         return sum(1 for d in g.layout() if d["open"]) >= 16
     if kind == "spinner":  # the spinner's four arms open, each with tiles
@@ -54,12 +58,13 @@ def _want(kind: str, g) -> bool:
 
 
 GAMES = {"long": "mexican-train", "double": "mexican-train", "toes": "chicken-foot",
+         "feet": "chicken-foot",
          "crowd": "chicken-foot", "spinner": "all-fives"}
 
 
 def position(kind: str, players: int, seed: int = 1) -> Session:
-    """A session at a ``kind`` of position ("long", "double", "toes", "crowd", "spinner") with
-    ``players`` seats, seat 0 (a person) to play."""
+    """A session at a ``kind`` of position ("long", "double", "toes", "feet", "crowd",
+    "spinner") with ``players`` seats, seat 0 (a person) to play."""
     game = GAMES[kind]
     for k in range(400):
         s = Session.new(game, bones.GAMES[game].default_preset,

@@ -174,3 +174,53 @@ def test_the_setting_says_so_where_the_browser_cannot_read_aloud(browser, open_g
         page.screenshot(path=str(SHOTS / f"voice-none-large-{width}.png"))
     finally:
         ctx.close()
+
+
+def folded_table(width: int, height: int) -> str:
+    """A saved Mexican Train where a computer's move since yours lies folded in its lane's
+    chip at this felt size (laid out here as the page lays it out)."""
+    from app.table.felt import lanes_layout
+
+    for seed in range(1, 60):
+        for moves in (25, 35, 45):
+            saved = saved_table("mexican-train", moves=moves, pace="normal", seed=seed)
+            s = Session.from_json(saved)
+            if s.game.round_over:
+                continue
+            lay = lanes_layout(s, width, height)
+            shown = {p.tile for tv in lay.trains for p in tv.tiles}
+            if any(m.kind == PLAY and m.tile not in shown for m, _ in s.moves_since_viewer()):
+                return saved
+    raise LookupError("no folded move")
+
+
+def test_show_again_shows_a_folded_move_over_its_chip(browser, open_game):
+    """A move whose tile is folded away (in its lane's "+N" chip) is shown over the chip,
+    with its name, while its words are said; then it folds away again."""
+    saved = folded_table(390, 514)  # the phone's felt
+    s = Session.from_json(saved)
+    ctx, page = open_saved_table(browser, open_game, 390, 844, saved, [SPY])
+    try:
+        expect(page.get_by_role("button", name="Draw")).to_be_visible(timeout=10_000)
+        page.wait_for_timeout(800)
+        hidden = [(m, seat) for m, seat in s.moves_since_viewer() if m.kind == PLAY
+                  and page.locator(f'.felt-svg .placed[aria-label="Domino {m.tile}"]').count()
+                  == 0]
+        assert hidden, "no move of this table is folded on the page"
+        move, seat = hidden[0]
+        tucked = page.locator(f'.felt-svg .tucked[aria-label="Domino {move.tile}"]')
+        expect(tucked).to_be_hidden()
+        words = s.move_words(move, seat) + "."
+        show_again(page)
+        page.wait_for_function(f"window.replaySpy.said.includes({words!r})", timeout=60_000)
+        expect(tucked).to_be_visible()
+        box = tucked.bounding_box()
+        chip = tucked.locator("xpath=..").locator(".fold").bounding_box()
+        assert box["width"] >= 30  # a tile a player can read, over its chip
+        assert box["x"] < chip["x"] + chip["width"] and chip["x"] < box["x"] + box["width"]
+        expect(tucked.locator(".tucked-name")).to_have_text(str(move.tile))
+        page.screenshot(path=str(SHOTS / "show-again-folded-390.png"))
+        page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})", timeout=60_000)
+        expect(tucked).to_be_hidden()
+    finally:
+        ctx.close()

@@ -208,3 +208,47 @@ def test_a_player_starts_plays_and_resumes_offline(name, other_browser, browser_
                 f" === {len(before['ends'])}", STEP_S, "the table to be drawn")
     assert me.table() == before, f"{name}: the reload did not resume the same table"
     me.assert_clean()
+
+    # At 1024x768 every lane shows as many tiles as in Chromium, give or take one.
+    shown, chromium = lanes_at_1024x768(driver)
+    assert len(shown) == len(chromium), (name, shown, chromium)
+    for (lane, n), (_, m) in zip(shown, chromium, strict=True):
+        assert abs(n - m) <= 1, f"{name}: {lane} shows {n} tiles, Chromium {m}"
+
+
+# Chromium's felt at 1024x768 (docs/table.md): the page lays its table out for it
+CHROMIUM_FELT = (704, 482)
+LANES = """return [...document.querySelectorAll('.felt-svg .lane-group')].map(g =>
+  [g.getAttribute('aria-label'), g.querySelectorAll('.placed').length]);"""
+
+
+def lanes_at_1024x768(driver) -> tuple[list, list]:
+    """The page made 1024 x 768 inside: each lane's name and tiles drawn, and the same as
+    Chromium draws them (the layout is the page's own Python, run here for Chromium's
+    felt at that size, on the table the page saved)."""
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "py"
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    from app.session import Session
+    from app.table.felt import lanes_layout
+
+    for _ in range(3):  # the window less the browser's own frame
+        iw, ih = driver.run("return [innerWidth, innerHeight]")
+        if (iw, ih) == (1024, 768):
+            break
+        if hasattr(driver, "d"):
+            r = driver.d.get_window_rect()
+            driver.d.set_window_rect(0, 0, r["width"] + 1024 - iw, r["height"] + 768 - ih)
+        else:
+            r = driver.m.window_rect
+            driver.m.set_window_rect(width=r["width"] + 1024 - iw, height=r["height"] + 768 - ih)
+    driver.wait("return innerWidth === 1024 && innerHeight === 768", STEP_S, "a 1024x768 page")
+    time.sleep(1.5)  # the felt drawn again
+    saved = driver.run("return localStorage.getItem('rally-dominoes:table')")
+    lay = lanes_layout(Session.from_json(saved), *CHROMIUM_FELT)
+    return ([tuple(x) for x in driver.run(LANES)],
+            [(tv.name, len(tv.tiles)) for tv in lay.trains])

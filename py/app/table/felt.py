@@ -30,15 +30,19 @@ def lanes_layout(s, width: int, height: int, before=None, brace: bool = False):
     it, so nothing on the table moves."""
     from bones.layout.lanes import layout_table  # not needed by the first screen
 
-    g = s.game
+    return layout_table(s.game, width=width, height=height, names=lane_names(s),
+                        before=before, brace=brace)
+
+
+def lane_names(s) -> dict[int, str]:
+    """Each lane's name, as its button is named ("Ann", "Mexican Train", "8-8 toe 2")."""
     names = {}
-    for t in s.words.lane_ids(g):
+    for t in s.words.lane_ids(s.game):
         # a seat's own train (M2) is named by whose it is: "Ann", not "Ann's train"
         name = (s.name(t) if s.game_type.seat_trains and t >= 0
                 else s.target_label(t))
         names[t] = name[:1].upper() + name[1:]
-    return layout_table(g, width=width, height=height, names=names, before=before,
-                        brace=brace)
+    return names
 
 
 def table_svg(session: Session, lay, *, selected: Tile | None, targets: set[int],
@@ -89,6 +93,15 @@ def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int
                 + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W, **look)
                 + "</g>")
 
+    def tucked(p) -> str:
+        # a folded tile, hidden until "Show again" shows its move over the chip, named
+        x, y = p.corner()
+        size = (extra.get("label_px") or 18) / lay.scale
+        return (f'<g class="tucked" role="img" aria-label="Domino {p.tile}">'
+                + domino_group(p.tile, x, y, angle=p.hi_angle, scale=1 / FACE_W, **look)
+                + f'<text class="tucked-name" x="{p.x:.3f}" y="{p.box.y - size * 0.6:.3f}" '
+                f'text-anchor="middle" font-size="{size:.3f}">{p.tile}</text></g>')
+
     if lay.hub is not None:
         parts.append(tile(lay.hub))
     # each lane a group named as the log and the hints name it, its tiles inside
@@ -97,7 +110,8 @@ def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int
                      f'data-folded="{tv.folded}">'
                      + _train_markup(session, tv, selected, targets, lay,
                                      since.get(tv.train, ""))
-                     + "".join(tile(p) for p in tv.tiles) + "</g>")
+                     + "".join(tile(p) for p in tv.tiles)
+                     + "".join(tucked(p) for p in getattr(tv, "tucked", ())) + "</g>")
     scored = _scored(session) if fresh is not None else 0
     if scored:
         parts.append(_score_badge(lay, fresh, scored))
@@ -183,11 +197,11 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
             text = _fit_text(lb.text, lb.box.w * lay.scale, px)
             said = ""
             if event and text == lb.text:
-                # "Ann: drew and passed", in what room the band has after the name
+                # "Ann: drew and passed", in what room the band has after the name: whole
+                # or not at all (the player's card says it too)
                 room = lb.box.w * lay.scale - (len(text) + 2) * px * 0.58
-                if room > px * 3:
-                    said = (f'<tspan class="lane-event">: '
-                            f'{e(_fit_text(event, room, px))}</tspan>')
+                if _fit_text(event, room, px) == event:
+                    said = f'<tspan class="lane-event">: {e(event)}</tspan>'
             out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
                        f'text-anchor="{lb.anchor}" dominant-baseline="central" '
                        f'font-size="{size:.3f}">{e(text)}{said}</text>')
@@ -212,7 +226,12 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
     if fold is not None and px:
         # The older tiles, folded: a small stack with how many there are.
         b = fold
-        out.append(f'<g class="fold"><title>{tv.folded} older tiles</title>'
+        # a button that opens the whole line, but while a chosen tile's places are lit
+        # (then the table's buttons are those places)
+        act = ("" if targets else f' role="button" tabindex="0" data-act="whole-train:'
+               f'{tv.train}" aria-label="{e(tv.name)}: {tv.folded} older tiles. Show the '
+               f'whole line"')
+        out.append(f'<g class="fold"{act}><title>{tv.folded} older tiles</title>'
                    f'<rect x="{b.x + 0.22:.3f}" y="{b.y + 0.04:.3f}" width="{b.w - 0.3:.3f}" '
                    f'height="{b.h - 0.16:.3f}" rx="0.12"/>'
                    f'<rect x="{b.x + 0.08:.3f}" y="{b.y + 0.12:.3f}" width="{b.w - 0.3:.3f}" '

@@ -28,8 +28,10 @@ RESTART_S = 0.6  # a press that stopped a showing does not start the next one
 
 
 def felt_tile(tile) -> str:
-    """The tile on the felt (app.table.felt names each ``Domino 6-4``)."""
-    return f'.felt-svg .placed[aria-label="Domino {tile}"]'
+    """The tile on the felt (app.table.felt names each ``Domino 6-4``), drawn in its lane
+    or folded under its lane's chip (``.tucked``: shown over the chip while outlined)."""
+    return (f'.felt-svg .placed[aria-label="Domino {tile}"], '
+            f'.felt-svg .tucked[aria-label="Domino {tile}"]')
 
 
 class Replay:
@@ -96,11 +98,13 @@ class Replay:
         else:
             tile = felt_tile(move.tile)
             self._unmark(tile, WAITING)
+            # outlined first: a folded tile shows over its chip only while outlined, and
+            # travels there (a tile it cannot find has no size)
+            self._mark(tile, NOW)
             page = c.page
             if c.table.motion.reduced() or not page.motion.travel(page.motion.rect(card), tile,
                                                             TRAVEL_MS, card):
                 page.motion.fade_in(tile, TRAVEL_MS)
-            self._mark(tile, NOW)
         c.say(s.move_words(move, seat) + ".")
 
     def interrupt(self, _event=None) -> None:

@@ -25,6 +25,7 @@ from app.table.motion import Motion
 from app.table.position import Position
 from app.table.replay import Replay
 from app.table.state import TableState
+from app.table.trains import WholeTrains
 from app.table.turns import Turns
 from app.table.voice import VoiceSettings
 from bones.errors import IllegalMove
@@ -44,6 +45,7 @@ class TableScreen(Screen):
         self.replay = Replay(c)  # "Show again" (app.table.replay)
         self.voice = VoiceSettings(c)  # "Read the moves aloud" (app.table.voice)
         self.deals = DealCodes(c)  # the deal's buttons (app.table.deal_views)
+        self.trains = WholeTrains(c)  # a lane's whole line (app.table.trains)
         self.turns = Turns(self)  # the computer's moves and Hard's hints (app.table.turns)
         self.motion = Motion(self)  # each move's tile travelling, and its sound
         self.drag = Drag(self)  # a tile dragged onto a train (app.table.drag)
@@ -53,7 +55,7 @@ class TableScreen(Screen):
         self._view: Position | None = None  # the position this redraw draws
 
     def parts(self) -> tuple:
-        return (self.replay, self.voice, self.deals)
+        return (self.replay, self.voice, self.deals, self.trains)
 
     @property
     def session(self):

@@ -221,6 +221,9 @@ class TrainView:
     # that stands for them.
     folded: int = 0
     fold: Box | None = None
+    # the folded tiles (oldest first, with the tile the lane grows from), each as where it
+    # would lie on the chip (shown there for a moment: "Show again" of a folded move)
+    tucked: tuple = ()
 
 
 @dataclass(frozen=True)

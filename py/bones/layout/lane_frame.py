@@ -32,18 +32,20 @@ CHIP = 1.2  # the fold chip, along the lane
 SLOT = 1.2  # the slot for the next tile, along the lane
 # A new frame: room it may leave each lane for tiles to come (tiles), what a tile of room
 # and a spare row are worth against size (see new_frame), the size it aims at (a part of
-# the felt's short side), and the newest tiles it shows of a folded lane.
-ROOM = (4, 3, 2, 1, 0)
+# the felt's short side), and the newest tiles every lane shows at least where it has them
+# (a folded lane shows as many as fit): 3, 2 on a felt under 600 px wide (a phone).
+ROOM = (1, 0)
 ROOM_WORTH = 0.04
 ROW_WORTH = 0.01
 TARGET_PART = 10.0
 STAY = 0.93  # a frame refolded is kept while it is worth this much of the best new one
-SHOW = 2
+SHOW = 3
+SMALL_SHOW = 2
 # The person at the screen has just moved and a lane is full, or fewer rows than this are
 # free (where rows may come): a new frame now, not on a computer's move soon after, if it
 # gives every lane room for two more tiles and two more rows.
 BRACE_WHEN = (1, 2)
-BRACE_GIVES = (2, 2)
+BRACE_GIVES = (1, 2)
 WHERE = ("band", "head", "head2")  # a lane's name: above it, before it in one line or two
 _WEIGHT = {"band": 1.0, "head": 0.88, "head2": 0.8}  # the name reads best above, in full
 
@@ -101,6 +103,7 @@ class Frame:
     keys: tuple[int, ...]
     starts: tuple[int, ...]
     seqs: tuple[tuple[Tile, ...], ...] = field(default=(), compare=False)
+    least: int = 1  # the newest tiles each lane shows at least (where it has them)
 
     def slot(self, key: int) -> int | None:
         try:
@@ -169,36 +172,50 @@ def _fits_rows(n: int, scale: float, height: float, where: str) -> bool:
     return max(n * _pitch(scale, where) - gap(where), 2.4) + 2 * MARGIN <= height / scale + 1e-9
 
 
-def _fold(ln: Lane, room: float, free: int) -> int | None:
-    """How many of a lane's tiles a new frame folds so that ``free`` more tiles fit after
-    the rest: none if all fit, else all but the newest ``SHOW`` (or fewer, at least one
-    when it has any; a folded lane keeps room for one more tile if it can); None when
-    they do not fit even so."""
+def least_shown(width: float) -> int:
+    """The newest tiles a lane shows at least, where it has them, on a felt this wide."""
+    return SHOW if width >= 600 else SMALL_SHOW
+
+
+def _fold(ln: Lane, room: float, free: int, least: int = 1) -> int | None:
+    """How many of a lane's tiles a frame folds: none if all fit with room for ``free``
+    more after them, else all but the newest that fit (a folded lane uses its whole
+    length: each tile played on it then folds its oldest, ``keep``, and its open end stays
+    where it was), at least ``least`` of them (or all, if it has fewer: it stays whole
+    with no room to spare if folding would show fewer); None when they do not fit."""
     n = len(ln.tiles)
     if ln.length(0) + 2.0 * free <= room + 1e-9:
         return 0
-    for want in (max(free, 1), free):
-        for show in range(min(SHOW, n), 0, -1):
-            if ln.length(n - show) + 2.0 * want <= room + 1e-9:
-                return n - show
+    fixed = ln.length(max(n - 1, 0)) - 2.0 * min(n, 1)  # the chip and the slot
+    show = min(n - 1, int((room - fixed + 1e-9) // 2.0))
+    if n and show >= min(least, n) and show >= 1:
+        return n - show
+    if ln.length(0) <= room + 1e-9:
+        return 0  # whole, with no room to spare, rather than fewer than ``least`` shown
+    if n and least == 1 and show >= 1:
+        return n - show  # the tile it grows from (All Fives' spinner) folds with one more
     return None
 
 
 def _plan(lanes: Sequence[Lane], width: float, height: float, scale: float, columns: int,
-          where: str, head_u: float, free: int, spare: int, band_px: float = 0.0
-          ) -> tuple[int, ...] | None:
+          where: str, head_u: float, free: int, spare: int, band_px: float = 0.0,
+          least: int = 1) -> tuple[int, ...] | None:
     """Each lane's folded tiles in a new frame at this scale and way, or None if it does
-    not fit with ``free`` tiles' room in every lane and ``spare`` rows to come, or if a
-    lane is shorter than ``band_px``, the longest name written above it."""
+    not fit with ``free`` tiles' room in every lane, ``least`` tiles shown in each and
+    ``spare`` rows to come, or if a lane is shorter than ``band_px``, the longest name
+    written above it."""
     rows = math.ceil((len(lanes) + spare) / columns)
     if not _fits_rows(rows, scale, height, where):
         return None
     room = _room(width / scale, columns) - head_u
     if where == "band" and room * scale < band_px:
         return None
+    lead = 2.0 if any(ln.root is not None for ln in lanes) else CHIP  # a spinner, or the chip
+    if least > 1 and room + 1e-9 < lead + 2.0 * least + SLOT:
+        return None  # a lane could not fold and still show its newest ``least``
     starts = []
     for ln in lanes:
-        s = _fold(ln, room, free)
+        s = _fold(ln, room, free, least)
         if s is None:
             return None
         starts.append(s)
@@ -234,50 +251,32 @@ def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | No
                  if w != "band" else 0.0) for w in WHERE}
     band_px = name_px([ln.name for ln in lanes] + list(names), False, marker) if whole else 0.0
     spares = sorted({spare, spare // 2, 0}, reverse=True)
+    shows = least_shown(width)
     best = None
-    for sp in spares:
-        for c in cols:
-            rows = math.ceil((len(lanes) + sp) / c)
-            for w in WHERE:
-                if heads[w] is None:
-                    continue
-                # the rows' height alone bounds the scale: a way that cannot beat the best
-                # even so is not searched
-                tall = _biggest(lambda s, w=w, rows=rows: _fits_rows(rows, s, height, w),
-                                max_scale, _least(w))
-                if tall is None:
-                    continue
-                for free in ROOM:
-                    bound = (min(tall, floor), min(tall, goal) * _WEIGHT[w] * (
-                        1 + ROOM_WORTH * free + ROW_WORTH * sp))
-                    if best is not None and bound < best[:2]:
-                        continue
-                    sc = _biggest(lambda s, c=c, w=w, sp=sp, free=free: _plan(
-                        lanes, width, height, s, c, w, heads[w] / s, free, sp, band_px)
-                        is not None,
-                        tall, _least(w))
-                    if sc is None:
-                        continue
-                    worth = min(sc, goal) * _WEIGHT[w] * (1 + ROOM_WORTH * free
-                                                          + ROW_WORTH * sp)
-                    got = (min(sc, floor), worth, sc, -c, sc, c, w, sp, free)
-                    best = got if best is None or got > best else best
-    if whole and best is not None and best[2] < floor:
+    for least in sorted({shows, 1}, reverse=True):
+        if best is not None and best[0] >= floor:
+            break  # every lane shows its newest tiles and the open ends are big enough
+        for sp in spares:
+            for c in cols:
+                best = _best_way(lanes, width, height, best, sp, c, heads, band_px, least,
+                                 least == shows, max_scale, goal, floor)
+    if whole and best is not None and best[3] < floor:
         # whole names would take the open ends below the floor: shorten the longest rather
         # (a crowded phone; the players' cards keep the names whole)
         cut = new_frame(lanes, width, height, hub, max_scale=max_scale, names=names,
                         spare=spare, marker=marker, old=old, whole=False)
-        if cut.scale > best[2] + 1e-9:
+        if cut.scale > best[3] + 1e-9:
             return cut
     if best is not None and old is not None:
         # the frame it replaces, refolded, if that is nearly as good: no rescale
-        free = _room_in(old, lanes)
+        least = best[-1]
+        free = _room_in(old, lanes, least)
         if free is not None:
             rows = old.rows * old.columns - len(lanes)
             worth = min(old.scale, goal) * _WEIGHT[old.where] * (
                 1 + ROOM_WORTH * free + ROW_WORTH * min(rows, spare))
-            if min(old.scale, floor) >= best[0] and worth >= STAY * best[1]:
-                return _refold(old, lanes, free)
+            if min(old.scale, floor) >= best[0] and worth >= STAY * best[2]:
+                return _refold(old, lanes, free, least)
     if best is None and whole:  # no way writes every name whole: the best that cuts one
         return new_frame(lanes, width, height, hub, max_scale=max_scale, names=names,
                          spare=spare, marker=marker, old=old, whole=False)
@@ -289,22 +288,51 @@ def new_frame(lanes: Sequence[Lane], width: float, height: float, hub: Tile | No
     return _frame(lanes, width, height, hub, best, heads, spare, old)
 
 
+def _best_way(lanes, width, height, best, sp, c, heads, band_px, least, meets, max_scale,
+              goal, floor):
+    """``best``, or a better way with ``c`` columns and ``sp`` spare rows: (the scale up to
+    the floor, every lane shows ``least`` of the newest, worth, ...; see new_frame)."""
+    rows = math.ceil((len(lanes) + sp) / c)
+    for w in WHERE:
+        if heads[w] is None:
+            continue
+        # the rows' height alone bounds the scale: a way that cannot beat the best even
+        # so is not searched
+        tall = _biggest(lambda s, w=w: _fits_rows(rows, s, height, w), max_scale, _least(w))
+        if tall is None:
+            continue
+        for free in ROOM:
+            bound = (min(tall, floor), meets, min(tall, goal) * _WEIGHT[w] * (
+                1 + ROOM_WORTH * free + ROW_WORTH * sp))
+            if best is not None and bound < best[:3]:
+                continue
+            sc = _biggest(lambda s, w=w, free=free: _plan(
+                lanes, width, height, s, c, w, heads[w] / s, free, sp, band_px, least)
+                is not None, tall, _least(w))
+            if sc is None:
+                continue
+            worth = min(sc, goal) * _WEIGHT[w] * (1 + ROOM_WORTH * free + ROW_WORTH * sp)
+            got = (min(sc, floor), meets, worth, sc, -c, sc, c, w, sp, free, least)
+            best = got if best is None or got > best else best
+    return best
+
+
 def _frame(lanes, width, height, hub, top, heads, spare, old) -> Frame:
-    *_, sc, c, w, sp, free = top
+    *_, sc, c, w, sp, free, least = top
     head_u = heads[w] / sc
     rows = math.ceil((len(lanes) + sp) / c)
     # where rows may come, the rows the height holds at this scale are theirs too
     while spare and _fits_rows(rows + 1, sc, height, w):
         rows += 1
     made = Frame(width, height, hub, sc, c, w, head_u, max(rows, 1),
-                 tuple(ln.row for ln in lanes), ())
+                 tuple(ln.row for ln in lanes), (), least=least)
     if old is not None and (old.scale, old.columns, old.where, old.head, old.rows) == (
             made.scale, made.columns, made.where, made.head, made.rows):
-        return _refold(old, lanes, free)
-    return replace(made, starts=tuple(_fold(ln, made.room, free) for ln in lanes))
+        return _refold(old, lanes, free, least)
+    return replace(made, starts=tuple(_fold(ln, made.room, free, least) for ln in lanes))
 
 
-def _refold(old: Frame, lanes: Sequence[Lane], free: int) -> Frame:
+def _refold(old: Frame, lanes: Sequence[Lane], free: int, least: int = 1) -> Frame:
     """``old``'s geometry with these lanes: a lane that still has room for ``free`` more
     tiles keeps its fold (its tiles stay put), the others fold to make that room."""
     room = old.room
@@ -313,17 +341,18 @@ def _refold(old: Frame, lanes: Sequence[Lane], free: int) -> Frame:
         k = old.slot(ln.row)
         keep = k is not None and old.starts[k] <= len(ln.tiles) and \
             ln.length(old.starts[k]) + 2.0 * free <= room + 1e-9
-        starts.append(old.starts[k] if keep else _fold(ln, room, free))
-    return replace(old, keys=tuple(ln.row for ln in lanes), starts=tuple(starts), seqs=())
+        starts.append(old.starts[k] if keep else _fold(ln, room, free, least))
+    return replace(old, keys=tuple(ln.row for ln in lanes), starts=tuple(starts), seqs=(),
+                   least=least)
 
 
-def _room_in(old: Frame, lanes: Sequence[Lane]) -> int | None:
+def _room_in(old: Frame, lanes: Sequence[Lane], least: int = 1) -> int | None:
     """The most room (tiles, from ROOM) ``old``'s geometry can leave every lane, or None
     if these lanes do not fit it."""
     if len(lanes) > old.rows * old.columns:
         return None
     for free in ROOM:
-        if all(_fold(ln, old.room, free) is not None for ln in lanes):
+        if all(_fold(ln, old.room, free, least) is not None for ln in lanes):
             return free
     return None
 
@@ -372,8 +401,14 @@ def keep(frame: Frame | None, lanes: Sequence[Lane], width: float, height: float
     room = frame.room
     for ln in lanes:
         i = keys.index(ln.row)
-        if starts[i] > len(ln.tiles) or ln.length(starts[i]) > room + 1e-9:
-            return None, "room"  # (or moves taken back past the fold)
+        if starts[i] > len(ln.tiles):
+            return None, "room"  # moves taken back past the fold
+        if ln.length(starts[i]) > room + 1e-9:
+            # a full lane folds its oldest tile for each new one: its open end stays put
+            s = _fold(ln, room, 0, frame.least)
+            if s is None or s < starts[i]:
+                return None, "room"
+            starts[i] = s
     seqs = []
     for k in keys:
         ln = by_key.get(k)
@@ -389,6 +424,8 @@ def tight(frame: Frame, lanes: Sequence[Lane], spare: int, tiles: int, rows: int
     room = frame.room
     for ln in lanes:
         i = frame.keys.index(ln.row)
+        if frame.starts[i]:
+            continue  # a folded lane folds a tile for each new one: nothing moves but it
         if ln.value is not None and ln.length(frame.starts[i]) + 2.0 * tiles > room + 1e-9:
             return True
     return False

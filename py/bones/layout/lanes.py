@@ -154,8 +154,19 @@ def _lane_view(ln: Lane, start: int, base: float, d: int, y0: float, band: float
                              -1))
         u += 2.0
     fold = None
+    tucked = []
     if start:
         fold = span(u, u + CHIP, yc - 0.5, yc + 0.5)
+        # each folded tile as it would lie over the chip, raised half a tile off the lane
+        cx = fold.cx
+        if ln.root is not None:
+            tucked.append(Placed(ln.root, cx, yc - 0.5, angle, ln.root.hi, ln.root.lo,
+                                 heading, ln.id, -1))
+        for k in range(start):
+            t, first = ln.tiles[k], ln.firsts[k]
+            line, index = owners[k]
+            tucked.append(Placed(t, cx, yc - 0.5, angle, first, t.other(first), heading,
+                                 line, index))
         u += CHIP
     for k in range(start, len(ln.tiles)):
         t, first = ln.tiles[k], ln.firsts[k]
@@ -165,12 +176,15 @@ def _lane_view(ln: Lane, start: int, base: float, d: int, y0: float, band: float
         u += 2.0
     target = None
     if ln.value is not None:
-        slot = span(u, u + SLOT, yc - 0.5, yc + 0.5)
+        # a folded lane's slot takes what room is left, up to a tile's length
+        end = u + (max(SLOT, min(2.0, room - u)) if start else SLOT)
+        slot = span(u, end, yc - 0.5, yc + 0.5)
         target = Target(slot, (base + d * u, yc), heading, ln.value)
     lane = span(0.0, room, min(y0, ly), max(yc + 0.5, ly + line_h))
     return TrainView(ln.id, ln.name, tuple(placed), target, marker, label,
                      ln.marker is not False, ln.pending, lane, (base, yc), kind=ln.kind,
-                     parent=ln.parent, counts=ln.counts, folded=start, fold=fold)
+                     parent=ln.parent, counts=ln.counts, folded=start, fold=fold,
+                     tucked=tuple(tucked))
 
 
 # ---- the three games as lanes -----------------------------------------------------------

@@ -3,8 +3,8 @@
 Pure Python (tested in CPython). The browser controller (app.controller) keeps one
 Session, asks it what to show, and hands it the moves people and the computer make.
 Everything legal comes from the engine; this module remembers who sits where (the seats
-and settings are app.seats), whose hand is on screen, and saves; what the table says in
-words is app.wording, a part of Session.
+and settings are app.seats), whose hand is on screen, and saves. It holds no English:
+what the table says in words is app.wording, composed over a session (``wording``).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ MAX_SAVE = 300_000  # characters: the match (bones.record.MAX_SAVE) with seats a
 
 
 @dataclass
-class Session(TableWording):
+class Session:
     game: bones.Match
     seats: list[Seat]
     settings: Settings = field(default_factory=Settings)
@@ -117,7 +117,7 @@ class Session(TableWording):
         """What the line under the table says when the person taps ``t`` in the hand."""
         spots = [m for m in self.my_moves() if m.kind == PLAY and m.tile == t]
         if spots:
-            return f"{t} can go on: {', '.join(self.where(m.target) for m in spots)}. " \
+            return f"{t} can go on: {', '.join(self.wording.where(m.target) for m in spots)}. " \
                    "Tap where it goes."
         run = self.lesson_run
         if run is not None and not run.over:
@@ -136,6 +136,11 @@ class Session(TableWording):
     def game_type(self) -> GameType:
         """The game's registered facts (bones/games.py)."""
         return registered(self.game.game)
+
+    @property
+    def wording(self) -> TableWording:
+        """What the table says in words (app.wording), composed over this session."""
+        return TableWording(self)
 
     @property
     def words(self) -> TableWords:

@@ -204,7 +204,7 @@ def test_the_saved_game(rng):
             loaded += 1
             assert all(x.kind in ("human", "computer") and x.level in LEVELS
                        for x in got.seats)
-            assert got.settings.pace in PACES and got.status()
+            assert got.settings.pace in PACES and got.wording.status()
             if got.computer_to_move():
                 ai.choose(got.game, got.game.turn, got.seats[got.game.turn].level, seed=1)
     assert len(cases) > 1000 and loaded  # some changes are harmless (a name, a setting)

@@ -46,7 +46,7 @@ def test_the_lesson_plays_legally_to_the_round_s_end_with_words_at_each_of_your_
             else:
                 assert move.kind.capitalize() in step.say, (lesson_id, i)
             # The status line offers the step's move alone: no draw or pass it refuses.
-            status = s.status()
+            status = s.wording.status()
             assert status.startswith("Your turn: "), status
             said = (f"play your {move.tile}" if move.kind == PLAY
                     else {"draw": "draw a tile"}.get(move.kind, move.kind))
@@ -63,7 +63,7 @@ def lane_label(s: Session, target: int) -> str:
 
     lay = felt.lanes_layout(s, 800, 600)
     return next((tv.name for tv in lay.trains if tv.train == target),
-                s.target_label(target))
+                s.wording.target_label(target))
 
 
 def names_the_place(s: Session, target: int, said: str) -> bool:

@@ -138,7 +138,7 @@ def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
 
 def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
     s = played("mexican-train", 4, 12)
-    words = [s.move_words(m, seat) for m, seat, _t in s.game.history][::-1][:8]
+    words = [s.wording.move_words(m, seat) for m, seat, _t in s.game.history][::-1][:8]
     html = views.move_log_markup(s)
     assert re.findall(r"<li>(.*?)</li>", re.sub(r'<span class="tn">(.*?)</span>', r"\1",
                                                 html)) == [markup.e(w) for w in words]
@@ -220,7 +220,7 @@ def test_what_others_did_since_your_move_stays_beside_their_train_and_in_the_hin
     """A draw, a pass or a knock flashed past in the status line; it now stays
     beside the player's train and in the hint band until you move again."""
     s = _after_others_drew()
-    since = s.since_viewer()
+    since = s.wording.since_viewer()
     assert since and 0 not in since
     seat, words = next(iter(since.items()))
     assert "drew" in words
@@ -230,14 +230,14 @@ def test_what_others_did_since_your_move_stays_beside_their_train_and_in_the_hin
     assert f"{s.name(seat)} {words}." in views.topbar_markup(s)
     assert f"{s.name(seat)} {words}." not in views.topbar_markup(s, hint="Hint: play 6-6")
     s.game.play(s.game.legal_moves()[0])  # You move: the news is old
-    assert s.since_viewer() == {} and "lane-event" not in felt.table_svg(
+    assert s.wording.since_viewer() == {} and "lane-event" not in felt.table_svg(
         s, felt.lanes_layout(s, 1200, 700), selected=None, targets=set())
 
 
 def test_being_caught_is_said_with_you_not_your_name():
     s = played("mexican-train", 3, 0)
     s.game.history.append((bones.Move("call", target=0), 1, None))
-    assert s.since_viewer() == {1: "caught you"}
+    assert s.wording.since_viewer() == {1: "caught you"}
 
 
 def test_narrow_screens_open_the_move_log_and_score_sheet_in_a_dialog():

@@ -177,8 +177,8 @@ class AttractGame:
         self.secret = ""
         self.official.close(keep_entry=True)
         c.begin(s)
-        c.table.state.tell(s.start_summary()  # one tap starts play: the start is told in a line
-                           + f" Dealt from code {s.deal_code()}.")
+        # one tap starts play: the start is told in a line
+        c.table.state.tell(s.wording.start_summary() + f" Dealt from code {s.deal_code()}.")
         c.render()
         c.schedule()
         self.where("table")

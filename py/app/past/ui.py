@@ -95,7 +95,7 @@ class PastScreen(Screen):
         said = ""
         if pos:
             move, seat, _t = match.history[-1]
-            said = view.move_said(move, seat) or view.move_words(move, seat)
+            said = view.wording.move_said(move, seat) or view.wording.move_words(move, seat)
         from app.past.replay_views import replay_page  # loaded when first shown
 
         number = r.round_of(pos).number
@@ -155,7 +155,7 @@ class PastScreen(Screen):
             return {**out, "state": "ask"}
         advice = self.coach.advice(i)
         before = self.view(self.replay.at(i))
-        played = before.hint_words(before.game.parse(advice.played))
+        played = before.wording.hint_words(before.game.parse(advice.played))
         return {**out, "state": "done", "advice": advice, "played": played}
 
     def view(self, match) -> Session:

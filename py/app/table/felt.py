@@ -40,7 +40,7 @@ def lane_names(s) -> dict[int, str]:
     for t in s.words.lane_ids(s.game):
         # a seat's own train (M2) is named by whose it is: "Ann", not "Ann's train"
         name = (s.name(t) if s.game_type.seat_trains and t >= 0
-                else s.target_label(t))
+                else s.wording.target_label(t))
         names[t] = name[:1].upper() + name[1:]
     return names
 
@@ -77,7 +77,7 @@ def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int
         pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in j)
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     # what each player did since your move, beside their train (Mexican Train)
-    since = session.since_viewer() if session.game_type.seat_trains else {}
+    since = session.wording.since_viewer() if session.game_type.seat_trains else {}
     ends = extra.get("open_ends")  # (tile, train, index) of each drawing to play onto
     if ends is None:  # the whole-table layouts (the kiosk's attract screen)
         ends = {(p.tile, p.train, p.index) for tv in lay.trains
@@ -262,7 +262,7 @@ def _slot_number(tv, lay) -> str:
 
 
 def _target_button(session: Session, target: int, b, lane, number: str = "") -> str:
-    name = session.target_label(target)
+    name = session.wording.target_label(target)
     name = name[:1].upper() + name[1:]
     hit = lane or b
     return (f'<g class="target" role="button" tabindex="0" aria-label="{e(name)}" '

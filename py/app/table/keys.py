@@ -74,7 +74,7 @@ class TableKeys:
             return False
         event.preventDefault()
         if act == "read":
-            t.say(t.session.table_said())
+            t.say(t.session.wording.table_said())
             return True
         btn = p.find(f'[data-act="{act}"]:not([disabled])')
         if btn is not None:  # as the button pressed: the page's press (app.controller)

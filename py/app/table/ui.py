@@ -124,7 +124,7 @@ class TableScreen(Screen):
         s = self.session
         if s is not None and s.game.history:
             move, seat, _t = s.game.history[-1]
-            self.say(s.move_said(move, seat))
+            self.say(s.wording.move_said(move, seat))
         line = s.lesson_line() if s is not None else ""
         if line and line != self.lesson_said:  # a lesson's next sentence, said once
             self.say(line)
@@ -218,7 +218,7 @@ class TableScreen(Screen):
         s = self.session
         if person and move.kind == NEXT:
             return None
-        news = s.words_for_scores(s.last_scores)
+        news = s.wording.words_for_scores(s.last_scores)
         if person and move.kind == DRAW:
             hand = s.observation()["hand"]
             if hand:
@@ -328,7 +328,7 @@ class TableScreen(Screen):
         from bones.ai.levels import why_only
 
         s = self.c.session
-        self.state.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
+        self.state.hint = f"Hint: {s.wording.hint_words(h.move)}. {why_only(h.reason)}"
         if h.move.kind == PLAY:
             self.state.selected = self.state.hinted = h.move.tile
             self.state.hint += " Tap where it goes to play it."

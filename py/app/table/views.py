@@ -113,7 +113,7 @@ def show_again_button(session: Session, cls: str = "btn big show-again") -> str:
     has no room for it, web/style.css)."""
     if session.viewer() is None:
         return ""
-    since = 0 if session.computer_to_move() else len(session.moves_since_viewer())
+    since = 0 if session.computer_to_move() else len(session.wording.moves_since_viewer())
     return button("Show again", "show-again", cls=cls, disabled=not since, name="Show again")
 
 
@@ -124,7 +124,7 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
     obs = session.observation() if obs is None else obs
     sizes = obs["hand_sizes"]
     g = session.game
-    last = session.last_moves()
+    last = session.wording.last_moves()
     parts = [f'<ul class="seat-list seats-{len(session.seats)}" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
@@ -185,7 +185,7 @@ def topbar_markup(session: Session, view: Position | None = None, hint: str = ""
         first = button("Start again", "lesson-again", name="Start again: the lesson")
         leave = button("Leave", "home", name="Leave the lesson")
     else:  # with no hint, what the others did since your move ("Ann drew and passed.")
-        line = f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
+        line = f'<p class="hint-line">{prose(hint or session.wording.since_viewer_text())}</p>'
         first = button("Hint", "hint", disabled=not can_hint)
         leave = button("New game", "home")
     # The status and the hint keep bands of a fixed height: a tap that changes their
@@ -195,7 +195,7 @@ def topbar_markup(session: Session, view: Position | None = None, hint: str = ""
         + unsaved_banner(unsaved)
         + f'<h1 class="game-title">{e(game_title(session))}</h1>'
         f'<div class="messages"><p class="status" data-instruction="1">'
-        f'{prose(session.status())}</p>{line}</div>'
+        f'{prose(session.wording.status())}</p>{line}</div>'
         '<nav class="menu" aria-label="Game menu">' + first
         + button("Undo", "undo", disabled=not can_hint and not session.humans)
         + button("Rules", "rules")
@@ -253,7 +253,7 @@ def lines_list(session: Session, lit: set[int]) -> str:
     """Every train, line or end as a screen reader reads it (the drawing says the same to
     the eye): whose, its open end, its marker, and whether you may play there."""
     items = "".join(f'<li data-line="{t}" aria-label="{e(words)}">{e(words)}</li>'
-                    for t, words in session.lines_said(lit))
+                    for t, words in session.wording.lines_said(lit))
     return f'<ul class="vh" aria-label="Lines on the table">{items}</ul>'
 
 

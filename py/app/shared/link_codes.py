@@ -8,7 +8,7 @@ Face to face: the table shows ``offer_code(sdp)`` (``RDO1:...``), the device rea
 compressed and in Base45 by ``bones.qrtext``, so one QR code carries it.
 
 Far apart: ``new_invite()`` makes a room id and a secret key from the system's random
-numbers; ``invite_url(page, invite)`` puts them after ``#`` (the fragment: a browser
+numbers; ``invite_url(address, invite)`` puts them after ``#`` (the fragment: a browser
 never sends it to any server); ``read_invite(url)`` takes them back out.
 """
 
@@ -179,9 +179,9 @@ def new_invite() -> Invite:
     return Invite(secrets.token_urlsafe(ROOM_BYTES), secrets.token_urlsafe(KEY_BYTES))
 
 
-def invite_url(page: str, invite: Invite) -> str:
+def invite_url(address: str, invite: Invite) -> str:
     """The page's address (whatever fragment it had dropped) with the invite after ``#``."""
-    return page.split("#", 1)[0] + "#" + invite.fragment
+    return address.split("#", 1)[0] + "#" + invite.fragment
 
 
 def read_invite(url) -> Invite | None:

@@ -1,6 +1,7 @@
 """One event, one redraw (docs/app.md): a tile chosen, a tile played, a Draw, a Knock and
 a computer's move each draw the screen once, write the felt once, and work out the
-position's legal moves at most twice, in CPython with the page faked."""
+position's legal moves at most twice, in CPython with the page faked; the redraw reads one
+view of the position (app.table.position), made once."""
 
 from __future__ import annotations
 
@@ -151,3 +152,39 @@ def test_legal_moves_cannot_be_changed_by_a_caller():
     moves = s.game.legal_moves()
     with pytest.raises((TypeError, AttributeError)):
         moves.append(moves[0])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("event", ["choose", "play", "draw", "knock", "computer"])
+def test_each_event_works_the_position_out_once_for_its_redraw(event, monkeypatch):
+    """The hand, the buttons and the felt read one view of the position (the person's
+    moves, the observation, the hand in order: app.table.position), made once per event."""
+    from app.table import position
+
+    made = [0]
+    real = position.Position.of.__func__
+
+    def counted(cls, *args):
+        made[0] += 1
+        return real(cls, *args)
+
+    kind = {"play": PLAY, "choose": PLAY, "draw": DRAW, "knock": KNOCK}.get(event)
+    if kind is not None:
+        c, move = _find(kind)
+    else:
+        c = table()
+        s = c.session
+        while s.game.turn == 0 and not s.game.round_over:
+            s.play(s.game.legal_moves()[0])
+        c.render()
+        move = s.game.legal_moves()[0]
+    if event == "play":
+        c.act("select", Control("BUTTON", {"tile": str(move.tile)}))
+    monkeypatch.setattr(position.Position, "of", classmethod(counted))
+    act = {"choose": lambda: c.act("select", Control("BUTTON", {"tile": str(move.tile)})),
+           "play": lambda: c.act("target", Control("BUTTON", {"target": str(move.target)})),
+           "draw": lambda: c.act("draw"), "knock": lambda: c.act("knock"),
+           "computer": lambda: c.table.play(move, person=False)}[event]
+    page = c.page
+    r0 = page.renders
+    act()
+    assert page.renders - r0 == 1 and made[0] == 1, (page.renders - r0, made[0])

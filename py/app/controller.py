@@ -17,8 +17,8 @@ import asyncio
 from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
+from app.game.session import Session
 from app.screen import Dialog, Screen
-from app.session import Session
 from app.shared.keyboard import Keyboard
 from app.shared.storage import unsaved_words
 from app.start.ui import StartScreen
@@ -52,7 +52,7 @@ class Controller:
         table = self.table
         on("document", "click", table.motion.gesture)
         on("document", "keydown", table.motion.gesture)
-        # then: any tap or key stops "Show again" (app.table.replay), before what it does
+        # then: any tap or key stops "Show again" (app.table.show_again), before what it does
         on("document", "click", self.table.replay.interrupt)
         on("document", "keydown", self.table.replay.interrupt)
         on("document", "click", self.on_click)

@@ -5,7 +5,7 @@ what it would write to the console is kept in ``errors``."""
 from __future__ import annotations
 
 from app import controller
-from app.session import Session
+from app.game.session import Session
 from fakepage import FakePage
 
 

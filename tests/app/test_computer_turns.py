@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 import own_loop
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import turns
 from pagestub import NoPage
 

@@ -27,10 +27,10 @@ import random
 
 import pytest
 
+from app.game.seats import LEVELS, PACES, Seat
+from app.game.session import Session
 from app.kiosk.settings import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally.ui import SAVE_KEY as RALLY_KEY
-from app.seats import LEVELS, PACES, Seat
-from app.session import Session
 from app.table import saving
 from bones import ai
 from bones.ai.levels import read_choice, read_hint

@@ -1,13 +1,13 @@
-"""Each registered game has the page's words for its table (app/games_ui.py), and the
+"""Each registered game has the page's words for its table (app/game/games_ui.py), and the
 words a session says follow the game's registered facts, not its name."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.games_ui import TableWords, register_words, titles, words
-from app.seats import Seat
-from app.session import GAME_TITLES, Session
+from app.game.games_ui import TableWords, register_words, titles, words
+from app.game.seats import Seat
+from app.game.session import GAME_TITLES, Session
 from app.table.worker import hard_budget_ms
 from bones.games import ROUNDS, games
 from bones.moves import PASS, Move

@@ -1,4 +1,4 @@
-"""The player's hand in CPython (app.hand): its order (arranged, sorted, kept with the
+"""The player's hand in CPython (app.game.hand): its order (arranged, sorted, kept with the
 save, never an error when damaged or out of date) and the size its tiles are drawn at
 (every tile across the width, rows whose height holds while their number does)."""
 
@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from app import hand
-from app.hand import arrange, by_number, fit, moved, order_from_save
-from app.seats import Seat
-from app.session import Session
+from app.game import hand
+from app.game.hand import arrange, by_number, fit, moved, order_from_save
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import views
 from app.table.position import Position
 from bones.moves import NEXT, Move

@@ -1,4 +1,4 @@
-"""Learn to play (app.lessons, app.lesson_data; docs/lessons.md): every lesson's deal is
+"""Learn to play (app.lessons.lesson, app.lessons.data; docs/lessons.md): every lesson's deal is
 one the engine takes, every move is legal in its turn, the person's steps fall on the
 person's turns and say which tile to tap and where, as the table names them, and the
 round ends at the last step. Played through on the page (a fake one) by tapping as the
@@ -15,9 +15,9 @@ import pytest
 
 from app.controller import Controller
 from app.dom import Control
-from app.lesson_data import LESSONS
-from app.lessons import LessonRun
-from app.session import Session
+from app.game.session import Session
+from app.lessons.data import LESSONS
+from app.lessons.lesson import LessonRun
 from app.table import saving
 from bones.moves import PLAY
 from fakepage import FakePage
@@ -263,7 +263,7 @@ def test_a_save_whose_lesson_is_not_a_name_is_refused_in_plain_words(value):
 def test_a_lesson_save_with_another_deal_or_other_moves_is_refused_in_plain_words():
     import json
 
-    from app.seats import Seat
+    from app.game.seats import Seat
 
     # a real game of the lesson's sheet and seats, named as the lesson
     real = Session.new("mexican-train", "gs-mt",

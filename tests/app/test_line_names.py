@@ -13,8 +13,8 @@ import pytest
 
 import bones
 import bones.ai
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import felt
 from bones.moves import PLAY
 

@@ -10,10 +10,10 @@ import json
 import pytest
 
 from app.dom import Control
+from app.game.seats import PACES, Settings
+from app.game.session import Session
 from app.kiosk.settings import KioskSettings, parse_settings, player_session
 from app.kiosk.views import official_settings
-from app.seats import PACES, Settings
-from app.session import Session
 from app.table import dialogs, motion, sound, views
 from app.table.motion import LANDED, TRAVEL_MS, hand_tile, marker, seat_card
 from bones.moves import DRAW, KNOCK, PLAY, Move

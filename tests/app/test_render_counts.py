@@ -9,8 +9,8 @@ import pytest
 
 from app.controller import Controller
 from app.dom import Control
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from bones.core import Match
 from bones.moves import DRAW, KNOCK, PLAY
 from fakepage import FakePage

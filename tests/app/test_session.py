@@ -10,8 +10,8 @@ from html import escape, unescape
 import pytest
 
 import bones
-from app.seats import BadName, Seat, clean_name, unique_names
-from app.session import Session
+from app.game.seats import BadName, Seat, clean_name, unique_names
+from app.game.session import Session
 from app.start import views as start_views
 from app.table import dialog_views, felt, views
 from bones.errors import BadSave

@@ -1,4 +1,4 @@
-""""Show again" (app.table.replay), in CPython with the fake page: the others' moves since the
+""""Show again" (app.table.show_again), in CPython with the fake page: the others' moves since the
 player's own, shown one at a time on the table with their words said, the tiles travelling
 (or fading in with reduced motion), the game untouched, stopped by any tap or key, and the
 button disabled when there is nothing to show."""
@@ -10,10 +10,11 @@ import asyncio
 import pytest
 
 from app.dom import NO_CONTROL
-from app.session import Session
-from app.table import dialog_views, replay, views
+from app.game.session import Session
+from app.table import dialog_views, views
+from app.table import show_again as replay
 from app.table.motion import seat_card
-from app.table.replay import NOW, TRAVEL_MS, WAITING, felt_tile
+from app.table.show_again import NOW, TRAVEL_MS, WAITING, felt_tile
 from bones.moves import PLAY
 from own_loop import run
 from pagestub import NoPage

@@ -9,8 +9,8 @@ import re
 import pytest
 
 import own_loop
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import dialog_views, views
 from app.table.position import Position
 from pagestub import NoPage

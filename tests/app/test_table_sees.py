@@ -10,8 +10,8 @@ import random
 import pytest
 
 import bones
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import dialog_views, felt, views
 from bones.moves import PLAY
 

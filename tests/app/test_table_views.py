@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bones
-from app.seats import Seat, Settings
-from app.session import Session
+from app.game.seats import Seat, Settings
+from app.game.session import Session
 from app.shared import markup
 from app.table import dialog_views, felt, views
 from bones.moves import PLAY
@@ -146,8 +146,8 @@ def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
 
 
 def test_large_print_writes_each_number_upright_instead_of_pips():
-    from app.render import domino_group
-    from app.seats import Settings
+    from app.game.seats import Settings
+    from app.shared.render import domino_group
     from bones.tiles import Tile
 
     g = domino_group(Tile(12, 6), angle=90, numerals=True)

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import bones
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
+from app.game.wording import scored_words
 from app.start import views as start_views
 from app.table import dialog_views, views
-from app.wording import scored_words
 from bones.allfives_scores import ScoreEntry
 from bones.moves import PLAY
 

@@ -1,4 +1,4 @@
-""""Show again" in Chromium (app.table.replay): the button replays the computer players' moves
+""""Show again" in Chromium (app.table.show_again): the button replays the computer players' moves
 since the person's own, in order, with each move's words in the live region and each tile
 travelling (``data-moving="1"``) onto its place; the table is as it was afterwards; a key
 stops it at once. "Read the moves aloud" (app.table.voice) reads exactly what the live region
@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app.session import Session
+from app.game.session import Session
 from bones.moves import PLAY
 from browser_steps import SHOTS, open_saved_table, saved_table
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from app.game.seats import Seat
+from app.game.session import Session
 from app.past import store
 from app.past import views as past_views
 from app.past.dialogs import ConfirmDelete
 from app.screen import Screen
-from app.seats import Seat
-from app.session import Session
 from bones import archive
 from bones.errors import BadData
 
@@ -96,7 +96,7 @@ class PastScreen(Screen):
         if pos:
             move, seat, _t = match.history[-1]
             said = view.wording.move_said(move, seat) or view.wording.move_words(move, seat)
-        from app.past.replay_views import replay_page  # loaded when first shown
+        from app.past.playback_views import replay_page  # loaded when first shown
 
         number = r.round_of(pos).number
         try:  # the round's deal code opened, once the round is over (docs/records.md)
@@ -134,7 +134,7 @@ class PastScreen(Screen):
         size = self.c.page.size("past-felt")
         if size and size[0] > 0 and size[1] > 0 and size != self.felt_size:
             self.felt_size = size
-            from app.past.replay_views import felt_svg
+            from app.past.playback_views import felt_svg
 
             self.c.page.set_inner("past-felt", felt_svg(self.view(self.replay.at(self.pos)),
                                                         size))

@@ -4,10 +4,10 @@ the quick game, and asking first when a new game would put the one in play away.
 from __future__ import annotations
 
 import bones
-from app.deal_codes import BadCut, sealed
+from app.game.deal_codes import BadCut, sealed
+from app.game.seats import BadName, Seat, Settings, clean_name
+from app.game.session import Session
 from app.screen import Screen
-from app.seats import BadName, Seat, Settings, clean_name
-from app.session import Session
 from app.shared.house_store import HouseStore
 from app.start import views as start_views
 from app.table import dialogs
@@ -156,9 +156,9 @@ class StartScreen(Screen):
                                  settings=s.settings if s else Settings(), house=house,
                                  seal=seal))
 
-    # ---- "Learn to play" (app.lessons) ----------------------------------------------------
+    # ---- "Learn to play" (app.lessons.lesson) ----------------------------------------------------
     def do_learn(self, arg, el) -> None:
-        from app.lesson_data import LESSONS
+        from app.lessons.data import LESSONS
 
         if arg not in LESSONS or self.ask_first(f"learn:{arg}"):
             return

@@ -8,11 +8,11 @@ the position it drew from (app.table.position)."""
 
 from __future__ import annotations
 
-from app import hand
+from app.game import hand
 from app.table import felt, views
 
 FELT = ".felt-area"  # the felt, less its labels' bands: its size is watched (app.browser.page)
-HAND = ".hand"  # the hand's area: as wide as the screen, its tiles sized to fit (app.hand)
+HAND = ".hand"  # the hand's area: as wide as the screen, its tiles sized to fit (app.game.hand)
 
 
 class Board:
@@ -49,7 +49,7 @@ class Board:
         t.page.flag("turn", str(s.game.turn))
 
     def _fit_hand(self, view) -> None:
-        """Size the hand's tiles to the room there is (app.hand.fit): every tile on
+        """Size the hand's tiles to the room there is (app.game.hand.fit): every tile on
         screen at once. Before the felt is measured: the hand's rows take their height
         first."""
         p = self.t.page

@@ -1,4 +1,4 @@
-"""The deal codes at the table (app.deal_codes): in a round's summary, the round's code
+"""The deal codes at the table (app.game.deal_codes): in a round's summary, the round's code
 with "Show the deal", and the next deal's code with the cut; the dialog that shows a
 round's deal whole, checked, with its file for ``python -m bones check-deal``."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.deal_codes import full_hash, last_deal
+from app.game.deal_codes import full_hash, last_deal
+from app.game.session import Session
 from app.screen import Dialog
-from app.session import Session
 from app.shared.markup import alert, button, dialog, e, prose
 
 CHECK_HELP = ("Anyone can check it: the code is the first 16 digits of the hash, the SHA-256 "
@@ -110,7 +110,7 @@ class DealCodes:
         self.c.focus('[data-act="deal"]')
 
     def do_deal_file(self, arg, el) -> None:
-        from app.deal_codes import deal_file
+        from app.game.deal_codes import deal_file
 
         d = last_deal(self.c.session.game)
         if d is not None:

@@ -10,10 +10,10 @@ app.table.dialogs, whose values draw themselves with these.
 from __future__ import annotations
 
 import bones
-from app.render import domino_svg
-from app.seats import PACES, VOICE_RATES, VOLUMES
-from app.session import Session
+from app.game.seats import PACES, VOICE_RATES, VOLUMES
+from app.game.session import Session
 from app.shared.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
+from app.shared.render import domino_svg
 from app.table.deal_views import deal_section, dealt_from
 from app.table.score_views import move_log_markup, score_sheet, scores_markup
 from app.table.views import game_title, show_again_button
@@ -115,7 +115,7 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
     if joining:
         body += join_form(g.preset, error)
     word = session.game_type.round_word
-    if session.lesson:  # the lesson's end (app.lessons): what it scored, and what next
+    if session.lesson:  # the lesson's end (app.lessons.lesson): what it scored, and what next
         return lesson_end_dialog(session, body)
     btns = button(f"Next {word}", "next",
                   cls="btn big primary")

@@ -2,7 +2,7 @@
 of it under the finger (and chooses it, when it is playable). Let go over a place it may
 go, it is played there (as tapping the tile, then the place, does); let go over another
 tile of the hand, it takes that tile's place (over the hand past its last tile: the
-last place), so a player keeps their own order (app.hand).
+last place), so a player keeps their own order (app.game.hand).
 
 ``t`` is the table screen (app.table.ui): a drop is its ``play_on`` or ``move_tile``."""
 

@@ -5,9 +5,9 @@ kiosk's attract screen); the rest of the table screen is app.table.views."""
 
 from __future__ import annotations
 
-from app.render import FACE_W, domino_group
-from app.session import Session
+from app.game.session import Session
 from app.shared.markup import e, tile_look
+from app.shared.render import FACE_W, domino_group
 from bones.tiles import Tile
 
 

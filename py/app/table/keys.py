@@ -51,7 +51,7 @@ class TableKeys:
 
     def _move_tile(self, el, step: int) -> bool:
         """Shift and an arrow key move the focused tile of the hand one place along it
-        (the player's own order, app.hand); focus stays on it."""
+        (the player's own order, app.game.hand); focus stays on it."""
         tile = closest(el, ".hand-tile")
         p = self.t.page
         if nothing(tile) or p.has(DIALOG):

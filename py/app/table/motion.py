@@ -16,11 +16,11 @@ page's audio starts then, never before (``gesture``). Muted, nothing is made at 
 
 from __future__ import annotations
 
-from app.seats import VOICE_RATES
+from app.game.seats import VOICE_RATES
 from app.table import sound
 from bones.moves import DRAW, PLAY, Move
 
-# how long a tile travels, in ms, by the computer players' pace (app.seats.PACES): the
+# how long a tile travels, in ms, by the computer players' pace (app.game.seats.PACES): the
 # tile lands well before the next move
 TRAVEL_MS = {"slow": 600, "normal": 450, "fast": 300, "very fast": 100}
 LANDED = ".felt-svg .placed.fresh"  # the tile just played (app.table.felt.table_svg)

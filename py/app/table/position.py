@@ -14,7 +14,7 @@ from bones.tiles import Tile
 class Position:
     moves: tuple[Move, ...]  # what the person at the screen may do now (Session.my_moves)
     obs: dict  # what the seat at the screen may see (Session.observation)
-    hand: tuple[Tile, ...]  # their tiles, in their own order (app.hand)
+    hand: tuple[Tile, ...]  # their tiles, in their own order (app.game.hand)
     selected: Tile | None  # the tile chosen in the hand
     targets: frozenset[int]  # where the chosen tile may go
     playable: frozenset[Tile]  # the tiles that may be played now

@@ -5,7 +5,7 @@ of a Session, tested in CPython."""
 
 from __future__ import annotations
 
-from app.session import Session
+from app.game.session import Session
 from app.shared.markup import e, prose
 from bones.games import ROUNDS
 from bones.moves import NEXT
@@ -50,7 +50,7 @@ def scores_markup(session: Session) -> str:
         extra = _allfives_sheet(session)
     sheet = score_sheet(session, compact=True)
     started = f'<p class="round-start">{prose(session.wording.start_summary())}</p>'
-    code = session.deal_code()  # shown through the round (app.deal_codes)
+    code = session.deal_code()  # shown through the round (app.game.deal_codes)
     if code is not None:
         started += f'<p class="deal-code">Deal code: <strong class="code">{e(code)}</strong></p>'
     return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import asyncio
 
-from app.seats import PACES
-from app.session import Session
+from app.game.seats import PACES
+from app.game.session import Session
 from app.table.worker import FALLBACK_HARD_MS, AiWorker
 from bones.moves import NEXT, Move
 
@@ -88,7 +88,7 @@ class Turns:
         time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
         benchmark."""
         run = s.lesson_run
-        if run is not None:  # a lesson's computers play the lesson's moves (app.lessons)
+        if run is not None:  # a lesson's computers play the lesson's moves (app.lessons.lesson)
             return run.move()
         page = self.t.page
         level = s.seats[seat].level

@@ -13,9 +13,9 @@ to draw and save (``c.render``, ``c.save``)."""
 
 from __future__ import annotations
 
-from app.deal_codes import BadCut
+from app.game.deal_codes import BadCut
+from app.game.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from app.screen import Screen
-from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from app.table import dialog_views, dialogs
 from app.table.board import Board
 from app.table.deal_views import DealCodes
@@ -23,7 +23,7 @@ from app.table.drag import Drag
 from app.table.keys import TableKeys
 from app.table.motion import Motion
 from app.table.position import Position
-from app.table.replay import Replay
+from app.table.show_again import Replay
 from app.table.state import TableState
 from app.table.trains import WholeTrains
 from app.table.turns import Turns
@@ -42,7 +42,7 @@ class TableScreen(Screen):
         self.c = c
         self.state = TableState()  # the chosen tile, the hint's tile, the line, the fresh tile
         self.board = Board(self)  # the table drawn, its felt's layout kept (app.table.board)
-        self.replay = Replay(c)  # "Show again" (app.table.replay)
+        self.replay = Replay(c)  # "Show again" (app.table.show_again)
         self.voice = VoiceSettings(c)  # "Read the moves aloud" (app.table.voice)
         self.deals = DealCodes(c)  # the deal's buttons (app.table.deal_views)
         self.trains = WholeTrains(c)  # a lane's whole line (app.table.trains)
@@ -51,7 +51,7 @@ class TableScreen(Screen):
         self.drag = Drag(self)  # a tile dragged onto a train (app.table.drag)
         self.keys = TableKeys(self)  # the table's keys (app.table.keys)
         self.hint_said = ""  # the line under the table last said in the live region
-        self.lesson_said = ""  # the lesson's sentence last said (app.lessons)
+        self.lesson_said = ""  # the lesson's sentence last said (app.lessons.lesson)
         self._view: Position | None = None  # the position this redraw draws
 
     def parts(self) -> tuple:
@@ -153,7 +153,7 @@ class TableScreen(Screen):
                 self.c.focus(f'.hand-tile[data-tile="{t}"]')
                 self.c.focus("[data-act=target]")
 
-    # ---- the hand's order (app.hand) ---------------------------------------------------
+    # ---- the hand's order (app.game.hand) ---------------------------------------------------
     def do_sort(self, arg, el) -> None:
         self.c.session.sort_hand()
         self.c.save()
@@ -267,7 +267,7 @@ class TableScreen(Screen):
         s = self.session
         if s.game.match_over:
             return
-        try:  # dealt from its code and the cut typed (app.deal_codes)
+        try:  # dealt from its code and the cut typed (app.game.deal_codes)
             s.next_round(self.page.value_of("cut-next"))
         except BadCut as exc:  # said beside the cut
             self.state.cut_error = str(exc)
@@ -344,7 +344,7 @@ class TableScreen(Screen):
         self.c.render()
 
     def setting(self, name: str, value, render: bool = True) -> None:
-        """One of the table's settings changed (app.seats.Settings), saved at once."""
+        """One of the table's settings changed (app.game.seats.Settings), saved at once."""
         setattr(self.c.session.settings, name, value)
         self.c.save()
         if render:

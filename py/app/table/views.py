@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import bones
-from app.session import Session
+from app.game.session import Session
 from app.shared.markup import button, e, prose, sound_button, tile_look, upright
 from app.shared.storage import unsaved_words
 from app.table.felt import table_svg
@@ -25,7 +25,7 @@ from bones.tiles import Tile
 # ---- the hand and the buttons ----
 def hand_markup(session: Session, view) -> str:
     """The tiles of the seat at the screen, from the position's view (app.table.position:
-    its observation, its moves, its hand in its player's order, app.hand); hidden when no
+    its observation, its moves, its hand in its player's order, app.game.hand); hidden when no
     seat is at the screen. Each tile is marked ``data-hand-tile="1"``; the tiles' size is
     set once the page knows the room there is (app.table.board)."""
     seat = view.obs["seat"]
@@ -108,7 +108,7 @@ def actions_markup(session: Session, view: Position | None = None) -> str:
 
 def show_again_button(session: Session, cls: str = "btn big show-again") -> str:
     """"Show again": the others' moves since the player's own, shown again on the table
-    (app.table.replay); with the move log: in the action row beside the side panel's log,
+    (app.table.show_again); with the move log: in the action row beside the side panel's log,
     and in the "Moves and scores" dialog, where narrow screens find it (their action row
     has no room for it, web/style.css)."""
     if session.viewer() is None:
@@ -180,7 +180,7 @@ _TILE_FIRST = re.compile(r"\d+-\d+ ")
 def topbar_markup(session: Session, view: Position | None = None, hint: str = "",
                   unsaved: str | None = None) -> str:
     can_hint = bool((view or Position.of(session, None)).moves)
-    if session.lesson:  # a lesson (app.lessons): what it says; start again, or leave it
+    if session.lesson:  # a lesson (app.lessons.lesson): what it says; start again, or leave it
         line = lesson_line_markup(session, hint)
         first = button("Start again", "lesson-again", name="Start again: the lesson")
         leave = button("Leave", "home", name="Leave the lesson")

@@ -84,10 +84,10 @@ def arena_records(out: Path) -> None:
 
 
 def app_records(out: Path) -> None:
+    from app.game.seats import Seat
+    from app.game.session import Session
     from app.kiosk import settings as kiosk
     from app.kiosk import views as kiosk_views
-    from app.seats import Seat
-    from app.session import Session
     from app.start import views as start_views
     from app.table import dialog_views, felt, views
 

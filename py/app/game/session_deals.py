@@ -1,11 +1,11 @@
-"""A session's deal codes (app.deal_codes; docs/records.md), for ``Session``: the next
+"""A session's deal codes (app.game.deal_codes; docs/records.md), for ``Session``: the next
 deal's code shown before it (between rounds, and at a game's or a lesson's end the next
 game's, for Play again and "Play a real game"), and the seal that deal is made from once
-the player has cut. ``s`` is the Session (app.session, which calls these). Pure Python."""
+the player has cut. ``s`` is the Session (app.game.session, which calls these). Pure Python."""
 
 from __future__ import annotations
 
-from app.deal_codes import code_of, sealed
+from app.game.deal_codes import code_of, sealed
 from bones import fair
 from bones.moves import NEXT, Move
 

@@ -2,10 +2,10 @@
 region say it, hints as advice, the lines of the table for a screen reader, the round's
 and the match's end, and how the round started.
 
-``TableWording`` is a part of ``app.session.Session`` (its base class), kept apart because
+``TableWording`` is a part of ``app.game.session.Session`` (its base class), kept apart because
 it only words: it reads the session's match, seats and viewer (``game``, ``seats``,
 ``name``, ``viewer``, ``my_moves``, ``needs_handoff``) and changes nothing. The words that
-differ by game come from the game's table words (app/games_ui.py, ``self.s.words``).
+differ by game come from the game's table words (app/game/games_ui.py, ``self.s.words``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bones.moves import CALL, DRAW, KNOCK, NEXT, PASS, PLAY, Move
 from bones.rulebook import cite
 
 if TYPE_CHECKING:
-    from app.games_ui import TableView
+    from app.game.games_ui import TableView
     from bones.core import Match
 
 
@@ -59,7 +59,7 @@ def scored_words(who: str, points: int, reason: str, past: bool = False) -> str:
 
 class TableWording:
     """The table's words, composed over a view of the table (``s``, a
-    ``games_ui.TableView``: ``app.session.Session`` is one), which it reads and never
+    ``games_ui.TableView``: ``app.game.session.Session`` is one), which it reads and never
     changes. A game's own words (``games_ui.TableWords``) are handed this wording, so
     they read the view through it and name places as it does."""
 
@@ -141,7 +141,7 @@ class TableWording:
 
     def moves_since_viewer(self) -> list[tuple[Move, int]]:
         """Every other player's move since the viewer's own last move, this round, in
-        the order played ("Show again" replays them, app.table.replay); none with no
+        the order played ("Show again" replays them, app.table.show_again); none with no
         viewer."""
         v = self.s.viewer()
         if v is None:

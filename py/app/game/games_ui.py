@@ -5,7 +5,7 @@ the table in words, how a round started.
 These words live here, not in the engine's ``GameType``: they are English for the
 screen and the screen reader, they speak to the person at the screen ("Your train",
 "You play") and need the table's names (``Worded``, the table's wording: what the words read of the
-table, which ``app.session.Session`` offers), and nothing else reads them (the rally
+table, which ``app.game.session.Session`` offers), and nothing else reads them (the rally
 scorekeeper, the CLI and the computer players do not). The facts every layer needs (the
 title, the word for a round, markers, how long a match lasts) are the engine's, on
 ``GameType``. Beside the words, two more facts of the page's own per game: the levels of
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 import bones
-from app.seats import LEVELS
+from app.game.seats import LEVELS
 from bones.games import game as game_type
 from bones.games import games
 
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 
 class TableView(Protocol):
-    """What the table's wording (app.wording.TableWording) reads of the table, and all it
-    reads (``app.session.Session`` is one): the match, the seats, who plays by hand, who
+    """What the table's wording (app.game.wording.TableWording) reads of the table, and all it
+    reads (``app.game.session.Session`` is one): the match, the seats, who plays by hand, who
     is at the screen and what they may do, and this game's words."""
 
     game: Match
@@ -325,7 +325,7 @@ def words(game_id: str) -> TableWords:
     found = _WORDS.get(game_id)
     if found is None:
         game_type(game_id)  # an unknown game: the registry's message names the choices
-        raise ValueError(f"the game {game_id!r} has no table words (app/games_ui.py)")
+        raise ValueError(f"the game {game_id!r} has no table words (app/game/games_ui.py)")
     return found
 
 

@@ -1,6 +1,6 @@
 """Learn to play: a short guided round of each game on the real table (docs/lessons.md).
 
-A lesson is data (``app.lesson_data``): a game and its sheet, the seats, a stacked deal
+A lesson is data (``app.lessons.data``): a game and its sheet, the seats, a stacked deal
 (every hand and the boneyard's order, as ``bones.new_game(deal=...)`` takes it) and the
 round's moves in order, each one step. The person's steps carry the sentence that says
 what to do and why, and what to say once it is done; the computer's steps are played as

@@ -41,7 +41,7 @@ def _py() -> None:
 
 def _settings(large: bool):
     _py()
-    from app.seats import Settings
+    from app.game.seats import Settings
 
     return Settings(pace="very fast", numerals=large)
 
@@ -69,8 +69,8 @@ def mid_round(game: str, large: bool) -> str:
     to play a tile, the computers having moved since: "Show again" has moves to show."""
     _py()
     import bones
-    from app.seats import Seat
-    from app.session import Session
+    from app.game.seats import Seat
+    from app.game.session import Session
 
     for seed in range(1, 200):
         s = Session.new(game, bones.GAMES[game].default_preset,
@@ -90,8 +90,8 @@ def round_over(game: str, large: bool) -> str:
     """The first round just over, a computer player having gone out: the summary."""
     _py()
     import bones
-    from app.seats import Seat
-    from app.session import Session
+    from app.game.seats import Seat
+    from app.game.session import Session
 
     for seed in range(1, 400):
         s = Session.new(game, bones.GAMES[game].default_preset,
@@ -114,8 +114,8 @@ def last_move(game: str, large: bool) -> str:
     to play it: the play ends the game."""
     _py()
     import bones
-    from app.seats import Seat
-    from app.session import Session
+    from app.game.seats import Seat
+    from app.game.session import Session
 
     options = {"target": 5} if game == "all-fives" else {"rounds": 1}
     for seed in range(1, 400):
@@ -136,8 +136,8 @@ def last_move(game: str, large: bool) -> str:
 def lesson_last_step(lesson: str, large: bool) -> str:
     """A lesson played up to its last step of the person's."""
     _py()
-    from app.lesson_data import LESSONS as ALL
-    from app.session import Session
+    from app.game.session import Session
+    from app.lessons.data import LESSONS as ALL
 
     x = ALL[lesson]
     s = Session.for_lesson(lesson, _settings(large))
@@ -150,7 +150,7 @@ def lesson_last_step(lesson: str, large: bool) -> str:
 def lesson_start(lesson: str, large: bool) -> str:
     """A lesson as its button starts it, at the pace "Very fast"."""
     _py()
-    from app.session import Session
+    from app.game.session import Session
 
     return Session.for_lesson(lesson, _settings(large)).to_json()
 
@@ -161,9 +161,9 @@ def finished_game() -> tuple[str, int]:
     Bartholomew), and its number of moves."""
     _py()
     import bones
+    from app.game.seats import Seat
+    from app.game.session import Session
     from app.past import store
-    from app.seats import Seat
-    from app.session import Session
     from bones import archive
 
     def played(seed):

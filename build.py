@@ -539,7 +539,7 @@ def main(argv: list[str]) -> int:
         return devenv.cmd_test(argv[1:], build)
     if argv[:2] == ["bench", "engine"]:  # likewise to python -m bones.bench
         return bench.cmd_bench_engine(argv[2:])
-    if argv[:1] == ["atlas"]:  # every screen at six sizes: tools/atlas.py
+    if argv[:1] == ["atlas"]:  # every screen at six sizes: tools/atlas/
         if not devenv.in_venv():
             py = devenv.ensure_venv()
             return devenv.reexec_in_venv(py, argv, devenv.ensure_chromium(py))

@@ -1,5 +1,5 @@
 """Search for pip colours that stay apart for colour-blind players and at arm's length (a
-development tool: it reports; the palette itself is app.render.PIP_COLOURS, checked by
+development tool: it reports; the palette itself is app.shared.render.PIP_COLOURS, checked by
 tests/app/test_pip_colours.py).
 
     python research/pip_palette.py --seed 3 --tries 4
@@ -38,8 +38,8 @@ BLACK = "#000000"
 
 
 def radius(n: int) -> float:
-    """A pip's radius as a share of a tile's short side (app.render.pip_radius)."""
-    from app.render import pip_radius
+    """A pip's radius as a share of a tile's short side (app.shared.render.pip_radius)."""
+    from app.shared.render import pip_radius
 
     return pip_radius(n)
 
@@ -89,7 +89,7 @@ def main() -> None:
     ap.add_argument("--check", action="store_true", help="the page's palette's figures only")
     args = ap.parse_args()
     if args.check:
-        from app.render import PIP_COLOURS
+        from app.shared.render import PIP_COLOURS
 
         for k, v in figures({n: PIP_COLOURS[n] for n in NUMBERS}, args.tile,
                             args.blur).items():

@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import bones  # noqa: E402
 import bones.ai  # noqa: E402
-from app.seats import Seat  # noqa: E402
-from app.session import Session  # noqa: E402
+from app.game.seats import Seat  # noqa: E402
+from app.game.session import Session  # noqa: E402
 from app.table import felt as views  # noqa: E402
 
 # the felt (CSS px) the page gives the table at each screen size, measured in Chromium

@@ -27,7 +27,7 @@ def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
 def draw_icon(size: int) -> bytes:
     """A double-six on green felt, anti-aliased from distance fields; safe for masks."""
     sys.path.insert(0, str(PY_SRC))
-    from app.render import pip_positions
+    from app.shared.render import pip_positions
 
     felt, ivory, ink = (30, 90, 60), (255, 253, 244), (34, 34, 34)
     w, h = 0.30, 0.60  # the domino, in units of the icon (inside the maskable 80% circle)

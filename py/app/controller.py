@@ -4,9 +4,10 @@ event routed to the screen it is for (app.screen: ``markup``, ``drawn``, ``act``
 markup can be redrawn freely: ``rally-``, ``kiosk-``, ``house-`` and ``past-`` presses go
 to their screens, the rest to the table (app.table.ui) or the start form (app.start.ui).
 Here: which screen shows, the dialog over it, the page-wide presses and a game's
-beginning. The save (app.table.saving), the computer's turns (app.table.turns), keys
-(app.shared.keyboard) and dragging (app.table.drag) have modules of their own; the
-browser is reached only through ``page`` (app.browser.page, made by app.boot).
+beginning. The save is app.table.saving; focus kept through redraws and the page-wide
+keys app.shared.keyboard. The table screen (app.table.ui) owns its world: its computer
+players, moves seen and heard, dragging, keys and what it last said. The browser is
+reached only through ``page`` (app.browser.page, made by app.boot).
 """
 
 from __future__ import annotations
@@ -16,15 +17,12 @@ import asyncio
 from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
+from app.game.session import Session
 from app.screen import Dialog, Screen
-from app.session import Session
 from app.shared.keyboard import Keyboard
 from app.shared.storage import unsaved_words
 from app.start.ui import StartScreen
 from app.table import dialogs, saving
-from app.table.drag import Drag
-from app.table.motion import Motion
-from app.table.turns import Turns
 from app.table.ui import TableScreen
 from app.together.views import over_table
 from bones.errors import IllegalMove
@@ -43,14 +41,9 @@ class Controller:
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
         self.house = None  # the house rules screen (app.house.ui), made when opened
         self.scanner = None  # the camera's QR reader (app.shared.scan), made in the browser
-        self._hint_said = ""
-        self._lesson_said = ""  # the lesson's sentence last said (app.lessons)
         self.kiosk = None  # kiosk mode (app.kiosk.ui): attract screen, idle time-out, PIN
-        self.drag = Drag(self)  # a tile dragged onto a train (app.table.drag)
-        self.keys = Keyboard(self)  # keys, and focus kept through redraws (app.shared.keyboard)
-        self.table = TableScreen(self)  # the game at the table (app.table.ui)
-        self.turns = Turns(self)  # the computer's moves and Hard's hints (app.table.turns)
-        self.motion = Motion(self)  # each move's tile travelling, and its sound (app.table.motion)
+        self.keys = Keyboard(self)  # focus kept through redraws, page-wide keys
+        self.table = TableScreen(self)  # the game at the table (app.table.ui), and its parts
         self.past = None  # past games (app.past.ui): kept, replayed, counted; made when needed
         self.together = None  # Play together (app.together.ui): made when first needed
 
@@ -58,19 +51,20 @@ class Controller:
     def start(self) -> None:
         on = self.listen
         # first: a tap or key lets the page's sound start (browsers allow it only then)
-        on("document", "click", self.motion.gesture)
-        on("document", "keydown", self.motion.gesture)
-        # then: any tap or key stops "Show again" (app.table.replay), before what it does
+        table = self.table
+        on("document", "click", table.motion.gesture)
+        on("document", "keydown", table.motion.gesture)
+        # then: any tap or key stops "Show again" (app.table.show_again), before what it does
         on("document", "click", self.table.replay.interrupt)
         on("document", "keydown", self.table.replay.interrupt)
         on("document", "click", self.on_click)
         on("document", "keydown", self.keys.on_key)
         on("document", "change", self.on_change)
         on("document", "input", self.on_input)
-        on("document", "pointerdown", self.drag.on_pointer_down)
-        on("document", "pointermove", self.drag.on_pointer_move)
-        on("document", "pointerup", self.drag.on_pointer_up)
-        on("document", "pointercancel", self.drag.on_pointer_cancel)
+        on("document", "pointerdown", table.drag.on_pointer_down)
+        on("document", "pointermove", table.drag.on_pointer_move)
+        on("document", "pointerup", table.drag.on_pointer_up)
+        on("document", "pointercancel", table.drag.on_pointer_cancel)
         on("window", "resize", lambda _e: self.render())
         on("window", "storage", self.on_storage)
         self.session = self._load()
@@ -162,14 +156,11 @@ class Controller:
         before = self.keys.focus_key()
         self._render()
         self.keys.settle(before)
-        hint = self.table.state.hint
-        if hint != self._hint_said:
-            self._hint_said = hint
-            self.say(hint)
+        self.table.say_hint()  # a new line under the table, said once
 
     def _render(self) -> None:
         self._remember_screen()
-        self.drag.clear_ghosts()
+        self.table.drag.clear_ghosts()
         screen = self.current()
         over = over_table(self) if screen is self.table else ""  # Play together's line
         self.page.set_html(over + screen.markup() + self._dialog_markup())
@@ -204,7 +195,7 @@ class Controller:
 
     # ---- events -------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        if self.drag.swallow_click():
+        if self.table.drag.swallow_click():
             return
         el = _closest(event.target, "[data-act]")
         if nothing(el):
@@ -244,18 +235,7 @@ class Controller:
     def say(self, text: str) -> None:
         """Say ``text`` in the page's one live region (index.html's #live): it is never
         redrawn, so a screen reader hears each line once. The last few lines stay."""
-        self.page.say(text)
-        self.motion.speak(text)  # and aloud, with "Read the moves aloud" on
-
-    def say_last_move(self) -> None:
-        s = self.session
-        if s is not None and s.game.history:
-            move, seat, _t = s.game.history[-1]
-            self.say(s.move_said(move, seat))
-        line = s.lesson_line() if s is not None else ""
-        if line and line != self._lesson_said:  # a lesson's next sentence, said once
-            self.say(line)
-        self._lesson_said = line
+        self.table.say(text)  # and aloud at the table, with "Read the moves aloud" on
 
     # ---- what a press means -------------------------------------------------------------
     def act(self, act: str, el: Control = NO_CONTROL) -> None:
@@ -393,8 +373,8 @@ class Controller:
         self.table.state.drop_choice()
         self.save()
         self.render()
-        self.turns.warm_up()  # while the players read who plays first
+        self.table.turns.warm_up()  # while the players read who plays first
 
     # ---- the computer's turns -----------------------------------------------------------
     def schedule(self) -> None:
-        self.turns.schedule()
+        self.table.turns.schedule()

@@ -82,7 +82,7 @@ class Match:
         self.round_scores: list[list[int | None]] = []
         self.totals = [0] * seats
         self.history: list[tuple[Move, int | None, Any]] = []
-        self._legal: tuple[int, list[Move]] | None = None
+        self._legal: tuple[int, tuple[Move, ...]] | None = None
         self._setup_match()
         self._start_round()
 
@@ -204,18 +204,17 @@ class Match:
         return self.deals[i] if i < len(self.deals) else None
 
     # ---- the interface -------------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The moves allowed now: a tuple, cached per position, that no caller can change."""
         n = len(self.history)
         if self._legal is not None and self._legal[0] == n:
             return self._legal[1]
         if not self.round_over:
-            moves = self._round_moves()
+            moves = tuple(self._round_moves())
         elif self._matches_over():
-            moves = []
+            moves = ()
         else:
-            moves = [mv.NEXT_MOVE]
-            if self._can_join():
-                moves.append(mv.JOIN_MOVE)
+            moves = (mv.NEXT_MOVE, mv.JOIN_MOVE) if self._can_join() else (mv.NEXT_MOVE,)
         self._legal = (n, moves)
         return moves
 

@@ -5,7 +5,7 @@ what it would write to the console is kept in ``errors``."""
 from __future__ import annotations
 
 from app import controller
-from app.session import Session
+from app.game.session import Session
 from fakepage import FakePage
 
 
@@ -15,6 +15,11 @@ class NoPage(controller.Controller):
         self.errors = self.page.errors
         self.session = session
         self.screen = "table"
+
+    @property
+    def turns(self):
+        """The table's computer players (app.table.turns)."""
+        return self.table.turns
 
     def render(self):
         pass

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.render import domino_group, domino_svg, pip_positions, pip_radius
+from app.shared.render import domino_group, domino_svg, pip_positions, pip_radius
 from bones.tiles import full_set, tile
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -24,7 +24,10 @@ from pathlib import Path
 APP = Path(__file__).resolve().parents[2] / "py" / "app"
 MAX_LINES = 400
 SCREENS = ("table", "start", "rally", "kiosk", "past", "house", "together")
-NOT_SCREENS = {"shared", "browser"}  # the packages every screen uses
+# the packages every screen uses: what several screens share, the browser, the game at
+# the table (app.game) and the lessons (app.lessons: played on the table, begun from the start)
+NOT_SCREENS = {"shared", "browser", "game", "lessons"}
+TOP_LEVEL = {"__init__", "boot", "controller", "screen", "dom"}  # app/ itself holds only these
 ASSEMBLERS = {"app.boot", "app.controller"}
 
 
@@ -292,6 +295,11 @@ def test_every_screen_package_is_a_screen():
     """Each package of py/app is a screen, kept to itself, or one every screen uses."""
     packages = {p.parent.name for p in APP.glob("*/__init__.py")}
     assert packages - NOT_SCREENS == set(SCREENS)
+
+
+def test_app_itself_holds_only_start_up_the_controller_and_what_a_screen_is():
+    """Everything else lives in the package that says what it holds."""
+    assert {p.stem for p in APP.glob("*.py")} == TOP_LEVEL
 
 
 def test_screens_keep_to_themselves():

@@ -14,11 +14,11 @@ from html.parser import HTMLParser
 import pytest
 
 import bones
+from app.game.seats import Seat
+from app.game.session import Session
 from app.rally.state import RallyState
 from app.rally.ui import RallyScreen
 from app.rally.views import rally_screen
-from app.seats import Seat
-from app.session import Session
 from app.table import dialog_views, views
 from bones.rally import NO_SHOW, Event, RallyError
 from bones.rulebook import cite, rules_for

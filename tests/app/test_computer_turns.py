@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 import own_loop
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import turns
 from pagestub import NoPage
 
@@ -24,7 +24,7 @@ class Page(NoPage):
 
     def __init__(self, session: Session, think: float):
         super().__init__(session)
-        self.turns = StandInTurns(self)
+        self.table.turns = StandInTurns(self.table)
         self.think = think
         self.asked: list[int] = []  # history lengths the computer was asked at
         self.events: list[str] = []
@@ -43,14 +43,10 @@ class Page(NoPage):
 
 
 class StandInTurns(turns.Turns):
-    """The computer's turns with the page's stand-in choice, and nothing said or drawn
-    after a move."""
+    """The computer's turns with the page's stand-in choice."""
 
     async def choose(self, s, seat):
-        return await self.c.choose(s, seat)
-
-    def played(self, move):
-        pass
+        return await self.t.c.choose(s, seat)
 
 
 class PacedAsyncio:

@@ -1,4 +1,4 @@
-"""Deals anyone can check, on the page (app.deal_codes; docs/records.md): the start form
+"""Deals anyone can check, on the page (app.game.deal_codes; docs/records.md): the start form
 shows the first deal's code before the deal and takes a cut; the code stays on the table
 through the round; between rounds the next deal's code is shown and cut; once a round is
 over its deal is shown whole, and the test checks it independently: the code is the
@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from app.controller import Controller
-from app.deal_codes import BadCut, last_deal, read_cut
-from app.session import Session
+from app.game.deal_codes import BadCut, last_deal, read_cut
+from app.game.session import Session
 from bones import fair
 from fakepage import FakePage
 from test_hostile_input import Storage

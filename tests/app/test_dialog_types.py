@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from app.game.seats import Seat
+from app.game.session import Session
 from app.kiosk import dialogs as kiosk_dialogs
-from app.seats import Seat
-from app.session import Session
 from app.table import dialogs
 from pagestub import NoPage
 

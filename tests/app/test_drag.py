@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table.drag import START_PX, Drag
 from app.table.state import TableState
 from fakepage import FakePage
@@ -29,7 +29,12 @@ class El:
 
 
 class Table:
-    def __init__(self):
+    """The table screen as a drag sees it (app.table.ui): its page, game and state, and
+    what a drop asks of it, noted."""
+
+    def __init__(self, session):
+        self.page = FakePage()
+        self.session = session
         self.chosen: list = []
         self.played: list[int] = []
         self.moved: list = []
@@ -48,8 +53,8 @@ class Table:
 def page():
     session = Session.new("mexican-train", "gs-mt", [Seat("You", "human"), Seat("Ann")],
                           seed=1)
-    c = SimpleNamespace(page=FakePage(), table=Table(), session=session)
-    return c, Drag(c)
+    t = Table(session)
+    return t, Drag(t)
 
 
 def at(x, y, target=None):
@@ -63,16 +68,16 @@ def test_a_drag_onto_a_train_plays_the_tile_there_and_its_click_is_no_tap():
     c, drag = page()
     drag.on_pointer_down(at(100, 100, TILE))
     drag.on_pointer_move(at(100 + START_PX - 1, 100))  # not yet a drag
-    assert c.table.chosen == [] and c.page.ghosts == []
+    assert c.chosen == [] and c.page.ghosts == []
     drag.on_pointer_move(at(100 + START_PX, 100))
-    assert c.table.chosen == ["12-5"]
+    assert c.chosen == ["12-5"]
     ghost = c.page.ghosts[0]
     assert "<svg" in ghost.html
     drag.on_pointer_move(at(200, 300))
     assert ghost.at == (170, 240)  # under the finger
     c.page.at = El({"[data-target],[data-drop]"}, target="3")
     drag.on_pointer_up(at(200, 300))
-    assert ghost.removed and c.table.played == [3]
+    assert ghost.removed and c.played == [3]
     assert drag.swallow_click() and not drag.swallow_click()  # once only
 
 
@@ -80,11 +85,11 @@ def test_a_press_that_does_not_move_is_a_tap_and_a_taken_over_drag_leaves_no_gho
     c, drag = page()
     drag.on_pointer_down(at(10, 10, TILE))
     drag.on_pointer_up(at(10, 10))
-    assert c.table.played == [] and not drag.swallow_click()
+    assert c.played == [] and not drag.swallow_click()
     drag.on_pointer_down(at(10, 10, TILE))
     drag.on_pointer_move(at(40, 10))
     drag.on_pointer_cancel(at(40, 10))  # a scroll, a second finger
-    assert c.page.ghosts[0].removed and drag.held is None and c.table.played == []
+    assert c.page.ghosts[0].removed and drag.held is None and c.played == []
 
 
 def test_letting_go_off_the_trains_plays_nothing():
@@ -93,7 +98,7 @@ def test_letting_go_off_the_trains_plays_nothing():
     drag.on_pointer_move(at(40, 10))
     c.page.at = El()  # the felt, not a place
     drag.on_pointer_up(at(40, 10))
-    assert c.table.played == [] and c.page.ghosts[0].removed and drag.swallow_click()
+    assert c.played == [] and c.page.ghosts[0].removed and drag.swallow_click()
 
 
 def test_a_tile_let_go_over_another_takes_its_place_and_is_never_played():
@@ -104,20 +109,20 @@ def test_a_tile_let_go_over_another_takes_its_place_and_is_never_played():
     first, third = order[0], order[2]
     for playable in (True, False):
         marks = {".hand-tile", ".hand-tile.playable"} if playable else {".hand-tile"}
-        c.table.chosen.clear()
+        c.chosen.clear()
         drag.on_pointer_down(at(10, 10, El(marks, tile=str(first))))
         drag.on_pointer_move(at(60, 10))
-        assert c.table.chosen == ([str(first)] if playable else [])
+        assert c.chosen == ([str(first)] if playable else [])
         c.page.at = El({".hand-tile", ".hand"}, tile=str(third))
         drag.on_pointer_up(at(60, 10))
-        assert c.table.moved[-1] == (str(first), 2) and c.table.played == []
+        assert c.moved[-1] == (str(first), 2) and c.played == []
     drag.on_pointer_down(at(10, 10, El({".hand-tile"}, tile=str(first))))
     drag.on_pointer_move(at(60, 10))
     c.page.at = El({".hand"})  # the hand's area, past its last tile
     drag.on_pointer_up(at(60, 10))
-    assert c.table.moved[-1] == (str(first), len(order))
+    assert c.moved[-1] == (str(first), len(order))
     drag.on_pointer_down(at(10, 10, El({".hand-tile"}, tile=str(first))))
     drag.on_pointer_move(at(60, 10))
     c.page.at = El({"[data-target],[data-drop]"}, target="3")  # not playable: no play
     drag.on_pointer_up(at(60, 10))
-    assert c.table.played == [] and len(c.table.moved) == 3
+    assert c.played == [] and len(c.moved) == 3

@@ -27,10 +27,10 @@ import random
 
 import pytest
 
+from app.game.seats import LEVELS, PACES, Seat
+from app.game.session import Session
 from app.kiosk.settings import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally.ui import SAVE_KEY as RALLY_KEY
-from app.seats import LEVELS, PACES, Seat
-from app.session import Session
 from app.table import saving
 from bones import ai
 from bones.ai.levels import read_choice, read_hint
@@ -204,7 +204,7 @@ def test_the_saved_game(rng):
             loaded += 1
             assert all(x.kind in ("human", "computer") and x.level in LEVELS
                        for x in got.seats)
-            assert got.settings.pace in PACES and got.status()
+            assert got.settings.pace in PACES and got.wording.status()
             if got.computer_to_move():
                 ai.choose(got.game, got.game.turn, got.seats[got.game.turn].level, seed=1)
     assert len(cases) > 1000 and loaded  # some changes are harmless (a name, a setting)

@@ -1,13 +1,13 @@
-"""Each registered game has the page's words for its table (app/games_ui.py), and the
+"""Each registered game has the page's words for its table (app/game/games_ui.py), and the
 words a session says follow the game's registered facts, not its name."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.games_ui import TableWords, register_words, titles, words
-from app.seats import Seat
-from app.session import GAME_TITLES, Session
+from app.game.games_ui import TableWords, register_words, titles, words
+from app.game.seats import Seat
+from app.game.session import GAME_TITLES, Session
 from app.table.worker import hard_budget_ms
 from bones.games import ROUNDS, games
 from bones.moves import PASS, Move
@@ -35,10 +35,10 @@ def test_a_round_is_named_and_ended_as_the_game_has_it(spec):
     while not s.game.round_over:
         s.game.play(s.game.legal_moves()[0])
     word = spec.round_word.capitalize()
-    assert s.status().startswith(f"{word} 1 is over.")
-    assert s.move_words(Move(PASS), 1).endswith("and put up a marker") == spec.markers
-    said = s.table_said()
+    assert s.wording.status().startswith(f"{word} 1 is over.")
+    assert s.wording.move_words(Move(PASS), 1).endswith("and put up a marker") == spec.markers
+    said = s.wording.table_said()
     assert ("The ends count" in said) == spec.counts_ends
     assert ("In the middle:" in said) != spec.counts_ends
     s.started = False
-    assert s.status().startswith("Round 1:") == (spec.length == ROUNDS)
+    assert s.wording.status().startswith("Round 1:") == (spec.length == ROUNDS)

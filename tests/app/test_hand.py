@@ -1,4 +1,4 @@
-"""The player's hand in CPython (app.hand): its order (arranged, sorted, kept with the
+"""The player's hand in CPython (app.game.hand): its order (arranged, sorted, kept with the
 save, never an error when damaged or out of date) and the size its tiles are drawn at
 (every tile across the width, rows whose height holds while their number does)."""
 
@@ -10,11 +10,12 @@ import re
 
 import pytest
 
-from app import hand
-from app.hand import arrange, by_number, fit, moved, order_from_save
-from app.seats import Seat
-from app.session import Session
+from app.game import hand
+from app.game.hand import arrange, by_number, fit, moved, order_from_save
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import views
+from app.table.position import Position
 from bones.moves import NEXT, Move
 from bones.tiles import parse_tile
 from pagestub import NoPage
@@ -71,7 +72,7 @@ def test_the_players_order_is_kept_with_the_save_and_sort_puts_it_back():
     assert mine[0] == last and mine[-1] == start[0] and sorted(mine) == sorted(start)
     again = Session.from_json(s.to_json())
     assert again.hand_in_order() == mine
-    html = views.hand_markup(again, again.observation(), None)
+    html = views.hand_markup(again, Position.of(again, None))
     assert re.findall(r'data-tile="([^"]+)" data-hand-tile="1"', html) == [str(t) for t in mine]
     again.sort_hand()
     assert again.hand_in_order() == start

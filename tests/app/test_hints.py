@@ -10,8 +10,8 @@ import json
 import pytest
 
 import own_loop
-from app.seats import Seat, Settings
-from app.session import Session
+from app.game.seats import Seat, Settings
+from app.game.session import Session
 from app.table.worker import AiWorker
 from bones import ai
 from bones.moves import PLAY

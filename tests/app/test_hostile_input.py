@@ -10,12 +10,12 @@ import unicodedata
 
 import pytest
 
+from app.game.seats import NAME_LIMIT, BadName, Seat, clean_name
+from app.game.session import Session
 from app.kiosk.settings import SETTINGS_KEY, KioskSettings, load_settings, parse_settings
 from app.rally.ui import BAD_SAVE_KEY as RALLY_BAD_KEY
 from app.rally.ui import SAVE_KEY as RALLY_KEY
 from app.rally.ui import RallyScreen
-from app.seats import NAME_LIMIT, BadName, Seat, clean_name
-from app.session import Session
 from app.table import saving
 from app.table.dialogs import DamagedSave
 from bones.errors import BadData, BadSave

@@ -10,10 +10,10 @@ import asyncio
 import pytest
 
 from app.dom import Control
+from app.game.session import Session
 from app.rally.state import RallyState
 from app.rally.ui import RallyScreen
 from app.rally.views import rally_screen
-from app.session import Session
 from app.table import dialogs
 from bones.rally import Event
 from own_loop import run

@@ -198,7 +198,7 @@ def test_C2_a_candela_kiosk_game_says_in_its_line_who_placed_12_12_and_leads():
     st = KioskSettings()
     st.presets["mexican-train"] = "wc-mt"
     s = player_session(st, "mexican-train", seed=3)  # nobody held 12-12: Ann drew it
-    line = s.start_summary()
+    line = s.wording.start_summary()
     assert "Nobody held 12-12" in line and "Ann drew 4" in line
     assert line.endswith("Ann plays first.") and s.game.turn == 1
 

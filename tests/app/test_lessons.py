@@ -1,4 +1,4 @@
-"""Learn to play (app.lessons, app.lesson_data; docs/lessons.md): every lesson's deal is
+"""Learn to play (app.lessons.lesson, app.lessons.data; docs/lessons.md): every lesson's deal is
 one the engine takes, every move is legal in its turn, the person's steps fall on the
 person's turns and say which tile to tap and where, as the table names them, and the
 round ends at the last step. Played through on the page (a fake one) by tapping as the
@@ -15,9 +15,9 @@ import pytest
 
 from app.controller import Controller
 from app.dom import Control
-from app.lesson_data import LESSONS
-from app.lessons import LessonRun
-from app.session import Session
+from app.game.session import Session
+from app.lessons.data import LESSONS
+from app.lessons.lesson import LessonRun
 from app.table import saving
 from bones.moves import PLAY
 from fakepage import FakePage
@@ -39,14 +39,14 @@ def test_the_lesson_plays_legally_to_the_round_s_end_with_words_at_each_of_your_
         mine = g.turn == 0
         assert bool(step.say) == mine, f"{lesson_id} step {i}: words only at your moves"
         if mine:
-            assert s.my_moves() == [move]  # the only thing the person can do
+            assert s.my_moves() == (move,)  # the only thing the person can do
             if move.kind == PLAY:  # it names the tile and the place as the table does
                 assert str(move.tile) in step.say, (lesson_id, i)
                 assert names_the_place(s, move.target, step.say), (lesson_id, i)
             else:
                 assert move.kind.capitalize() in step.say, (lesson_id, i)
             # The status line offers the step's move alone: no draw or pass it refuses.
-            status = s.status()
+            status = s.wording.status()
             assert status.startswith("Your turn: "), status
             said = (f"play your {move.tile}" if move.kind == PLAY
                     else {"draw": "draw a tile"}.get(move.kind, move.kind))
@@ -63,7 +63,7 @@ def lane_label(s: Session, target: int) -> str:
 
     lay = felt.lanes_layout(s, 800, 600)
     return next((tv.name for tv in lay.trains if tv.train == target),
-                s.target_label(target))
+                s.wording.target_label(target))
 
 
 def names_the_place(s: Session, target: int, said: str) -> bool:
@@ -97,7 +97,7 @@ def tap_through(c: Controller) -> list[str]:
         move = run.move()
         if s.game.turn != 0:
             s.play(move)  # the computer's step (app.table.turns plays it in the page)
-            c.say_last_move()
+            c.table.say_last_move()
             continue
         said.append(s.lesson_line())
         assert s.lesson_line() in texts(c) or s.lesson_line() in c.page.said
@@ -263,7 +263,7 @@ def test_a_save_whose_lesson_is_not_a_name_is_refused_in_plain_words(value):
 def test_a_lesson_save_with_another_deal_or_other_moves_is_refused_in_plain_words():
     import json
 
-    from app.seats import Seat
+    from app.game.seats import Seat
 
     # a real game of the lesson's sheet and seats, named as the lesson
     real = Session.new("mexican-train", "gs-mt",

@@ -13,11 +13,11 @@ from html import unescape
 import pytest
 
 from app.controller import Controller
-from app.games_ui import level_for, words
+from app.game.games_ui import level_for, words
+from app.game.seats import Seat
+from app.game.session import Session
 from app.kiosk import views as kiosk_views
 from app.kiosk.settings import KioskSettings, player_session
-from app.seats import Seat
-from app.session import Session
 from app.start.views import StartForm, start_screen
 from app.table import saving
 from fakepage import FakePage

@@ -13,8 +13,8 @@ import pytest
 
 import bones
 import bones.ai
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import felt
 from bones.moves import PLAY
 
@@ -64,10 +64,10 @@ def test_the_log_the_hints_and_the_felt_name_a_line_alike(seats, paths):
     for m in moves(s):
         seat = g.turn
         if m.kind == PLAY:
-            name = s.target_label(m.target)
+            name = s.wording.target_label(m.target)
             assert re.fullmatch(r"\d+-\d+ (toe [123]|spur|path [1-6])", name), name
             # the hint for it, and the place to play it, say that name
-            assert s.hint_words(m) == f"play {m.tile} on {name}"
+            assert s.wording.hint_words(m) == f"play {m.tile} on {name}"
             if seat == 0:
                 lay = felt.lanes_layout(s, 960, 514)
                 svg = felt.table_svg(s, lay, selected=m.tile, targets={m.target})
@@ -78,9 +78,9 @@ def test_the_log_the_hints_and_the_felt_name_a_line_alike(seats, paths):
         if m.kind != PLAY:
             continue
         plays += 1
-        name = s.target_label(m.target)
-        assert s.move_words(m, seat).endswith(f"played {m.tile} on {name}")
-        assert any(text.startswith(f"{name}:") for _t, text in s.lines_said())
+        name = s.wording.target_label(m.target)
+        assert s.wording.move_words(m, seat).endswith(f"played {m.tile} on {name}")
+        assert any(text.startswith(f"{name}:") for _t, text in s.wording.lines_said())
         for (w, h), lay in lays.items():
             svg = felt.table_svg(s, lay, selected=None, targets=set())
             groups = lanes(svg)
@@ -102,7 +102,7 @@ def test_names_are_fixed_through_the_round_and_never_repeat():
         first: dict[int, str] = {}
         for m in moves(s):
             g.play(m)
-            names = [s.target_label(t) for t in range(len(g.line_info))]
+            names = [s.wording.target_label(t) for t in range(len(g.line_info))]
             assert len(set(names)) == len(names)
             for t, n in enumerate(names):
                 assert first.setdefault(t, n) == n

@@ -10,10 +10,10 @@ import json
 import pytest
 
 from app.dom import Control
+from app.game.seats import PACES, Settings
+from app.game.session import Session
 from app.kiosk.settings import KioskSettings, parse_settings, player_session
 from app.kiosk.views import official_settings
-from app.seats import PACES, Settings
-from app.session import Session
 from app.table import dialogs, motion, sound, views
 from app.table.motion import LANDED, TRAVEL_MS, hand_tile, marker, seat_card
 from bones.moves import DRAW, KNOCK, PLAY, Move
@@ -45,7 +45,7 @@ def my_turn(seed: int = 3) -> Table:
 def play_a_tile(c: Table) -> Move:
     move = next(m for m in c.session.my_moves() if m.kind == PLAY)
     c.page.motion.rects[hand_tile(move.tile)] = HAND_AT
-    c.table.human_move(move)
+    c.table.play(move)
     return move
 
 
@@ -72,7 +72,7 @@ def test_a_computers_tile_travels_from_its_card_which_is_lit_meanwhile():
     c.session.settings.pace = "slow"
     seat = 2
     c.page.motion.rects[seat_card(seat)] = CARD_AT
-    c.motion.shown(Move(PLAY, Tile(6, 6), 1), seat, was_turn=seat)
+    c.table.motion.shown(Move(PLAY, Tile(6, 6), 1), seat, was_turn=seat)
     assert c.page.motion.travels == [(CARD_AT, LANDED, TRAVEL_MS["slow"], seat_card(seat))]
 
 
@@ -90,14 +90,14 @@ def test_reduced_motion_fades_the_tile_in_and_nothing_travels(how):
 
 def test_a_tile_with_no_place_to_start_from_fades_in():
     c = my_turn()
-    c.motion.shown(Move(PLAY, Tile(6, 6), 1), 1, was_turn=1)  # its card not on screen
+    c.table.motion.shown(Move(PLAY, Tile(6, 6), 1), 1, was_turn=1)  # its card not on screen
     assert c.page.motion.travels == [] and c.page.motion.fades == [(LANDED, TRAVEL_MS["normal"])]
 
 
 def test_a_draw_or_a_knock_moves_nothing_on_the_table():
     c = my_turn()
     for kind in (DRAW, KNOCK):
-        c.motion.shown(Move(kind), 1, was_turn=1)
+        c.table.motion.shown(Move(kind), 1, was_turn=1)
     assert c.page.motion.travels == [] and c.page.motion.fades == []
 
 
@@ -116,12 +116,12 @@ def test_a_drawn_tile_flies_face_down_from_the_boneyard_to_the_drawer(boneyard):
         m.rects[motion.BONEYARD] = BONEYARD_AT
     start = BONEYARD_AT if boneyard else DRAW_AT
     m.rects[seat_card(2)] = CARD_AT
-    c.motion.shown(Move(DRAW), 2, was_turn=2)
+    c.table.motion.shown(Move(DRAW), 2, was_turn=2)
     assert m.flights == [(start, CARD_AT, TRAVEL_MS["normal"], seat_card(2))]
     s = c.session
     # the person's own draw: the engine puts the tile drawn last in the hand
     m.rects[hand_tile(s.game.hands[0][-1])] = HAND_AT
-    c.motion.shown(Move(DRAW), 0, was_turn=0)
+    c.table.motion.shown(Move(DRAW), 0, was_turn=0)
     assert m.flights[1] == (start, HAND_AT, TRAVEL_MS["normal"], None)
     assert m.travels == []  # nothing on the table travels for a draw
 
@@ -131,7 +131,7 @@ def test_with_reduced_motion_a_draw_flies_nothing():
     c.session.settings.reduce_motion = True
     c.page.motion.rects[motion.BONEYARD] = BONEYARD_AT
     c.page.motion.rects[seat_card(2)] = CARD_AT
-    c.motion.shown(Move(DRAW), 2, was_turn=2)
+    c.table.motion.shown(Move(DRAW), 2, was_turn=2)
     assert c.page.motion.flights == []
 
 
@@ -145,7 +145,7 @@ def test_no_sound_is_made_before_a_tap_or_a_key():
 
 def test_after_a_tap_each_move_is_heard_at_the_chosen_volume():
     c = my_turn()
-    c.motion.gesture()
+    c.table.motion.gesture()
     assert c.page.motion.audio == 1
     c.session.settings.volume = "soft"
     play_a_tile(c)
@@ -158,15 +158,15 @@ def test_after_a_tap_each_move_is_heard_at_the_chosen_volume():
 def test_muted_nothing_is_made_or_played():
     c = my_turn()
     c.session.settings.muted = True
-    c.motion.gesture()
+    c.table.motion.gesture()
     play_a_tile(c)
-    c.motion.hear(["turn"])
+    c.table.motion.hear(["turn"])
     assert c.page.motion.audio == 0 and c.page.motion.played == []
 
 
 def test_the_sound_button_mutes_and_unmutes_and_the_save_keeps_it():
     c = my_turn()
-    c.motion.gesture()
+    c.table.motion.gesture()
     c.act("mute")
     assert c.session.settings.muted and c.page.said[-1] == "Sound off."
     assert json.loads(c.session.to_json())["settings"]["muted"] is True
@@ -221,7 +221,7 @@ def test_a_kiosk_game_is_silent_until_the_official_turns_sound_on():
     s = player_session(KioskSettings(), "mexican-train", seed=1)
     assert s.settings.muted
     c = Table(s)
-    c.motion.gesture()
+    c.table.motion.gesture()
     assert c.page.motion.audio == 0
     on = KioskSettings(sound=True)
     assert not player_session(on, "mexican-train", seed=1).settings.muted
@@ -283,7 +283,7 @@ def test_no_cue_is_loud():
 def test_a_marker_going_up_or_down_fades_in_where_it_is_now():
     c = my_turn()
     s = c.session
-    c.motion.shown(Move(DRAW), 0)  # the markers as they are: nothing faded the first time
+    c.table.motion.shown(Move(DRAW), 0)  # the markers as they are: nothing faded the first time
     assert not [to for to, _ms in c.page.motion.fades if ".marker" in to]
     changed = []
     for _ in range(300):
@@ -292,7 +292,7 @@ def test_a_marker_going_up_or_down_fades_in_where_it_is_now():
         before = s.observation()["markers"]
         move, seat = s.game.legal_moves()[0], s.game.turn
         s.play(move)
-        c.motion.shown(move, seat)
+        c.table.motion.shown(move, seat)
         after = s.observation()["markers"]
         changed += [t for t, (a, b) in enumerate(zip(before, after)) if a != b]
     assert changed, "no marker went up or down"

@@ -14,10 +14,10 @@ import pytest
 
 import own_loop
 from app.controller import Controller
+from app.game.seats import Seat
+from app.game.session import Session
 from app.past import store
 from app.past.dialogs import ConfirmDelete
-from app.seats import Seat
-from app.session import Session
 from app.table import saving
 from bones import archive
 from fakepage import FakePage
@@ -286,7 +286,7 @@ def test_the_coach_at_the_players_own_move_says_what_normal_and_hard_would_play(
 
 
 def test_a_marked_move_says_what_it_cost_plainly():
-    from app.past.replay_views import verdict
+    from app.past.playback_views import verdict
     from bones.ai.coach import Advice
     from bones.ai.levels import Hint
 
@@ -387,7 +387,7 @@ def test_every_game_replays_from_its_deal_to_its_end(game, preset, options):
     """At every position shown, the felt and every hand are the engine's position there
     (worked out apart, from the save), whatever the replay looked at on the way (the
     round's deal code opened)."""
-    from app.past.replay_views import felt_svg
+    from app.past.playback_views import felt_svg
     from bones.playback import Replay
 
     c = page()
@@ -411,7 +411,7 @@ def test_every_game_replays_from_its_deal_to_its_end(game, preset, options):
 
 def test_a_lesson_is_never_kept_and_a_house_rules_game_is_kept_with_their_name():
 
-    from app.session import Session
+    from app.game.session import Session
     from bones.house import HouseRules
 
     lesson = Session.for_lesson("chicken-foot")

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from app.render import PIP_COLOURS, domino_group, pip_radius
+from app.shared.render import PIP_COLOURS, domino_group, pip_radius
 from bones.tiles import Tile
 from colour_vision import contrast, coverage, delta_e, distant, simulate
 

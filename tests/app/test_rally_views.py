@@ -10,13 +10,13 @@ import pytest
 
 import bones
 from app.dom import Control
+from app.game.session import Session
 from app.rally.entry_views import table_page
 from app.rally.event_views import csv_export, files_page, json_export
 from app.rally.sheet_views import history_page, standings_block
 from app.rally.state import RallyState
 from app.rally.ui import BAD_SAVE_KEY, SAVE_KEY, RallyScreen
 from app.rally.views import print_sheets, rally_screen
-from app.session import Session
 from app.shared.sheet import sheet_table
 from app.table import dialog_views, views
 from bones.rally import NO_SHOW, Event, loads, match_sheet

@@ -11,11 +11,11 @@ import json
 from html import unescape
 
 from app.controller import Controller
+from app.game.session import Session
 from app.kiosk.settings import SETTINGS_KEY
 from app.kiosk.ui import KioskScreen
 from app.rally.ui import BAD_SAVE_KEY as RALLY_BAD_KEY
 from app.rally.ui import SAVE_KEY as RALLY_KEY
-from app.session import Session
 from app.shared.storage import FULL, OFF, store, why_not
 from app.table import saving
 from bones.rally import Event

@@ -10,8 +10,8 @@ from html import escape, unescape
 import pytest
 
 import bones
-from app.seats import BadName, Seat, clean_name, unique_names
-from app.session import Session
+from app.game.seats import BadName, Seat, clean_name, unique_names
+from app.game.session import Session
 from app.start import views as start_views
 from app.table import dialog_views, felt, views
 from bones.errors import BadSave
@@ -41,7 +41,7 @@ def test_names_are_trimmed_limited_and_told_apart():
     assert unique_names(["Ann", "ann", "Bob", "Ann"]) == ["Ann", "ann 2", "Bob", "Ann 3"]
     s = Session.new("mexican-train", "gs-mt", [Seat("<b>Zoë</b>", "human"), Seat("")])
     assert s.seats[1].name == "Ann"
-    html = views.table_screen(s, layout(s), selected=None)
+    html = views.whole_table(s, layout(s), selected=None)
     assert "<b>Zoë</b>" not in html and "&lt;b&gt;Zoë&lt;/b&gt;" in html
 
 
@@ -50,21 +50,21 @@ def test_status_line_says_what_is_expected():
     seats = [Seat("Ann", "computer"), Seat("Bob", "human")]
     s = Session.new("mexican-train", "gs-mt", seats, seed=1)
     s.game = bones.new_game("mexican-train", seats=2, seed=1, deal=g_deal)
-    assert s.status() == "Round 1: Ann plays first."  # the start is on the screen
+    assert s.wording.status() == "Round 1: Ann plays first."  # the start is on the screen
     s.started = True
-    assert s.status() == "Ann is playing\N{HORIZONTAL ELLIPSIS}"
+    assert s.wording.status() == "Ann is playing\N{HORIZONTAL ELLIPSIS}"
     for m in ("9-5@0", "9-2@1", "5-5@0"):
         s.play(m)
-    assert s.status().startswith("Ann is playing")
+    assert s.wording.status().startswith("Ann is playing")
     s.play("9-8@M")
-    assert s.status() == "Your turn: satisfy the double 5-5 on Ann's train"
+    assert s.wording.status() == "Your turn: satisfy the double 5-5 on Ann's train"
     # Player 1 keeps the form's name "You" when made a computer: plain English still.
     s = Session.new("mexican-train", "gs-mt", [Seat("You", "computer"), Seat("Bob", "human")],
                     seed=1)
     s.game = bones.new_game("mexican-train", seats=2, seed=1, deal=g_deal)
-    assert s.status() == "Round 1: You play first."
+    assert s.wording.status() == "Round 1: You play first."
     s.started = True
-    assert s.status() == "You are playing\N{HORIZONTAL ELLIPSIS}"
+    assert s.wording.status() == "You are playing\N{HORIZONTAL ELLIPSIS}"
 
 
 def test_save_round_trip_and_bad_saves_say_what_is_wrong():
@@ -92,15 +92,15 @@ def test_hotseat_hides_each_hand_until_its_player_takes_the_screen():
     while s.game.turn == 2:
         s.play(s.game.legal_moves()[0])
     t = s.game.turn
-    assert s.needs_handoff() and s.viewer() is None and s.my_moves() == []
-    html = views.table_screen(s, layout(s), selected=None)
+    assert s.needs_handoff() and s.viewer() is None and s.my_moves() == ()
+    html = views.whole_table(s, layout(s), selected=None)
     for hand in s.game.hands:
         for tile in hand:
             assert f">Domino {tile}," not in html
     assert f"Pass to {s.name(t)}" in dialog_views.handoff_dialog(s)
     s.take_seat()
     assert s.viewer() == t and s.my_moves() == s.game.legal_moves()
-    html = views.table_screen(s, layout(s), selected=None)
+    html = views.whole_table(s, layout(s), selected=None)
     other = 1 - t
     assert all(f">Domino {x}," not in html for x in s.game.hands[other]
                if x not in s.game.hands[t])
@@ -113,17 +113,17 @@ def test_hand_buttons_say_which_tiles_play_and_trains_light_up_for_the_selected(
     while s.game.turn != 0:
         s.play(s.game.legal_moves()[0])
     plays = [m for m in s.my_moves() if m.kind == PLAY]
-    html = views.table_screen(s, layout(s), selected=None)
+    html = views.whole_table(s, layout(s), selected=None)
     for t in s.game.hands[0]:
         label = "playable" if any(m.tile == t for m in plays) else "not playable"
         assert f">Domino {t}, {label}</span>" in html
     assert 'role="button" tabindex="0" aria-label' not in html  # no tile chosen yet
     if plays:
         t = plays[0].tile
-        html = views.table_screen(s, layout(s), selected=t)
+        html = views.whole_table(s, layout(s), selected=t)
         named = {unescape(n) for n in
                  re.findall(r'role="button" tabindex="0" aria-label="([^"]+)"', html)}
-        want = {s.target_label(m.target) for m in plays if m.tile == t}
+        want = {s.wording.target_label(m.target) for m in plays if m.tile == t}
         assert named == {w[:1].upper() + w[1:] for w in want}
 
 
@@ -174,9 +174,9 @@ def test_round_end_shows_every_hand_and_the_winners_say_ties():
         for t in hand:
             assert f'aria-label="Domino {t.hi}-{t.lo}"' in html
     s.game.totals = [10, 10, 30, 40]
-    assert s.winners_text() == "Tied for 1st: You and Ann."
+    assert s.wording.winners_text() == "Tied for 1st: You and Ann."
     s.game.totals = [10, 20, 20, 40]
-    assert s.winners_text() == "You win. Tied for 2nd: Ann and Bob."
+    assert s.wording.winners_text() == "You win. Tied for 2nd: Ann and Bob."
 
 
 def test_undo_my_move_takes_back_the_computer_moves_after_it():
@@ -255,11 +255,11 @@ def test_hint_words_are_advice_for_every_kind_of_move():
 
     s = Session.new("mexican-train", "gs-mt", [Seat("Ann", "human"), Seat("Bob")], seed=3)
     play = next(m for m in s.game.legal_moves() if m.kind == PLAY)
-    assert s.hint_words(play).startswith(f"play {play.tile} on ")
-    assert s.hint_words(Move(DRAW)) == "draw a tile"
-    assert s.hint_words(Move(PASS)) == "pass and put up your marker"
-    assert s.hint_words(Move(KNOCK)).startswith("knock")
-    assert s.hint_words(Move(CALL, None, 1)) == "catch Bob not knocking"
-    assert s.hint_words(Move(NEXT)) == "start the next round"
+    assert s.wording.hint_words(play).startswith(f"play {play.tile} on ")
+    assert s.wording.hint_words(Move(DRAW)) == "draw a tile"
+    assert s.wording.hint_words(Move(PASS)) == "pass and put up your marker"
+    assert s.wording.hint_words(Move(KNOCK)).startswith("knock")
+    assert s.wording.hint_words(Move(CALL, None, 1)) == "catch Bob not knocking"
+    assert s.wording.hint_words(Move(NEXT)) == "start the next round"
     cf = Session.new("chicken-foot", "gs-cf", [Seat("Ann", "human"), Seat("Bob")], seed=3)
-    assert cf.hint_words(Move(PASS)) == "pass"
+    assert cf.wording.hint_words(Move(PASS)) == "pass"

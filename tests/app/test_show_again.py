@@ -1,4 +1,4 @@
-""""Show again" (app.table.replay), in CPython with the fake page: the others' moves since the
+""""Show again" (app.table.show_again), in CPython with the fake page: the others' moves since the
 player's own, shown one at a time on the table with their words said, the tiles travelling
 (or fading in with reduced motion), the game untouched, stopped by any tap or key, and the
 button disabled when there is nothing to show."""
@@ -10,10 +10,11 @@ import asyncio
 import pytest
 
 from app.dom import NO_CONTROL
-from app.session import Session
-from app.table import dialog_views, replay, views
+from app.game.session import Session
+from app.table import dialog_views, views
+from app.table import show_again as replay
 from app.table.motion import seat_card
-from app.table.replay import NOW, TRAVEL_MS, WAITING, felt_tile
+from app.table.show_again import NOW, TRAVEL_MS, WAITING, felt_tile
 from bones.moves import PLAY
 from own_loop import run
 from pagestub import NoPage
@@ -55,7 +56,7 @@ def after_the_others(seed: int = 3) -> Table:
     mine = 0
     for _ in range(400):
         if s.game.turn == 0:
-            if mine and any(m.kind == PLAY for m, _ in s.moves_since_viewer()):
+            if mine and any(m.kind == PLAY for m, _ in s.wording.moves_since_viewer()):
                 return c
             s.play(s.my_moves()[0])
             mine += 1
@@ -77,17 +78,17 @@ def test_the_moves_since_mine_are_the_others_moves_after_my_last_in_order():
     s = c.session
     hist = [(m, seat) for m, seat, _t in s.game.history]
     mine = max(i for i, (_m, seat) in enumerate(hist) if seat == 0)
-    assert s.moves_since_viewer() == hist[mine + 1:]
-    assert all(seat != 0 for _m, seat in s.moves_since_viewer())
+    assert s.wording.moves_since_viewer() == hist[mine + 1:]
+    assert all(seat != 0 for _m, seat in s.wording.moves_since_viewer())
 
 
 def test_show_again_says_each_move_in_order_and_flies_each_tile_from_its_players_card():
     c = after_the_others()
     s = c.session
-    moves = s.moves_since_viewer()
+    moves = s.wording.moves_since_viewer()
     before = (list(s.game.history), s.observation())
     show_all(c)
-    words = [s.move_words(m, seat) + "." for m, seat in moves]
+    words = [s.wording.move_words(m, seat) + "." for m, seat in moves]
     assert c.all_said[1:-1] == words
     assert c.all_said[0].startswith("Showing again the ")
     assert c.all_said[-1] == "That is all. The table is as it was."
@@ -105,7 +106,7 @@ def test_show_again_says_each_move_in_order_and_flies_each_tile_from_its_players
 def test_with_reduced_motion_the_tiles_fade_in_and_are_outlined_one_at_a_time():
     c = after_the_others()
     c.session.settings.reduce_motion = True
-    plays = [m for m, _ in c.session.moves_since_viewer() if m.kind == PLAY]
+    plays = [m for m, _ in c.session.wording.moves_since_viewer() if m.kind == PLAY]
     show_all(c)
     assert c.page.motion.travels == []
     assert c.page.motion.fades == [(felt_tile(m.tile), TRAVEL_MS) for m in plays]
@@ -116,8 +117,8 @@ def test_with_reduced_motion_the_tiles_fade_in_and_are_outlined_one_at_a_time():
 
 def test_any_tap_or_key_stops_it_and_the_table_is_as_before():
     c = after_the_others()
-    moves = c.session.moves_since_viewer()
-    first = c.session.move_words(*moves[0]) + "."
+    moves = c.session.wording.moves_since_viewer()
+    first = c.session.wording.move_words(*moves[0]) + "."
     c.on_say = lambda text: c.table.replay.interrupt() if text == first else None
     show_all(c)
     assert c.all_said[-1] == first  # nothing after the tap
@@ -132,8 +133,8 @@ def test_any_tap_or_key_stops_it_and_the_table_is_as_before():
 
 def test_a_move_meanwhile_ends_the_showing():
     c = after_the_others()
-    moves = c.session.moves_since_viewer()
-    first = c.session.move_words(*moves[0]) + "."
+    moves = c.session.wording.moves_since_viewer()
+    first = c.session.wording.move_words(*moves[0]) + "."
     s = c.session
 
     def move_now(text):
@@ -149,14 +150,14 @@ def test_the_button_is_enabled_with_moves_and_disabled_with_nothing_to_show():
     c = after_the_others()
     s = c.session
     html = views.actions_markup(s)
-    assert s.moves_since_viewer()
+    assert s.wording.moves_since_viewer()
     assert 'data-act="show-again" aria-label="Show again">Show again<' in html
     s.play(s.my_moves()[0])  # the player moved: nothing of the others' since
     while s.computer_to_move():
         html = views.actions_markup(s)
         assert 'aria-label="Show again" disabled' in html
         s.play(s.game.legal_moves()[0])
-    if not s.moves_since_viewer():
+    if not s.wording.moves_since_viewer():
         assert 'aria-label="Show again" disabled' in views.actions_markup(s)
     fresh = Table(Session.quick(seed=3))
     assert fresh.table.replay.moves() == [] or fresh.session.game.turn != 0
@@ -173,12 +174,12 @@ def test_the_moves_dialog_offers_it_and_pressing_it_there_shows_the_moves_on_the
     are shown on the table rather than stopped at once by the open dialog."""
     c = after_the_others()
     s = c.session
-    moves = s.moves_since_viewer()
+    moves = s.wording.moves_since_viewer()
     c.act("sheet")
     assert c.dialog is not None
     html = dialog_views.sheet_dialog(s)
     assert 'data-act="show-again" aria-label="Show again">Show again<' in html
     show_all(c)
     assert c.dialog is None
-    assert c.all_said[1:-1] == [s.move_words(m, seat) + "." for m, seat in moves]
+    assert c.all_said[1:-1] == [s.wording.move_words(m, seat) + "." for m, seat in moves]
     assert c.all_said[-1] == "That is all. The table is as it was."

@@ -16,7 +16,7 @@ def test_every_python_file_ships_in_the_bundle(rally_build, built):
         if "__pycache__" not in p.parts
     }
     assert on_disk - set(rally_build.DEV_ONLY) <= names
-    assert {"bones/tiles.py", "app/boot.py", "app/render.py"} <= names
+    assert {"bones/tiles.py", "app/boot.py", "app/shared/render.py"} <= names
     assert not any("__pycache__" in n for n in names)
     assert all(n[:-1] in names for n in names if n.endswith(".pyc"))  # only our own bytecode
 

@@ -9,8 +9,8 @@ import re
 from html import unescape
 
 import bones
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import dialog_views, felt, views
 from bones.moves import PLAY
 
@@ -29,7 +29,7 @@ def plays(s: Session, rng: random.Random):
         seat = s.game.turn
         ms = s.game.legal_moves()
         move = s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
-        yield move, seat, s.move_said(move, seat)
+        yield move, seat, s.wording.move_said(move, seat)
 
 
 def test_a_play_is_said_with_the_open_end_it_leaves():
@@ -37,8 +37,8 @@ def test_a_play_is_said_with_the_open_end_it_leaves():
         s = new(game)
         for move, seat, said in plays(s, random.Random(1)):
             if move.kind == PLAY:
-                end = s.open_end(move.target)
-                assert said.startswith(f"{s.move_words(move, seat)}")
+                end = s.wording.open_end(move.target)
+                assert said.startswith(f"{s.wording.move_words(move, seat)}")
                 if end is not None:
                     assert f", which now ends in {end}." in said, said
                     assert end in (move.tile.hi, move.tile.lo)  # the new end is the tile's
@@ -59,7 +59,7 @@ def test_a_double_owed_is_said_until_it_is_satisfied():
             s = new(game, seed)
             for _m, _seat, said in plays(s, random.Random(seed)):
                 if s.game.pending and not s.game.round_over:
-                    assert s.double_owed() in said and "must be satisfied" in said
+                    assert s.wording.double_owed() in said and "must be satisfied" in said
                     seen += 1
                 elif not s.game.round_over:
                     assert "must be satisfied" not in said
@@ -69,7 +69,7 @@ def test_a_double_owed_is_said_until_it_is_satisfied():
 def test_the_end_of_a_round_says_who_went_out_and_the_scores():
     s = new("mexican-train")
     *_, (_m, _seat, said) = plays(s, random.Random(4))
-    assert s.round_end_text() in said
+    assert s.wording.round_end_text() in said
     assert re.search(r"Scores this round: You \d+, Ann \d+, Bob \d+, Cora \d+\. "
                      r"Totals: You \d+", said), said
 
@@ -99,8 +99,8 @@ def test_the_whole_table_is_read_in_order():
     for _ in range(10):
         ms = s.game.legal_moves()
         s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
-    said = s.table_said()
-    lines = [words for _t, words in s.lines_said()]
+    said = s.wording.table_said()
+    lines = [words for _t, words in s.wording.lines_said()]
     assert said.startswith(f"The table. In the middle: {s.game.hub}.")
     positions = [said.index(x) for x in lines]
     assert positions == sorted(positions) and len(lines) == len(s.game.lines)

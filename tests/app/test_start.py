@@ -9,9 +9,10 @@ import re
 import pytest
 
 import own_loop
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import dialog_views, views
+from app.table.position import Position
 from pagestub import NoPage
 from test_citations import read
 
@@ -102,7 +103,7 @@ def test_the_start_names_the_engines_first_player_in_plain_grammar(game, preset)
         assert s.game.turn == s.game.leader
         assert lead(text) == ("You play first." if who == "You" else f"{who} plays first.")
         assert "You plays" not in text and "You holds" not in text
-        assert s.start_summary().endswith(lead(text))
+        assert s.wording.start_summary().endswith(lead(text))
         seen.add(who)
     assert "You" in seen and len(seen) > 1
 
@@ -114,7 +115,7 @@ def test_no_computer_moves_while_the_start_is_on_the_screen():
     s, _text = start("mexican-train", "wc-mt", seed=3)
     assert s.game.turn == 1 and not s.started
     assert not s.computer_to_move()
-    assert "playing" not in s.status() and s.status().endswith("Ann plays first.")
+    assert "playing" not in s.wording.status() and s.wording.status().endswith("Ann plays first.")
     page = NoPage(s)
     page.schedule()
     own_loop.run(page.turns.loop())
@@ -142,7 +143,7 @@ def test_a_player_called_you_reads_in_plain_grammar_at_a_shared_screen():
     assert "Your turn" in text and "You's" not in text
     # never "Pass to You" / "I am You" / "Pass the screen to You"
     assert "to You" not in text and "I am You" not in text and "Show my tiles" in text
-    assert s.status() == "Your turn: take the screen"
+    assert s.wording.status() == "Your turn: take the screen"
     s.take_seat()
-    assert s.status().startswith("Your turn: ")
-    assert 'aria-label="Your tiles"' in views.hand_markup(s, s.observation(), None)
+    assert s.wording.status().startswith("Your turn: ")
+    assert 'aria-label="Your tiles"' in views.hand_markup(s, Position.of(s, None))

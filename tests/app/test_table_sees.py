@@ -10,8 +10,8 @@ import random
 import pytest
 
 import bones
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.table import dialog_views, felt, views
 from bones.moves import PLAY
 
@@ -56,7 +56,7 @@ def screen(s: Session) -> str:
     hand = s.observation()["hand"]
     chosen = hand[0] if hand else None
     lay = felt.lanes_layout(s, 960, 514)
-    return (views.table_screen(s, lay, selected=chosen, hint="")
+    return (views.whole_table(s, lay, selected=chosen, hint="")
             + felt.table_svg(s, lay, selected=chosen, targets=set())
             + dialog_views.sheet_dialog(s))
 

@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bones
-from app.seats import Seat, Settings
-from app.session import Session
+from app.game.seats import Seat, Settings
+from app.game.session import Session
 from app.shared import markup
 from app.table import dialog_views, felt, views
 from bones.moves import PLAY
@@ -98,7 +98,7 @@ def test_an_all_fives_score_shows_beside_the_tile_that_made_it():
             break
         ms = s.game.legal_moves()
         move = s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
-        pts = sum(x.points for x in s.game.log[-len(s.news):]) if s.news else 0
+        pts = sum(x.points for x in s.last_scores)
         if move.kind == PLAY and pts:
             lay = felt.lanes_layout(s, 960, 514)
             svg = felt.table_svg(s, lay, selected=None, targets=set(), fresh=move.tile)
@@ -138,7 +138,7 @@ def test_the_knock_button_speaks_up_when_a_forgotten_knock_costs_tiles():
 
 def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
     s = played("mexican-train", 4, 12)
-    words = [s.move_words(m, seat) for m, seat, _t in s.game.history][::-1][:8]
+    words = [s.wording.move_words(m, seat) for m, seat, _t in s.game.history][::-1][:8]
     html = views.move_log_markup(s)
     assert re.findall(r"<li>(.*?)</li>", re.sub(r'<span class="tn">(.*?)</span>', r"\1",
                                                 html)) == [markup.e(w) for w in words]
@@ -146,8 +146,8 @@ def test_the_move_log_lists_the_rounds_latest_moves_newest_first():
 
 
 def test_large_print_writes_each_number_upright_instead_of_pips():
-    from app.render import domino_group
-    from app.seats import Settings
+    from app.game.seats import Settings
+    from app.shared.render import domino_group
     from bones.tiles import Tile
 
     g = domino_group(Tile(12, 6), angle=90, numerals=True)
@@ -189,7 +189,7 @@ def test_knock_for_me_knocks_as_the_play_leaves_one_tile(on, monkeypatch):
     page = NoPage(s)
     monkeypatch.setattr(page, "schedule", lambda: None)
     play = next(m for m in s.my_moves() if m.kind == PLAY)
-    page.table.human_move(play)
+    page.table.play(play)
     kinds = [m.kind for m, seat, _t in s.game.history[-2:]]
     assert kinds == (["knock", "play"] if on else [kinds[0], "play"])
     assert ("knock" in kinds) is on
@@ -220,7 +220,7 @@ def test_what_others_did_since_your_move_stays_beside_their_train_and_in_the_hin
     """A draw, a pass or a knock flashed past in the status line; it now stays
     beside the player's train and in the hint band until you move again."""
     s = _after_others_drew()
-    since = s.since_viewer()
+    since = s.wording.since_viewer()
     assert since and 0 not in since
     seat, words = next(iter(since.items()))
     assert "drew" in words
@@ -230,14 +230,14 @@ def test_what_others_did_since_your_move_stays_beside_their_train_and_in_the_hin
     assert f"{s.name(seat)} {words}." in views.topbar_markup(s)
     assert f"{s.name(seat)} {words}." not in views.topbar_markup(s, hint="Hint: play 6-6")
     s.game.play(s.game.legal_moves()[0])  # You move: the news is old
-    assert s.since_viewer() == {} and "lane-event" not in felt.table_svg(
+    assert s.wording.since_viewer() == {} and "lane-event" not in felt.table_svg(
         s, felt.lanes_layout(s, 1200, 700), selected=None, targets=set())
 
 
 def test_being_caught_is_said_with_you_not_your_name():
     s = played("mexican-train", 3, 0)
     s.game.history.append((bones.Move("call", target=0), 1, None))
-    assert s.since_viewer() == {1: "caught you"}
+    assert s.wording.since_viewer() == {1: "caught you"}
 
 
 def test_narrow_screens_open_the_move_log_and_score_sheet_in_a_dialog():

@@ -13,7 +13,7 @@ from html import unescape
 
 import own_loop
 from app.controller import Controller
-from app.seats import Seat
+from app.game.seats import Seat
 from app.table.saving import SAVE_KEY
 from app.together.phone import KEEP_KEY
 from app.together.ui import TogetherScreen

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
 from app.shared.markup import prose
 from app.table.views import actions_markup
 

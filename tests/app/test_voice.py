@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from app.dom import Control
+from app.game.seats import VOICE_RATES, Settings
+from app.game.session import Session
 from app.kiosk.settings import KioskSettings, parse_settings, player_session
 from app.kiosk.views import official_settings
-from app.seats import VOICE_RATES, Settings
-from app.session import Session
 from app.table.dialog_views import settings_dialog
 from pagestub import NoPage
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import bones
-from app.seats import Seat
-from app.session import Session
+from app.game.seats import Seat
+from app.game.session import Session
+from app.game.wording import scored_words
 from app.start import views as start_views
 from app.table import dialog_views, views
-from app.wording import scored_words
 from bones.allfives_scores import ScoreEntry
 from bones.moves import PLAY
 
@@ -48,8 +48,8 @@ def test_all_fives_scores_are_said_in_sentences(reason, points, said, logged):
     """Not "You score 5: domino: opponents 7 -> 5" nor "Hand 1 Ann 5 ends 5"."""
     s = Session.new("all-fives", "gs-af", [Seat("You", "human"), Seat("Ann")], seed=1)
     entry = ScoreEntry(1, 1, 1, points, points, reason, points)
-    assert s.score_words(entry) == said
-    assert s.score_logged(entry) == logged
+    assert s.wording.score_words(entry) == said
+    assert s.wording.score_logged(entry) == logged
     assert "->" not in said + logged and "domino:" not in said + logged
 
 
@@ -112,14 +112,15 @@ def test_a_shared_screen_never_calls_another_players_train_your_train():
         s.take_seat()
         s.play(s.game.legal_moves()[0])
     s.take_seat()
-    assert s.target_label(0) == "Player 1's train" and s.target_label(1) == "Ann's train"
-    assert s.status().startswith("Ann, your turn")
+    w = s.wording
+    assert w.target_label(0) == "Player 1's train" and w.target_label(1) == "Ann's train"
+    assert s.wording.status().startswith("Ann, your turn")
     while s.game.turn != 0:
         s.take_seat()
         s.play(s.game.legal_moves()[0])
-    assert s.status() == "Your turn: take the screen"
+    assert s.wording.status() == "Your turn: take the screen"
     s.take_seat()
-    assert s.target_label(0) == "Your train" and not s.status().startswith("You, ")
+    assert s.wording.target_label(0) == "Your train" and not s.wording.status().startswith("You, ")
 
 
 def test_a_double_to_satisfy_on_your_own_train_reads_in_lower_case():
@@ -136,4 +137,4 @@ def test_a_double_to_satisfy_on_your_own_train_reads_in_lower_case():
         g.play(rng.choice(g.legal_moves()))
     else:
         pytest.skip("no double waiting on your train in these games")
-    assert "on your train" in s.status() and "on Your train" not in s.status()
+    assert "on your train" in s.wording.status() and "on Your train" not in s.wording.status()

@@ -172,8 +172,8 @@ def saved_table(game: str, moves: int = 12, humans: int = 1, options: dict | Non
     import random
 
     import bones
-    from app.seats import DEFAULT_NAMES, Seat, Settings
-    from app.session import Session
+    from app.game.seats import DEFAULT_NAMES, Seat, Settings
+    from app.game.session import Session
     from bones.moves import NEXT, PLAY
 
     seats = [Seat(DEFAULT_NAMES[i], "human" if i < humans else "computer", "easy")

@@ -16,8 +16,8 @@ if str(ROOT / "py") not in sys.path:
     sys.path.insert(0, str(ROOT / "py"))
 
 import bones  # noqa: E402
-from app.seats import Seat  # noqa: E402
-from app.session import Session  # noqa: E402
+from app.game.seats import Seat  # noqa: E402
+from app.game.session import Session  # noqa: E402
 from bones.moves import PLAY  # noqa: E402
 
 SAVE_KEY = "rally-dominoes:table"

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app.lesson_data import LESSONS
+from app.lessons.data import LESSONS
 from browser_steps import assert_reads_well, set_pace, shot
 from test_accessibility import axe_page, violations  # noqa: F401  (axe_page: a fixture)
 from test_keyboard_play import focused, no_mouse

@@ -24,8 +24,8 @@ TABLE_KEY = "rally-dominoes:table"
 def nearly_done() -> str:
     """A one-round Mexican Train, you against Ann (Easy), played here until you hold
     four tiles, at your turn with a tile to play: the page plays it to its end."""
-    from app.seats import Seat, Settings
-    from app.session import Session
+    from app.game.seats import Seat, Settings
+    from app.game.session import Session
     from bones.moves import NEXT, PLAY
 
     for seed in range(1, 40):
@@ -189,9 +189,9 @@ def kept_game(game: str, preset: str | None, options: dict, seed: int) -> tuple[
     """A game played out here by random legal moves, each round dealt from a deal code as
     the page deals (so the replay opens each round's deal), kept as the page keeps one: the past
     games' stored text, and the record."""
+    from app.game.seats import Seat
+    from app.game.session import Session
     from app.past import store
-    from app.seats import Seat
-    from app.session import Session
     from bones import archive, fair
     from bones.moves import NEXT
 

@@ -1,4 +1,4 @@
-""""Show again" in Chromium (app.table.replay): the button replays the computer players' moves
+""""Show again" in Chromium (app.table.show_again): the button replays the computer players' moves
 since the person's own, in order, with each move's words in the live region and each tile
 travelling (``data-moving="1"``) onto its place; the table is as it was afterwards; a key
 stops it at once. "Read the moves aloud" (app.table.voice) reads exactly what the live region
@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app.session import Session
+from app.game.session import Session
 from bones.moves import PLAY
 from browser_steps import SHOTS, open_saved_table, saved_table
 
@@ -91,9 +91,9 @@ def test_show_again_replays_the_computers_moves_in_order_and_leaves_the_table(
         browser, open_game, reduced):
     ctx, page, s = open_table(browser, open_game, 1280, 800, reduced=reduced)
     try:
-        moves = s.moves_since_viewer()
+        moves = s.wording.moves_since_viewer()
         assert {m.kind for m, _ in moves} > {PLAY}  # plays and draws both shown
-        words = [s.move_words(m, seat) + "." for m, seat in moves]
+        words = [s.wording.move_words(m, seat) + "." for m, seat in moves]
         before, said = felt(page), len(spy(page)["said"])
         show_again(page)
         page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})",
@@ -117,7 +117,7 @@ def test_a_key_stops_the_showing_and_the_table_is_as_before(browser, open_game):
     ctx, page, s = open_table(browser, open_game, 390, 844)
     try:
         page.screenshot(path=str(SHOTS / "show-again-390.png"))
-        first = s.move_words(*s.moves_since_viewer()[0]) + "."
+        first = s.wording.move_words(*s.wording.moves_since_viewer()[0]) + "."
         before = felt(page)
         show_again(page)
         page.wait_for_function(f"window.replaySpy.said.includes({first!r})", timeout=30_000)
@@ -189,7 +189,8 @@ def folded_table(width: int, height: int) -> str:
                 continue
             lay = lanes_layout(s, width, height)
             shown = {p.tile for tv in lay.trains for p in tv.tiles}
-            if any(m.kind == PLAY and m.tile not in shown for m, _ in s.moves_since_viewer()):
+            since = s.wording.moves_since_viewer()
+            if any(m.kind == PLAY and m.tile not in shown for m, _ in since):
                 return saved
     raise LookupError("no folded move")
 
@@ -203,14 +204,14 @@ def test_show_again_shows_a_folded_move_over_its_chip(browser, open_game):
     try:
         expect(page.get_by_role("button", name="Draw")).to_be_visible(timeout=10_000)
         page.wait_for_timeout(800)
-        hidden = [(m, seat) for m, seat in s.moves_since_viewer() if m.kind == PLAY
+        hidden = [(m, seat) for m, seat in s.wording.moves_since_viewer() if m.kind == PLAY
                   and page.locator(f'.felt-svg .placed[aria-label="Domino {m.tile}"]').count()
                   == 0]
         assert hidden, "no move of this table is folded on the page"
         move, seat = hidden[0]
         tucked = page.locator(f'.felt-svg .tucked[aria-label="Domino {move.tile}"]')
         expect(tucked).to_be_hidden()
-        words = s.move_words(move, seat) + "."
+        words = s.wording.move_words(move, seat) + "."
         show_again(page)
         page.wait_for_function(f"window.replaySpy.said.includes({words!r})", timeout=60_000)
         expect(tucked).to_be_visible()

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from app.session import Session
+from app.game.session import Session
 from browser_steps import BOOT_TIMEOUT_MS, set_pace, shot
 from qr_camera import camera_context, show_to_camera
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from app.session import Session
+from app.game.session import Session
 from table_positions import SAVE_KEY, position
 
 pytestmark = pytest.mark.browser

@@ -354,8 +354,8 @@ def _swap(page, session, title: str) -> None:
 def hot_seat():
     """Two people at one screen, the turn passing to one of them: the screen asks for
     the next player first."""
-    from app.seats import Seat
-    from app.session import Session
+    from app.game.seats import Seat
+    from app.game.session import Session
 
     for seed in range(100):
         s = Session.new("mexican-train", "gs-mt",

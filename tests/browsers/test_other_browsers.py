@@ -233,7 +233,7 @@ def lanes_at_1024x768(driver) -> tuple[list, list]:
     root = Path(__file__).resolve().parents[2] / "py"
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
-    from app.session import Session
+    from app.game.session import Session
     from app.table.felt import lanes_layout
 
     for _ in range(3):  # the window less the browser's own frame

@@ -595,7 +595,7 @@ def test_bench_ai_counts_the_worlds_of_each_hard_search():
 
 
 def test_bench_ai_gives_a_game_its_own_budget(monkeypatch, capsys):
-    """``--game-budget-ms chicken-foot=400`` (the page's per-game hard_ms, app.games_ui) times that
+    """``--game-budget-ms chicken-foot=400`` (the page's hard_ms, app.game.games_ui) times that
     game's Hard at 400 ms and the others at ``--budget-ms``."""
     from bones.ai import benchai
 

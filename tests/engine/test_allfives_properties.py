@@ -109,7 +109,7 @@ def test_whole_game_to_the_target(seats, seed, changes):
         g.play(rng.choice(g.legal_moves()))
         if g.round_over:
             check_scores(g)
-    assert g.match_over and g.legal_moves() == []
+    assert g.match_over and g.legal_moves() == ()
     target = g.options.target
     assert max(g.totals) >= target
     if g.options.stop_at_target:

@@ -342,7 +342,7 @@ def test_A8_first_to_the_target_wins_and_the_game_stops_at_once():
     g = af(["6-4 1-1", "0-0 2-1"], target=10)
     g.play("6-4@C")  # 10 points mid-hand: the game is won there and then
     assert g.round_over and g.match_over and g.ended == "target"
-    assert g.legal_moves() == [] and g.winner == 0
+    assert g.legal_moves() == () and g.winner == 0
     assert refused(g, "next").rule == "match"
     assert g.round_scores == [[10, 0]] and g.standings()[0] == (1, 0, 10)
     assert g.next_game_leader() == 0
@@ -368,7 +368,7 @@ def test_A8_a_hand_end_score_can_win_and_the_hand_may_be_played_out():
     h.play("6-4@C")  # 10: the hand goes on
     assert not h.round_over and h.turn == 1
     run(h, "6-1@E", "4-0@W", "5-1@E")
-    assert h.match_over and h.legal_moves() == []
+    assert h.match_over and h.legal_moves() == ()
 
 
 # ---- later hands: who leads (the sheet is silent) ---------------------------------------------

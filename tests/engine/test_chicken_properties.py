@@ -114,7 +114,7 @@ def test_whole_match_keeps_the_totals(seats, seed, changes):
         m = g.play(nxt[0] if nxt and rng.random() < 0.8 else rng.choice(moves))
         if g.round_over and m.kind not in (NEXT, JOIN):
             check_scores(g)
-    assert g.match_over and g.legal_moves() == []
+    assert g.match_over and g.legal_moves() == ()
     assert len(g.round_scores) == 4
     assert g.totals == [sum(r[s] or 0 for r in g.round_scores) + _joined_with(g, s)
                         for s in range(g.seats)]

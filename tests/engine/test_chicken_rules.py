@@ -165,7 +165,7 @@ def test_G9_round_ends_when_a_player_goes_out():
     g = cf(["9-1", "9-2 2-3"])
     g.play("9-1@0")
     assert g.round_over and g.out == 0 and not g.blocked and g.turn is None
-    assert g.legal_moves() == [bones.Move("next"), bones.Move("join")]
+    assert g.legal_moves() == (bones.Move("next"), bones.Move("join"))
     with pytest.raises(IllegalMove, match="G9"):
         g.play("draw")
 

@@ -326,7 +326,7 @@ def test_run_turns_at_plain_tiles_only():
 
 
 def test_face_corner_matches_the_box():
-    """corner(): where app.render's translate+rotate puts the face covers the box."""
+    """corner(): where app.shared.render's translate+rotate puts the face covers the box."""
     import math
 
     g = random_game("mexican-train", 4, 9)

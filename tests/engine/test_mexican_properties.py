@@ -72,7 +72,7 @@ def test_whole_match_keeps_the_totals(preset, seats, seed):
             check_scores(g)
             expected = [t + s for t, s in zip(expected, g.round_scores[-1], strict=True)]
         assert g.totals == expected
-    assert g.match_over and g.legal_moves() == []
+    assert g.match_over and g.legal_moves() == ()
     assert len(g.round_scores) == g.options.rounds
 
 

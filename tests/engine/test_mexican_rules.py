@@ -110,7 +110,7 @@ def test_G9_round_ends_when_a_player_goes_out():
     g = mt(["9-1", "9-2 2-3"])
     g.play("9-1@0")
     assert g.round_over and g.out == 0 and not g.blocked
-    assert g.legal_moves() == [bones.Move("next"), bones.Move("join")]
+    assert g.legal_moves() == (bones.Move("next"), bones.Move("join"))
 
 
 def test_G9_round_ends_when_boneyard_is_empty_and_nobody_can_play():

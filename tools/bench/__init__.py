@@ -45,7 +45,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     worlds = kinds.add_parser("worlds", help="Hard's worlds per move in Pyodide (Node)")
     worlds.add_argument("--budget-ms", type=float, default=None,
                         help="Hard's budget for every game (default: the page's, each "
-                             "game's hard_ms in app/games_ui.py)")
+                             "game's hard_ms in app/game/games_ui.py)")
     worlds.add_argument("--worlds", type=int, default=None,
                         help="Hard plays this many worlds a move instead of a budget")
     worlds.add_argument("--moves", type=int, default=40)

@@ -45,8 +45,8 @@ main(json.loads(bench_args))
 
 def page_hard_ms() -> dict[str, int]:
     """Each game's id and Hard's thinking time in the page's worker (``hard_ms`` in
-    app/games_ui.py), as the page's own code gives them."""
-    code = ("import json; from app.games_ui import titles, words; "
+    app/game/games_ui.py), as the page's own code gives them."""
+    code = ("import json; from app.game.games_ui import titles, words; "
             "print(json.dumps({g: words(g).hard_ms for g in titles()}))")
     env = {**os.environ, "PYTHONPATH": str(PY_SRC)}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
@@ -62,7 +62,7 @@ def cmd_bench_worlds(args: argparse.Namespace, build: Callable[[], object]) -> i
     node = shutil.which("node")
     budget = args.budget_ms
     per_game: dict = {}
-    if budget is None:  # the page's budgets: each game's hard_ms (app/games_ui.py)
+    if budget is None:  # the page's budgets: each game's hard_ms (app/game/games_ui.py)
         per_game = page_hard_ms()
         budget = max(per_game.values())
     with tempfile.TemporaryDirectory() as tmp:

@@ -129,7 +129,7 @@ def cmd_bench_moves(args: argparse.Namespace, build: Callable[[], object]) -> in
         print(f"  {pace:10}{n:>6}{statistics.median(travel):>13.0f}ms{max(travel):>6.0f}ms"
               f"{statistics.median(c):>18.0f}ms{c[min(len(c) - 1, int(len(c) * 0.9))]:>6.0f}ms")
     print("  the travel times set in app.table.motion: Slow 600, Normal 450, Fast 300, "
-          "Very fast 100 ms; the pace between moves (app.seats.PACES) 1600, 900, 400, 120 ms")
+          "Very fast 100 ms; the pace between moves (app.game.seats.PACES) 1600, 900, 400, 120 ms")
     return 0
 
 

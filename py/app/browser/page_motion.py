@@ -169,7 +169,7 @@ class PageMotion:
 
     def mark(self, selector: str, cls: str, on: bool) -> int:
         """Give every element ``selector`` finds in the whole document the class ``cls``
-        (``on``) or take it away; how many were found (app.table.replay's tiles still to
+        (``on``) or take it away; how many were found (app.table.show_again's tiles still to
         come and the move being shown again)."""
         found = self._doc.querySelectorAll(selector)
         n = int(found.length)

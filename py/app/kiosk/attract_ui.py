@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 
-from app.deal_codes import code_of
+from app.game.deal_codes import code_of
+from app.game.session import Session
 from app.kiosk.settings import (
     ATTRACT_PACE,
     attract_session,
     player_session,
 )
-from app.session import Session
 from app.table import felt
 from bones import fair
 
@@ -58,7 +58,7 @@ class AttractGame:
         self.secret = ""  # the next player game's first deal, its code on the attract screen
 
     def next_code(self) -> str:
-        """The code of the next player game's first deal (app.deal_codes), shown before
+        """The code of the next player game's first deal (app.game.deal_codes), shown before
         the tap that deals it."""
         if not self.secret:
             self.secret = fair.new_secret()
@@ -177,16 +177,16 @@ class AttractGame:
         self.secret = ""
         self.official.close(keep_entry=True)
         c.begin(s)
-        c.table.state.tell(s.start_summary()  # one tap starts play: the start is told in a line
-                           + f" Dealt from code {s.deal_code()}.")
+        # one tap starts play: the start is told in a line
+        c.table.state.tell(s.wording.start_summary() + f" Dealt from code {s.deal_code()}.")
         c.render()
         c.schedule()
         self.where("table")
 
     def do_learn(self, arg, el) -> None:
-        """One tap on "Learn ...": the game's lesson (app.lessons), with the kiosk's pace,
+        """One tap on "Learn ...": the game's lesson (app.lessons.lesson), with the kiosk's pace,
         sound and print size."""
-        from app.lesson_data import LESSONS
+        from app.lessons.data import LESSONS
 
         if not self.active() and self.c.screen != "attract":
             return

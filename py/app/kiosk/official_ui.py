@@ -6,6 +6,7 @@ the voice, kiosk mode on or off), saved under ``rally-dominoes:kiosk`` at every 
 
 from __future__ import annotations
 
+from app.game.session import LEVELS
 from app.kiosk import views as kiosk_views
 from app.kiosk.idle_ui import now
 from app.kiosk.settings import (
@@ -19,7 +20,6 @@ from app.kiosk.settings import (
     pin_record,
     pin_wait,
 )
-from app.session import LEVELS
 from app.shared.storage import read, store
 
 

@@ -20,9 +20,9 @@ import math
 from dataclasses import asdict, dataclass, field
 
 import bones
-from app.games_ui import words
-from app.seats import LEVELS, Seat
-from app.session import Session
+from app.game.games_ui import words
+from app.game.seats import LEVELS, Seat
+from app.game.session import Session
 from app.shared.storage import read, remove, write
 from bones.errors import BadData
 from bones.games import TARGET, games, preset_of

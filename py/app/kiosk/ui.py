@@ -21,6 +21,7 @@ calls (``listen``, ``render``, ``save``, ``begin``, ``schedule``) and the page.
 
 from __future__ import annotations
 
+from app.game.session import GAME_TITLES
 from app.kiosk import dialogs as kiosk_dialogs
 from app.kiosk import views as kiosk_views
 from app.kiosk.attract_ui import AttractGame
@@ -36,7 +37,6 @@ from app.kiosk.settings import (
     url_options,
 )
 from app.screen import Screen
-from app.session import GAME_TITLES
 from app.shared.storage import read, write
 from app.table import dialogs
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 
-from app.games_ui import level_for, words
+from app.game.games_ui import level_for, words
+from app.game.seats import LEVELS
+from app.game.session import GAME_TITLES
 from app.kiosk.settings import GAME_ORDER, IDLE_CHOICES, PIN_MAX, KioskSettings
-from app.seats import LEVELS
-from app.session import GAME_TITLES
 from app.shared.markup import button, dialog, e
 from app.shared.storage import unsaved_words
 from bones.games import presets_of
@@ -49,7 +49,7 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
         f'<span class="attract-name">{e(GAME_TITLES[g])}</span>'
         f'<span class="attract-blurb">{e(words(g).blurb)}</span></button>'
         for g in settings.offered())
-    from app.lesson_data import LESSONS
+    from app.lessons.data import LESSONS
 
     lessons = "".join(button(f"Learn {x.title}", f"kiosk-learn:{x.id}", cls="btn big")
                       for x in LESSONS.values() if x.game in settings.offered())

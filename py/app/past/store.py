@@ -53,7 +53,7 @@ def players(session) -> list[dict]:
 
 def record(session, date: str) -> dict | None:
     """The record of the session's game as it stands, or None when nobody has moved or
-    it is a lesson (app.lessons: not a game of the player's own)."""
+    it is a lesson (app.lessons.lesson: not a game of the player's own)."""
     g = session.game
     if session.lesson or not archive.worth_keeping(g):
         return None

@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from app.game.seats import Seat
+from app.game.session import Session
 from app.past import store
 from app.past import views as past_views
 from app.past.dialogs import ConfirmDelete
 from app.screen import Screen
-from app.seats import Seat
-from app.session import Session
 from bones import archive
 from bones.errors import BadData
 
@@ -95,8 +95,8 @@ class PastScreen(Screen):
         said = ""
         if pos:
             move, seat, _t = match.history[-1]
-            said = view.move_said(move, seat) or view.move_words(move, seat)
-        from app.past.replay_views import replay_page  # loaded when first shown
+            said = view.wording.move_said(move, seat) or view.wording.move_words(move, seat)
+        from app.past.playback_views import replay_page  # loaded when first shown
 
         number = r.round_of(pos).number
         try:  # the round's deal code opened, once the round is over (docs/records.md)
@@ -134,7 +134,7 @@ class PastScreen(Screen):
         size = self.c.page.size("past-felt")
         if size and size[0] > 0 and size[1] > 0 and size != self.felt_size:
             self.felt_size = size
-            from app.past.replay_views import felt_svg
+            from app.past.playback_views import felt_svg
 
             self.c.page.set_inner("past-felt", felt_svg(self.view(self.replay.at(self.pos)),
                                                         size))
@@ -155,7 +155,7 @@ class PastScreen(Screen):
             return {**out, "state": "ask"}
         advice = self.coach.advice(i)
         before = self.view(self.replay.at(i))
-        played = before.hint_words(before.game.parse(advice.played))
+        played = before.wording.hint_words(before.game.parse(advice.played))
         return {**out, "state": "done", "advice": advice, "played": played}
 
     def view(self, match) -> Session:

@@ -1,12 +1,12 @@
 """The past games' markup: the list (newest first: when, which game and sheet, who
 played at what level, the final scores and who won), the question before deleting, and
 what the replay and the statistics pages share (their heading and way back). The replay
-is app.past.replay_views, the statistics app.past.stats_views."""
+is app.past.playback_views, the statistics app.past.stats_views."""
 
 from __future__ import annotations
 
 import bones
-from app.games_ui import titles
+from app.game.games_ui import titles
 from app.shared.markup import alert, button, dialog, e
 
 GAME_TITLES = titles()

@@ -1,9 +1,8 @@
 """The keyboard, and focus that is never lost (docs/accessibility.md).
 
-Arrows move along the hand or among the places lit for the chosen tile, and Shift with an
-arrow moves the focused tile along the hand (the player's own order); D, P, K, H and T
-are the table's keys (markup.SHORTCUTS); Escape closes a dialog or puts a chosen tile back;
-Tab stays inside an open dialog. Every screen is redrawn from scratch, so before a redraw
+Escape closes a dialog (or a kiosk's PIN pad), Tab stays inside an open dialog, Enter
+and Space press a button drawn as one; the table's own keys are app.table.keys, the past
+games' replay's app.past.ui. Every screen is redrawn from scratch, so before a redraw
 ``focus_key`` notes what has focus by the attributes that name it, and ``settle`` focuses
 the same control after it, or the next sensible one.
 
@@ -13,23 +12,17 @@ it, a control's key across redraws) is app.browser.page's."""
 
 from __future__ import annotations
 
-from app.dom import closest, nothing
-from app.shared import markup
-from bones.tiles import parse_tile
-
 DIALOG = "[role=dialog]"  # an open dialog in the screen Python draws
 # The attributes that name a control across redraws (the markup is made anew each time).
 KEY_ATTRS = ("id", "data-act", "data-tile", "data-target", "data-field", "data-seat",
              "data-option", "data-rally-field", "data-i", "name", "data-house-field",
              "data-setting", "data-players")
-ARROWS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 class Keyboard:
     def __init__(self, c):
         self.c = c
         self.dialog_open = False  # a dialog was on the page after the last redraw
         self.opener = None  # the key of what had focus when that dialog opened
-        self.hand_pos = 0  # where in the hand the last chosen tile was
 
     def on_key(self, event) -> None:
         key = str(event.key)
@@ -44,23 +37,13 @@ class Keyboard:
             self.c.render()
             self.c.schedule()
             return
-        if key == "Escape" and self.c.table.state.selected is not None and self.c.screen == "table":
-            t = self.c.table.state.selected
-            self.c.table.select(None)
-            self.c.focus(f'.hand-tile[data-tile="{t}"]')
-            return
-        el = event.target
         if self.c.screen == "past" and self.c.past.on_key(key):  # the replay's steps
             event.preventDefault()
             return
-        if key in ARROWS and event.shiftKey and self._move_tile(el, ARROWS[key]):
-            event.preventDefault()
+        if self.c.screen == "table" and self.c.session is not None \
+                and self.c.table.keys.on_key(event, key):  # the table's own (app.table.keys)
             return
-        if key in ARROWS and self._arrow(el, ARROWS[key]):
-            event.preventDefault()
-            return
-        if self._shortcut(event, key):
-            return
+        el = event.target
         if key in ("Enter", " ") and self.c.page.is_role_button(el):
             event.preventDefault()
             ctl = self.c.page.control(el)
@@ -85,52 +68,6 @@ class Keyboard:
             p.focusing.focus_el(items[-1] if back else items[0])
             return True
         return False
-
-    def _arrow(self, el, step: int) -> bool:
-        """Arrow keys move along the hand, or among the places lit for the chosen tile."""
-        p = self.c.page
-        if self.c.screen != "table":
-            return False
-        for group in (".hand-tile", "[data-act=target]"):
-            if not nothing(closest(el, group)):
-                items = p.focusing.focusables(matching=group)
-                if el in items:
-                    p.focusing.focus_el(items[(items.index(el) + step) % len(items)])
-                    return True
-        return False
-
-    def _move_tile(self, el, step: int) -> bool:
-        """Shift and an arrow key move the focused tile of the hand one place along it
-        (the player's own order, app.hand); focus stays on it."""
-        tile = closest(el, ".hand-tile")
-        if self.c.screen != "table" or nothing(tile) or self.c.page.has(DIALOG):
-            return False
-        text = self.c.page.data(tile, "tile")
-        if text is None:
-            return False
-        self.c.table.step_tile(parse_tile(text), step)
-        return True
-
-    def _shortcut(self, event, key: str) -> bool:
-        """The table's keys: D draws, P passes, K knocks, H hints, T reads the table."""
-        if (self.c.screen != "table" or self.c.session is None or event.ctrlKey
-                or event.altKey or event.metaKey or len(key) != 1
-                or self.c.page.has(DIALOG)):
-            return False
-        if self.c.page.typing_in(event.target):
-            return False
-        act = {k: a for a, k in markup.SHORTCUTS.items()}.get(key.upper())
-        if act is None:
-            return False
-        event.preventDefault()
-        if act == "read":
-            self.c.say(self.c.session.table_said())
-            return True
-        btn = self.c.page.find(f'[data-act="{act}"]:not([disabled])')
-        if btn is not None:
-            self.c.page.focusing.focus_el(btn)
-            self.c.act(act, self.c.page.control(btn))
-        return True
 
     # ---- focus, never lost -------------------------------------------------------------
     def focus_key(self):
@@ -186,7 +123,7 @@ class Keyboard:
         if self.c.screen == "table" and self.c.session is not None:
             tiles = p.focusing.focusables(".hand", matching=".hand-tile")
             playable = [x for x in tiles if p.matches(x, ".playable")]
-            later = [x for x in tiles[self.hand_pos:] if p.matches(x, ".playable")]
+            later = [x for x in tiles[self.c.table.keys.hand_pos:] if p.matches(x, ".playable")]
             acts = p.focusing.focusables(".actions")
             for group in (later, playable, acts, tiles):
                 if group:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from app.render import FACE_H, FACE_W, domino_group
-from app.seats import NAME_CODES
+from app.game.seats import NAME_CODES
+from app.shared.render import FACE_H, FACE_W, domino_group
 from bones.rulebook import PLACES
 from bones.tiles import Tile
 

@@ -4,10 +4,10 @@ the quick game, and asking first when a new game would put the one in play away.
 from __future__ import annotations
 
 import bones
-from app.deal_codes import BadCut, sealed
+from app.game.deal_codes import BadCut, sealed
+from app.game.seats import BadName, Seat, Settings, clean_name
+from app.game.session import Session
 from app.screen import Screen
-from app.seats import BadName, Seat, Settings, clean_name
-from app.session import Session
 from app.shared.house_store import HouseStore
 from app.start import views as start_views
 from app.table import dialogs
@@ -160,9 +160,9 @@ class StartScreen(Screen):
                            options=None if house else f.engine_options(),
                            settings=s.settings if s else Settings(), house=house, seal=seal)
 
-    # ---- "Learn to play" (app.lessons) ----------------------------------------------------
+    # ---- "Learn to play" (app.lessons.lesson) ----------------------------------------------------
     def do_learn(self, arg, el) -> None:
-        from app.lesson_data import LESSONS
+        from app.lessons.data import LESSONS
 
         if arg not in LESSONS or self.ask_first(f"learn:{arg}"):
             return
@@ -183,7 +183,8 @@ class StartScreen(Screen):
         options = s.game.next_game_options()  # A8: All Fives' winner leads the next game
         try:
             seal = s.next_game_seal(self.c.page.value_of("cut-next"))
-        except BadCut:  # said beside the cut
+        except BadCut as exc:  # said beside the cut
+            self.c.table.state.cut_error = str(exc)
             self.c.render()
             self.c.focus("#cut-next")
             return
@@ -200,7 +201,8 @@ class StartScreen(Screen):
                                           for n in ("Ann", "Bob", "Cora")]
         try:  # dealt from the code the lesson's end showed, and the cut typed there
             seal = s.next_game_seal(self.c.page.value_of("cut-next"))
-        except BadCut:  # said beside the cut
+        except BadCut as exc:  # said beside the cut
+            self.c.table.state.cut_error = str(exc)
             self.c.render()
             self.c.focus("#cut-next")
             return

@@ -6,11 +6,11 @@ rally scorekeeper and the kiosk.
 from __future__ import annotations
 
 import bones
-from app.deal_codes import code_of, full_hash
-from app.games_ui import level_for, words
-from app.render import domino_svg
-from app.seats import DEFAULT_NAMES, Seat
+from app.game.deal_codes import code_of, full_hash
+from app.game.games_ui import level_for, words
+from app.game.seats import DEFAULT_NAMES, Seat
 from app.shared.markup import NAME_INPUT, alert, button, e
+from app.shared.render import domino_svg
 from bones import fair
 from bones.games import TARGET, presets_of
 from bones.games import game as game_type
@@ -105,7 +105,7 @@ def start_screen(form, *, can_resume: bool, houses: list | None = None) -> str:
 
 
 def cut_fieldset(secret: str, cut: str, what: str = "first") -> str:
-    """The deal's code, shown before the deal, and the cut (app.deal_codes)."""
+    """The deal's code, shown before the deal, and the cut (app.game.deal_codes)."""
     return (f'<fieldset class="cut"><legend>Cut the deck</legend><p>Before the {what} deal '
             f"the page picks a secret number and shows its code: <strong class=\"code\">"
             f"{e(code_of(secret))}</strong>. Cut with any number you like (or leave it "
@@ -118,8 +118,8 @@ def cut_fieldset(secret: str, cut: str, what: str = "first") -> str:
 
 
 def learn_section() -> str:
-    """"Learn to play": a guided round of each game on the real table (app.lessons)."""
-    from app.lesson_data import LESSONS
+    """"Learn to play": a guided round of each game on the real table (app.lessons.lesson)."""
+    from app.lessons.data import LESSONS
 
     items = "".join(
         f'<li>{button(f"Learn {x.title}", f"learn:{x.id}", cls="btn big")}'
@@ -187,7 +187,7 @@ class StartForm:
         self.seats = [Seat("You", "human")] + [Seat(n) for n in ("Ann", "Bob", "Cora")]
         self.options: dict[str, int] = {}
         self.house = ""  # the name of the house rules chosen ("" a sheet as printed)
-        self.secret = fair.new_secret()  # the first deal's, its code shown (app.deal_codes)
+        self.secret = fair.new_secret()  # the first deal's, its code shown (app.game.deal_codes)
         self.cut = ""  # the cut as typed, kept through redraws
         self.error = ""  # why the last "Start game" was refused (a name too long)
 

@@ -1,4 +1,4 @@
-"""The deal codes at the table (app.deal_codes): in a round's summary, the round's code
+"""The deal codes at the table (app.game.deal_codes): in a round's summary, the round's code
 with "Show the deal", and the next deal's code with the cut; the dialog that shows a
 round's deal whole, checked, with its file for ``python -m bones check-deal``."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.deal_codes import full_hash, last_deal
+from app.game.deal_codes import full_hash, last_deal
+from app.game.session import Session
 from app.screen import Dialog
-from app.session import Session
 from app.shared.markup import alert, button, dialog, e, prose
 
 CHECK_HELP = ("Anyone can check it: the code is the first 16 digits of the hash, the SHA-256 "
@@ -17,7 +17,7 @@ CHECK_HELP = ("Anyone can check it: the code is the first 16 digits of the hash,
               "again from the secret and the cut and compares.")
 
 
-def deal_section(session: Session) -> str:
+def deal_section(session: Session, cut_error: str = "") -> str:
     """In a round's (or the game's) summary: the deal just played, and the next one's
     code with the cut ("" in a game without codes)."""
     done = last_deal(session.game)
@@ -35,7 +35,7 @@ def deal_section(session: Session) -> str:
             f'<p>The {what}\'s code: <strong class="code">{e(code)}</strong>. Cut the '
             'deck with any number (or leave it empty) before you deal.</p>'
             + full_hash(session.next_secret)
-            + alert(session.cut_error)
+            + alert(cut_error)  # why the cut typed was refused
             + '<label class="cut-box">Cut <input type="text" id="cut-next" '
               'inputmode="numeric" maxlength="13" autocomplete="off" '
               'aria-label="Cut the deck for the next deal: a number"></label>')
@@ -110,7 +110,7 @@ class DealCodes:
         self.c.focus('[data-act="deal"]')
 
     def do_deal_file(self, arg, el) -> None:
-        from app.deal_codes import deal_file
+        from app.game.deal_codes import deal_file
 
         d = last_deal(self.c.session.game)
         if d is not None:

@@ -10,10 +10,10 @@ app.table.dialogs, whose values draw themselves with these.
 from __future__ import annotations
 
 import bones
-from app.render import domino_svg
-from app.seats import PACES, VOICE_RATES, VOLUMES
-from app.session import Session
+from app.game.seats import PACES, VOICE_RATES, VOLUMES
+from app.game.session import Session
 from app.shared.markup import KEYS_HELP, NAME_INPUT, alert, button, dialog, e, prose, tile_look
+from app.shared.render import domino_svg
 from app.table.deal_views import deal_section, dealt_from
 from app.table.score_views import move_log_markup, score_sheet, scores_markup
 from app.table.views import game_title, show_again_button
@@ -59,8 +59,8 @@ def first_draw_dialog(session: Session) -> str:
     """How the game starts, as the preset's sheet has it (shown once, before anything
     moves): the double placed and by whom, every tile drawn for it or for the lead, and
     who plays first."""
-    body = "".join(_start_step(session, step) for step in session.start_story())
-    body += f'<p class="lead"><strong>{e(session.lead_text())}</strong></p>'
+    body = "".join(_start_step(session, step) for step in session.wording.start_story())
+    body += f'<p class="lead"><strong>{e(session.wording.lead_text())}</strong></p>'
     body += dealt_from(session)  # the code shown before this deal, and the cut
     begin = "Start round 1" if session.game_type.length == ROUNDS else "Start the game"
     return dialog("Who plays first", body, button(begin, "begin", cls="btn big primary"))
@@ -87,7 +87,7 @@ def _start_step(session: Session, step) -> str:
 
 
 def round_end_dialog(session: Session, joining: bool = False, can_join: bool = True,
-                     error: str = "") -> str:
+                     error: str = "", cut_error: str = "") -> str:
     """Every hand shown (as the observation shows them once the round is over, G10), the
     round's scores; ``can_join`` is off where nobody can type a name (a kiosk has no
     keyboard). First who went out (or won the hand), then the people at the screen, then
@@ -105,17 +105,17 @@ def round_end_dialog(session: Session, joining: bool = False, can_join: bool = T
         sc = scores[s] if s < len(scores) and scores[s] is not None else ""
         rows.append(f'<tr><th scope="row">{e(seat.name)}</th><td class="reveal">{tiles}</td>'
                     f"<td>{sc}</td><td>{g.totals[s]}</td></tr>")
-    body = (f"<p>{e(session.round_end_text())}</p>"
+    body = (f"<p>{e(session.wording.round_end_text())}</p>"
             '<div class="sheet-wrap"><table class="sheet reveal-sheet"><thead><tr>'
             '<th scope="col">Player</th><th scope="col">Tiles left</th>'
             f'<th scope="col">This {session.game_type.round_word}</th>'
             '<th scope="col">Total</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
-    body += deal_section(session)  # this deal's code, the next one's and the cut
+    body += deal_section(session, cut_error)  # this deal's code, the next one's and the cut
     if joining:
         body += join_form(g.preset, error)
     word = session.game_type.round_word
-    if session.lesson:  # the lesson's end (app.lessons): what it scored, and what next
+    if session.lesson:  # the lesson's end (app.lessons.lesson): what it scored, and what next
         return lesson_end_dialog(session, body)
     btns = button(f"Next {word}", "next",
                   cls="btn big primary")
@@ -137,7 +137,7 @@ def lesson_end_dialog(session: Session, body: str) -> str:
              + button("Start the lesson again", "lesson-again", cls="btn big")
              + button("Back to the start", "home", cls="btn big") + "</div>")
     if not run.end():  # the round's own line is in what is said: not twice
-        body = body.replace(f"<p>{e(session.round_end_text())}</p>", "", 1)
+        body = body.replace(f"<p>{e(session.wording.round_end_text())}</p>", "", 1)
     return dialog(f"Lesson done: {x.title}",
                   f'<p class="lesson-end">{prose(said)}</p>' + nexts + body, "",
                   kind="wide lesson-done")
@@ -151,7 +151,7 @@ def _round_said(session: Session) -> str:
     each = [f"{session.name(s)} {n}" for s, n in enumerate(scores) if n is not None]
     word = session.game_type.round_word
     return " ".join(x for x in (
-        f"This {word} went another way than the lesson's.", session.round_end_text(),
+        f"This {word} went another way than the lesson's.", session.wording.round_end_text(),
         f"Scores this {word}: {', '.join(each)}." if each else "") if x)
 
 
@@ -175,16 +175,16 @@ def join_form(preset: str, error: str = "") -> str:
             + button("Add the player", "join", cls="btn primary") + "</fieldset>")
 
 
-def match_end_dialog(session: Session) -> str:
+def match_end_dialog(session: Session, cut_error: str = "") -> str:
     g = session.game
     places = g.standings()
     # the places are written out ("1st", a tie twice): the list is not numbered as well
     items = "".join(f'<li class="place-{p}"><span class="place">{_ordinal(p)}</span> '
                     f'{e(session.name(s))} <span class="total">{t}</span></li>'
                     for p, s, t in places)
-    body = (f'<p class="winners">{e(session.winners_text())}</p>'
+    body = (f'<p class="winners">{e(session.wording.winners_text())}</p>'
             f'<ol class="standings">{items}</ol>'
-            + score_sheet(session, caption="Score sheet") + deal_section(session))
+            + score_sheet(session, caption="Score sheet") + deal_section(session, cut_error))
     return dialog("The game is over", body,
                   button("Play again", "again", cls="btn big primary")
                   + button("New game", "home", cls="btn"), kind="wide")

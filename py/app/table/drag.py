@@ -2,10 +2,9 @@
 of it under the finger (and chooses it, when it is playable). Let go over a place it may
 go, it is played there (as tapping the tile, then the place, does); let go over another
 tile of the hand, it takes that tile's place (over the hand past its last tile: the
-last place), so a player keeps their own order (app.hand).
+last place), so a player keeps their own order (app.game.hand).
 
-``c`` is the page's controller (app.controller), read and called as the rally and kiosk
-screens do."""
+``t`` is the table screen (app.table.ui): a drop is its ``play_on`` or ``move_tile``."""
 
 from __future__ import annotations
 
@@ -17,8 +16,8 @@ START_PX = 12  # how far the pointer moves (across plus down) before a press is 
 
 
 class Drag:
-    def __init__(self, c):
-        self.c = c
+    def __init__(self, t):
+        self.t = t
         self.held: dict | None = None  # the tile dragged, where it began, and its ghost
         self._suppress_click = False
 
@@ -30,43 +29,43 @@ class Drag:
     def clear_ghosts(self) -> None:
         """A drag the page never saw end leaves no ghost behind (called on each redraw)."""
         if self.held is None:
-            self.c.page.remove_all(".drag-ghost")
+            self.t.page.remove_all(".drag-ghost")
 
     def on_pointer_down(self, event) -> None:
         el = closest(event.target, ".hand-tile")
         if nothing(el):
             return
         playable = not nothing(closest(event.target, ".hand-tile.playable"))
-        self.held = {"tile": self.c.page.data(el, "tile"), "x": event.clientX, "y": event.clientY,
+        self.held = {"tile": self.t.page.data(el, "tile"), "x": event.clientX, "y": event.clientY,
                      "ghost": None, "playable": playable}
 
     def on_pointer_move(self, event) -> None:
         d = self.held
         if d is None:
             return
-        c = self.c
+        t = self.t
         if d["ghost"] is None:
             if abs(event.clientX - d["x"]) + abs(event.clientY - d["y"]) < START_PX:
                 return
-            t = parse_tile(d["tile"])
+            tile = parse_tile(d["tile"])
             if d["playable"]:
-                c.table.select(t, render=True)
-            d["ghost"] = c.page.add_ghost(markup.upright(t, **markup.tile_look(c.session)))
-        c.page.place(d["ghost"], event.clientX - 30, event.clientY - 60)
+                t.select(tile, render=True)
+            d["ghost"] = t.page.add_ghost(markup.upright(tile, **markup.tile_look(t.session)))
+        t.page.place(d["ghost"], event.clientX - 30, event.clientY - 60)
 
     def on_pointer_cancel(self, event) -> None:
         """A drag the browser took over (a scroll, a second finger): no ghost stays."""
         d = self.held
         self.held = None
         if d is not None and d["ghost"] is not None:
-            self.c.page.remove(d["ghost"])
+            self.t.page.remove(d["ghost"])
 
     def on_pointer_up(self, event) -> None:
         d = self.held
         self.held = None
         if d is None or d["ghost"] is None:
             return
-        p = self.c.page
+        p = self.t.page
         p.remove(d["ghost"])
         self._suppress_click = True
         under = p.element_at(event.clientX, event.clientY)
@@ -76,15 +75,15 @@ class Drag:
                 target = p.data(spot, "target")
                 if target is None:
                     target = p.data(spot, "drop")
-                self.c.table.play_on(int(target))
+                self.t.play_on(int(target))
             return
         self._drop_in_hand(parse_tile(d["tile"]), under)
 
     def _drop_in_hand(self, t, under) -> None:
         """The tile let go over the hand: it takes the place of the tile it is over."""
-        p = self.c.page
+        p = self.t.page
         other = closest(under, ".hand-tile")
-        order = self.c.session.hand_in_order()
+        order = self.t.session.hand_in_order()
         if not nothing(other):
             over = parse_tile(p.data(other, "tile") or "")
             to = order.index(over) if over in order else None
@@ -94,6 +93,6 @@ class Drag:
             return
         if to is None or t not in order or to == order.index(t):
             return
-        if self.c.table.state.selected == t:  # chosen as the drag began: a move in the hand
-            self.c.table.select(None, render=False)
-        self.c.table.move_tile(t, to)
+        if self.t.state.selected == t:  # chosen as the drag began: a move in the hand
+            self.t.select(None, render=False)
+        self.t.move_tile(t, to)

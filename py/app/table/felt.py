@@ -5,9 +5,9 @@ kiosk's attract screen); the rest of the table screen is app.table.views."""
 
 from __future__ import annotations
 
-from app.render import FACE_W, domino_group
-from app.session import Session
+from app.game.session import Session
 from app.shared.markup import e, tile_look
+from app.shared.render import FACE_W, domino_group
 from bones.tiles import Tile
 
 
@@ -40,7 +40,7 @@ def lane_names(s) -> dict[int, str]:
     for t in s.words.lane_ids(s.game):
         # a seat's own train (M2) is named by whose it is: "Ann", not "Ann's train"
         name = (s.name(t) if s.game_type.seat_trains and t >= 0
-                else s.target_label(t))
+                else s.wording.target_label(t))
         names[t] = name[:1].upper() + name[1:]
     return names
 
@@ -77,7 +77,7 @@ def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int
         pts = " ".join(f"{x:.3f},{y:.3f}" for x, y in j)
         parts.append(f'<polyline class="joint" points="{pts}"/>')
     # what each player did since your move, beside their train (Mexican Train)
-    since = session.since_viewer() if session.game_type.seat_trains else {}
+    since = session.wording.since_viewer() if session.game_type.seat_trains else {}
     ends = extra.get("open_ends")  # (tile, train, index) of each drawing to play onto
     if ends is None:  # the whole-table layouts (the kiosk's attract screen)
         ends = {(p.tile, p.train, p.index) for tv in lay.trains
@@ -134,11 +134,7 @@ def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int
 
 def _scored(session: Session) -> int:
     """What the last move scored (All Fives): its entries are the last of the log."""
-    log = getattr(session.game, "log", None)
-    n = len(session.news)
-    if not n or not log:
-        return 0
-    return sum(x.points for x in log[-n:] if x.seat is not None)
+    return sum(x.points for x in session.last_scores if x.seat is not None)
 
 
 def _score_badge(lay, fresh: Tile, points: int) -> str:
@@ -266,7 +262,7 @@ def _slot_number(tv, lay) -> str:
 
 
 def _target_button(session: Session, target: int, b, lane, number: str = "") -> str:
-    name = session.target_label(target)
+    name = session.wording.target_label(target)
     name = name[:1].upper() + name[1:]
     hit = lane or b
     return (f'<g class="target" role="button" tabindex="0" aria-label="{e(name)}" '
@@ -274,18 +270,3 @@ def _target_button(session: Session, target: int, b, lane, number: str = "") -> 
             f'<rect class="hit" x="{hit.x:.3f}" y="{hit.y:.3f}" width="{hit.w:.3f}" '
             f'height="{hit.h:.3f}"/><rect class="slot lit" x="{b.x:.3f}" y="{b.y:.3f}" '
             f'width="{b.w:.3f}" height="{b.h:.3f}" rx="0.15"/>{number}</g>')
-
-
-class EmptyLayout:
-    """Stands in for the table while the page is measured (the felt is drawn after)."""
-
-    view_box = "0 0 1 1"
-    station = None
-    hub = None
-    trains = ()
-
-    def tiles(self):
-        return []
-
-    def joints(self):
-        return []

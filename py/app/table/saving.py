@@ -8,7 +8,7 @@ test_fuzz_inputs.py)."""
 from __future__ import annotations
 
 from app.dom import nothing
-from app.session import Session
+from app.game.session import Session
 from app.shared.storage import KEEP_LIMIT, read, remove, set_aside, store, write
 from bones.errors import BadData
 

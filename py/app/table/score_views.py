@@ -5,7 +5,7 @@ of a Session, tested in CPython."""
 
 from __future__ import annotations
 
-from app.session import Session
+from app.game.session import Session
 from app.shared.markup import e, prose
 from bones.games import ROUNDS
 from bones.moves import NEXT
@@ -19,7 +19,7 @@ def move_log_markup(session: Session, most: int = 8) -> str:
         if move.kind == NEXT or len(items) == most:
             break
         if seat is not None:
-            items.append(f"<li>{prose(session.move_words(move, seat))}</li>")
+            items.append(f"<li>{prose(session.wording.move_words(move, seat))}</li>")
     if not items:
         return ""
     return ('<section class="move-log" aria-label="Moves"><h2>Moves</h2>'
@@ -49,8 +49,8 @@ def scores_markup(session: Session) -> str:
     if session.game_type.counts_ends:
         extra = _allfives_sheet(session)
     sheet = score_sheet(session, compact=True)
-    started = f'<p class="round-start">{prose(session.start_summary())}</p>'
-    code = session.deal_code()  # shown through the round (app.deal_codes)
+    started = f'<p class="round-start">{prose(session.wording.start_summary())}</p>'
+    code = session.deal_code()  # shown through the round (app.game.deal_codes)
     if code is not None:
         started += f'<p class="deal-code">Deal code: <strong class="code">{e(code)}</strong></p>'
     return (f'<section class="scores" aria-label="Score sheet"><h2>{e(title)}</h2>{extra}'
@@ -64,12 +64,12 @@ def _allfives_sheet(session: Session) -> str:
     totals = g.side_totals()
     target = g.options.target
     sides = "".join(
-        f'<li class="team team-{i}"><span>{e(session.side_name(seats))}</span> '
+        f'<li class="team team-{i}"><span>{e(session.wording.side_name(seats))}</span> '
         f'<strong>{totals[i]}</strong></li>' for i, seats in enumerate(groups))
     lines = []
     for entry in reversed(g.log[-12:]):
         lines.append(f'<li><span class="hand-no">Hand {entry.hand}:</span> '
-                     f'{e(session.score_logged(entry))}</li>')
+                     f'{e(session.wording.score_logged(entry))}</li>')
     log = (f'<ol class="score-log" aria-label="Scoring plays">{"".join(lines)}</ol>'
            if lines else '<p class="hint-text">No points scored yet.</p>')
     return (f'<ul class="teams" aria-label="Totals (first to {target} wins)">{sides}</ul>'

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from bones.moves import DRAW, KNOCK, PLAY
 
-LEVELS = {"soft": 0.25, "medium": 0.5, "loud": 1.0}  # app.seats.VOLUMES
+LEVELS = {"soft": 0.25, "medium": 0.5, "loud": 1.0}  # app.game.seats.VOLUMES
 LOUDEST = 0.25  # no note is louder than this fraction of full scale, at "loud"
 GAP_S = 0.08  # between two cues said together
 

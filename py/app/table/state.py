@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bones.moves import PLAY, Move
+from bones.moves import NEXT, PLAY, Move
 from bones.tiles import Tile
 
 
@@ -20,6 +20,7 @@ class TableState:
     hint: str = ""  # the line under the table (a hint, what just happened, a problem)
     fresh: Tile | None = None  # the tile just played, lit on the felt
     join_error: str = ""  # why a late arrival's name was refused
+    cut_error: str = ""  # why the cut typed for the next deal was refused
 
     # ---- asked by the others (the controller, the computer's turns, a kiosk, the keys) ----
     def tell(self, text: str) -> None:
@@ -29,18 +30,24 @@ class TableState:
     def drop_choice(self) -> None:
         """Nothing chosen, nothing to say: a new game begins, or a kiosk puts one away."""
         self.selected = None
-        self.hint = ""
+        self.hint = self.cut_error = ""
 
     def forget(self) -> None:
         """Another tab's game is taken up: nothing of this table's is kept."""
         self.selected = self.hinted = self.fresh = None
         self.hint = ""
 
-    def computer_moved(self, move: Move | None) -> None:
-        """The computer moved (None: the next round began): its tile is lit and the line
-        emptied for what the move says."""
-        self.fresh = move.tile if move is not None and move.kind == PLAY else None
-        self.hint = ""
+    def moved(self, move: Move, person: bool, line: str | None) -> None:
+        """A move was made (a person's dealing the next round changes nothing here): its
+        tile is lit, a person's chosen tile put back, and the line says ``line`` (None:
+        it stays)."""
+        if person and move.kind == NEXT:
+            return
+        self.fresh = move.tile if move.kind == PLAY else None
+        if person:
+            self.selected = None
+        if line is not None:
+            self.hint = line
 
     def keep_playable(self, playable: set[Tile]) -> None:
         """A chosen tile that can no longer be played is put back."""

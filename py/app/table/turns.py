@@ -4,15 +4,15 @@ worker (app.table.worker). A choice made for a table that has since changed (an 
 game, a dialog) is thrown away. Each move's thinking time is kept in
 ``window.rallyAiTimes`` for the move-time benchmark (``build.py bench ai``).
 
-``c`` is the page's controller (app.controller): the table, its screen and dialog, and
-its drawing and saving, read and called as the rally and kiosk screens do."""
+``t`` is the table screen (app.table.ui) whose computer players these are: a move chosen
+is made through its ``play``, as a person's is."""
 
 from __future__ import annotations
 
 import asyncio
 
-from app.seats import PACES
-from app.session import Session
+from app.game.seats import PACES
+from app.game.session import Session
 from app.table.worker import FALLBACK_HARD_MS, AiWorker
 from bones.moves import NEXT, Move
 
@@ -20,28 +20,27 @@ TIMES_KEPT = 20_000  # move times kept in window.rallyAiTimes (a kiosk plays for
 
 
 class Turns:
-    def __init__(self, c):
-        self.c = c
-        self.worker = AiWorker(c.page)
+    def __init__(self, t):
+        self.t = t
+        self.worker = AiWorker(t.page)
         self.running = False  # the computer's loop is on
         self.hinting = False  # a Hard hint is being thought out
 
     def warm_up(self) -> None:
         """Start the worker as soon as a table has a Hard computer player."""
-        s = self.c.session
+        s = self.t.session
         if s is not None and (any(x.level == "hard" and not x.human for x in s.seats)
                               or (s.hint_level == "hard" and s.humans)):
             self.worker.warm_up()
 
     def _playing(self, s: Session | None) -> bool:
-        c = self.c
-        return s is not None and c.screen == "table" and not c.dialog and s.started
+        return s is not None and s is self.t.session and self.t.playing()
 
     def schedule(self) -> None:
         """Start the computer's loop when a computer is to move (or, with no human at
         the table, a finished round is to be followed by the next)."""
         self.warm_up()
-        s = self.c.session
+        s = self.t.session
         if self.running or not self._playing(s):
             return
         if s.computer_to_move() or (s.game.round_over and not s.humans
@@ -50,17 +49,17 @@ class Turns:
             asyncio.ensure_future(self.loop())
 
     async def loop(self) -> None:
-        c = self.c
+        t = self.t
+        self.running = True  # its moves' ``play`` starts no second loop
         try:
             while True:
-                s = c.session
+                s = t.session
                 if not self._playing(s):
                     return
                 if s.game.round_over and not s.humans and not s.game.match_over:
                     await asyncio.sleep(PACES[s.settings.pace] * 2 / 1000)
-                    if s is c.session and s.game.round_over:
-                        s.play(Move(NEXT))
-                        self.played(None)
+                    if s is t.session and s.game.round_over:
+                        t.play(Move(NEXT), person=False)
                     continue
                 if not s.computer_to_move():
                     return
@@ -71,36 +70,16 @@ class Turns:
                 think = asyncio.ensure_future(self.choose(s, seat))
                 await asyncio.sleep(PACES[s.settings.pace] / 1000)
                 move = await think
-                if (s is not c.session or not same_table(s, before) or c.dialog
+                if (not self._playing(s) or not same_table(s, before)
                         or not s.computer_to_move()):
                     continue  # the table changed (an undo, a new game) or a dialog opened
-                s.play(move)
-                self.played(move)
-                c.motion.shown(move, seat, was_turn=seat)
+                t.play(move, person=False)
         except Exception as exc:  # never leave the table stuck without saying why
-            c.table.state.tell(f"The computer player ran into a problem: {exc}")
-            c.page.error(f"computer turn failed: {exc!r}")
-            c.render()
+            t.state.tell(f"The computer player ran into a problem: {exc}")
+            t.page.error(f"computer turn failed: {exc!r}")
+            t.c.render()
         finally:
             self.running = False
-
-    def played(self, move: Move | None) -> None:
-        """After the computer's move (None: the next round began): say it, save, draw."""
-        c = self.c
-        table = c.table.state
-        table.computer_moved(move)
-        c.table.announce()
-        s = c.session
-        if move is not None and move.kind == "call" and s.seats[move.target].human:
-            # Caught not knocking: say plainly why the hand grew, and how to avoid it.
-            you = "you" if s.viewer() == move.target else s.name(move.target)
-            k = getattr(s.game.options, "knock_penalty", 0)
-            table.tell(f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
-                       f"{you} drew {k} tiles. Knock as you play down to one tile.")
-        table.keep_playable({m.tile for m in s.my_moves()})
-        c.say_last_move()
-        c.save()
-        c.render()
 
     async def choose(self, s: Session, seat: int) -> Move:
         """The computer's move. Hard searches in the worker so the page never freezes;
@@ -109,9 +88,9 @@ class Turns:
         time is kept in ``window.rallyAiTimes`` (level, ms) for the move-time
         benchmark."""
         run = s.lesson_run
-        if run is not None:  # a lesson's computers play the lesson's moves (app.lessons)
+        if run is not None:  # a lesson's computers play the lesson's moves (app.lessons.lesson)
             return run.move()
-        page = self.c.page
+        page = self.t.page
         level = s.seats[seat].level
         seed = f"{s.game.seed}/{len(s.game.history)}"
         t0 = page.now_ms()
@@ -128,32 +107,32 @@ class Turns:
 
     def _record_time(self, level: str, ms: float) -> None:
         # the latest only: past TIMES_KEPT, the older half goes
-        self.c.page.append("rallyAiTimes", [level, round(ms, 2)], TIMES_KEPT)
+        self.t.page.append("rallyAiTimes", [level, round(ms, 2)], TIMES_KEPT)
 
     # ---- Hard's hints -------------------------------------------------------------------
     def ask_hard_hint(self, s: Session, seat: int) -> None:
         """The Hint button with Hard's hints: said to be thinking straight away, shown
-        (by the controller's ``show_hint``) when the worker answers."""
-        c = self.c
+        (by the table's ``show_hint``) when the worker answers."""
+        t = self.t
         self.hinting = True
-        c.table.state.tell("Hint: thinking it over...")
-        c.render()
+        t.state.tell("Hint: thinking it over...")
+        t.c.render()
         asyncio.ensure_future(self._hard_hint(s, seat))
 
     async def _hard_hint(self, s: Session, seat: int) -> None:
         """Hard's hint, thought out in the worker (the page stays free meanwhile); it is
         dropped if the table changes before it is ready."""
-        c = self.c
+        t = self.t
         try:
             before = table_state(s)
             h = await self.hard_hint(s, seat)
-            if s is c.session and same_table(s, before) and s.my_moves():
-                c.table.show_hint(h)
+            if s is t.session and same_table(s, before) and s.my_moves():
+                t.show_hint(h)
         except Exception as exc:  # say so, and leave the table playable
-            c.page.error(f"hint failed: {exc!r}")
-            if s is c.session:
-                c.table.state.tell("Sorry, no hint this time. Please try again.")
-                c.render()
+            t.page.error(f"hint failed: {exc!r}")
+            if s is t.session:
+                t.state.tell("Sorry, no hint this time. Please try again.")
+                t.c.render()
         finally:
             self.hinting = False
 

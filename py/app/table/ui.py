@@ -1,33 +1,38 @@
-"""The table screen: its markup and the felt drawn to the felt's size, the dialogs of a
-game in play (who plays first, hand over, round and match end), and what a press at the
-table means: choosing a tile, playing, drawing, knocking, hints, undo, late arrivals and
-the table's settings.
+"""The table screen: its markup (app.table.board) and the dialogs of a game in play (who
+plays first, hand over, round and match end), what a press at the table means (choosing a
+tile, playing, drawing, knocking, hints, undo, late arrivals, the table's settings), and
+``play``: the one way a move is made at the table, a person's or a computer's.
 
-The screen keeps its own state (``state``, an app.table.state ``TableState``). ``c`` is the
-page's controller (app.controller), and the table asks it for no more than the game
-(``c.session``), the page (``c.page``), the dialog over the table (``c.dialog``), and to
-draw, save, say and go on (``c.render``, ``c.save``, ``c.say``, ``c.schedule``), as the
-rally and kiosk screens do; the others reach the table's state through the methods
-under "asked by the others" below."""
+The screen owns its world: its state (``state``, an app.table.state ``TableState``), the
+computer's turns (app.table.turns), each move seen and heard (app.table.motion), a tile
+dragged (app.table.drag), its keys (app.table.keys) and what it last said. Its parts are
+given the screen and change the page through it. ``c`` is the page's controller
+(app.controller), which keeps which screen shows, the dialog slot and the save: the table
+asks it for the game (``c.session``), the page (``c.page``), the dialog (``c.dialog``), and
+to draw and save (``c.render``, ``c.save``)."""
 
 from __future__ import annotations
 
-from app import hand
-from app.deal_codes import BadCut
+from app.game.deal_codes import BadCut
+from app.game.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
 from app.screen import Screen
-from app.seats import HINT_LEVELS, PACES, VOLUMES, BadName, clean_name
-from app.table import dialog_views, dialogs, felt, views
+from app.table import dialog_views, dialogs
+from app.table.board import Board
 from app.table.deal_views import DealCodes
-from app.table.replay import Replay
+from app.table.drag import Drag
+from app.table.keys import TableKeys
+from app.table.motion import Motion
+from app.table.position import Position
+from app.table.show_again import Replay
 from app.table.state import TableState
 from app.table.trains import WholeTrains
+from app.table.turns import Turns
 from app.table.voice import VoiceSettings
 from bones.errors import IllegalMove
-from bones.moves import JOIN, KNOCK, PLAY, Move
+from bones.moves import CALL, DRAW, JOIN, KNOCK, NEXT, PLAY, Move
 from bones.tiles import parse_tile
 
-FELT = ".felt-area"  # the felt, less its labels' bands: its size is watched (app.browser.page)
-HAND = ".hand"  # the hand's area: as wide as the screen, its tiles sized to fit (app.hand)
+KNOCKED = "Knock knock! Everyone knows you are about to go down to one bone."
 
 
 class TableScreen(Screen):
@@ -36,34 +41,55 @@ class TableScreen(Screen):
     def __init__(self, c):
         self.c = c
         self.state = TableState()  # the chosen tile, the hint's tile, the line, the fresh tile
-        self._lay = self._lay_key = None  # the table's layout, kept while tiles and felt stay
-        self._drawn_size = None  # the felt size the table on the page was laid out for
-        self.replay = Replay(c)  # "Show again" (app.table.replay)
+        self.board = Board(self)  # the table drawn, its felt's layout kept (app.table.board)
+        self.replay = Replay(c)  # "Show again" (app.table.show_again)
         self.voice = VoiceSettings(c)  # "Read the moves aloud" (app.table.voice)
         self.deals = DealCodes(c)  # the deal's buttons (app.table.deal_views)
         self.trains = WholeTrains(c)  # a lane's whole line (app.table.trains)
+        self.turns = Turns(self)  # the computer's moves and Hard's hints (app.table.turns)
+        self.motion = Motion(self)  # each move's tile travelling, and its sound
+        self.drag = Drag(self)  # a tile dragged onto a train (app.table.drag)
+        self.keys = TableKeys(self)  # the table's keys (app.table.keys)
+        self.hint_said = ""  # the line under the table last said in the live region
+        self.lesson_said = ""  # the lesson's sentence last said (app.lessons.lesson)
+        self._view: Position | None = None  # the position this redraw draws
 
     def parts(self) -> tuple:
         return (self.replay, self.voice, self.deals, self.trains)
 
+    @property
+    def session(self):
+        return self.c.session
+
+    @property
+    def page(self):
+        return self.c.page
+
+    def on_show(self) -> bool:
+        """The table is the screen open."""
+        return self.c.screen == "table" and self.c.session is not None
+
+    def playing(self) -> bool:
+        """The game goes on: the table open, no dialog over it, its start shown."""
+        s = self.c.session
+        return self.on_show() and not self.c.dialog and s.started
+
+    def view(self) -> Position:
+        """The position as this screen shows it, worked out once per event."""
+        return Position.of(self.session, self.state.selected)
+
     # ---- drawing ------------------------------------------------------------------------
     def markup(self) -> str:
-        """The table with an empty felt: ``drawn`` draws the felt once it is on the page
-        and its size is known."""
-        c = self.c
-        return views.table_screen(c.session, felt.EmptyLayout(), selected=self.state.selected,
-                                  hint=self.state.hint, unsaved=c.unsaved)
+        self._view = self.view()
+        return self.board.markup(self._view)
 
     def drawn(self) -> None:
-        """After the table's markup went on the page: the felt, and the page's marks."""
-        c = self.c
-        s = c.session
-        # large print: bigger text and hand as well as numbers (docs/kiosk.md)
-        c.page.flag("large", "1" if s.settings.numerals else "0")
-        self._fit_hand()
-        self._draw_felt()
-        self._watch_felt()
-        c.page.flag("turn", str(s.game.turn))
+        """After the table's markup went on the page: the felt's size, the page's marks."""
+        view, self._view = self._view or self.view(), None
+        self.board.drawn(view)
+
+    def layout(self, w: int, h: int):
+        return self.board.layout(w, h)
 
     def dialog_markup(self) -> str:
         """The dialog a game in play shows by itself, if any (none asked for)."""
@@ -71,86 +97,38 @@ class TableScreen(Screen):
         s = c.session
         g = s.game
         if g.match_over:
-            return dialog_views.match_end_dialog(s)
+            return dialog_views.match_end_dialog(s, self.state.cut_error)
         if g.round_over:
             kiosk = c.kiosk is not None and c.kiosk.active
-            return dialog_views.round_end_dialog(s, can_join=not kiosk)
+            return dialog_views.round_end_dialog(s, can_join=not kiosk,
+                                                 cut_error=self.state.cut_error)
         if not s.started:
             return dialog_views.first_draw_dialog(s)
         if s.needs_handoff():
             return dialog_views.handoff_dialog(s)
         return ""
 
-    def _fit_hand(self) -> None:
-        """Size the hand's tiles to the room there is (app.hand.fit): every tile on
-        screen at once. Before the felt is measured: the hand's rows take their height
-        first."""
-        p = self.c.page
-        area, screen = p.size_of(HAND), p.size_of(".table-screen")
-        if area is None or screen is None or area[0] <= 0 or screen[1] <= 0:
-            return
-        n = len(self.c.session.hand_in_order())
-        f = hand.fit(area[0], screen[1], n, large=self.c.session.settings.numerals,
-                     screen_w=screen[0])
-        p.set_var(HAND, "--tile", f"{f.tile}px")
-        p.set_var(HAND, "--hand-h", f"{f.height}px")
+    # ---- said ---------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """Said in the page's live region, and aloud with "Read the moves aloud" on."""
+        self.page.say(text)
+        self.motion.speak(text)
 
-    def _felt_size(self):
-        """The felt's size (less its labels' bands) in CSS px; None while it is
-        not shown (the page is still starting: #table is hidden until it is ready)."""
-        size = self.c.page.size_of(FELT)
-        return size if size is not None and size[0] > 0 and size[1] > 0 else None
+    def say_hint(self) -> None:
+        """After a redraw: a new line under the table is said, once."""
+        if self.state.hint != self.hint_said:
+            self.hint_said = self.state.hint
+            self.say(self.hint_said)
 
-    def _draw_felt(self) -> None:
-        """Draw the table for the felt's size. Laid out for a felt with no size (a
-        reload draws before the page is shown) it would be drawn too small and stay so:
-        then nothing is drawn, and the watch on the felt's size draws it once shown."""
-        size = self._felt_size()
-        if size is None:
-            self._drawn_size = None
-            return
-        s = self.c.session
-        lay = self.layout(*size)
-        moves = s.my_moves()
-        targets = {m.target for m in moves if m.kind == PLAY and m.tile == self.state.selected}
-        svg = felt.table_svg(s, lay, selected=self.state.selected, targets=targets,
-                              fresh=self.state.fresh)
-        self.c.page.replace(FELT + " svg", svg)
-        self._drawn_size = size
-
-    def _watch_felt(self) -> None:
-        self.c.page.watch_size(FELT, self._on_felt_resize)
-
-    def _on_felt_resize(self, *_args) -> None:
-        try:
-            if self.c.screen != "table" or self.c.session is None:
-                return
-            self._fit_hand()  # drawn while the page was hidden: sized now it is shown
-            size = self._felt_size()
-            if size is not None and size != self._drawn_size:
-                before = self.c.keys.focus_key()
-                self._draw_felt()
-                self.c.keys.settle(before)
-        except Exception as exc:  # never a dead table; say so in the console
-            self.c.page.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
-
-    def layout(self, w: int, h: int):
-        """The table's layout, made again only when tiles change or the felt's size
-        does: choosing a tile or reading a hint moves nothing."""
-        g = self.c.session.game
-        key = (w, h, id(g), g.round_number, len(self.c.session.seats),
-               [(m, seat) for m, seat, _t in g.history])
-        if key != self._lay_key:
-            # the same round keeps its frame (bones.layout.lanes): placed tiles stay put,
-            # and room is made right after a person's own move rather than a computer's
-            s = self.c.session
-            same = self._lay_key is not None and self._lay_key[2:5] == key[2:5]
-            last = g.history[-1][1] if g.history else None
-            brace = last is not None and last < len(s.seats) and s.seats[last].human
-            self._lay = felt.lanes_layout(s, w, h, before=self._lay if same else None,
-                                           brace=brace)
-            self._lay_key = key
-        return self._lay
+    def say_last_move(self) -> None:
+        s = self.session
+        if s is not None and s.game.history:
+            move, seat, _t = s.game.history[-1]
+            self.say(s.wording.move_said(move, seat))
+        line = s.lesson_line() if s is not None else ""
+        if line and line != self.lesson_said:  # a lesson's next sentence, said once
+            self.say(line)
+        self.lesson_said = line
 
     # ---- what a press at the table means ------------------------------------------------
     def do_select(self, arg, el) -> None:
@@ -170,17 +148,17 @@ class TableScreen(Screen):
             self.c.render()
             if t is not None:
                 tiles = self.c.page.data_all(".hand-tile", "tile")
-                self.c.keys.hand_pos = tiles.index(str(t)) if str(t) in tiles else 0
+                self.keys.hand_pos = tiles.index(str(t)) if str(t) in tiles else 0
                 # The keyboard goes on to where it may go (arrows choose, Enter plays).
                 self.c.focus(f'.hand-tile[data-tile="{t}"]')
                 self.c.focus("[data-act=target]")
 
-    # ---- the hand's order (app.hand) ---------------------------------------------------
+    # ---- the hand's order (app.game.hand) ---------------------------------------------------
     def do_sort(self, arg, el) -> None:
         self.c.session.sort_hand()
         self.c.save()
         self.c.render()
-        self.c.say("Your tiles are in order by number, highest first.")
+        self.say("Your tiles are in order by number, highest first.")
 
     def move_tile(self, t, to: int) -> None:
         """Move the hand's tile ``t`` to place ``to`` (dragged, or Shift and an arrow
@@ -191,7 +169,7 @@ class TableScreen(Screen):
             return
         self.c.save()
         self.c.render()
-        self.c.say(f"{t} moved to place {place + 1} of {len(s.hand_in_order())}.")
+        self.say(f"{t} moved to place {place + 1} of {len(s.hand_in_order())}.")
 
     def step_tile(self, t, step: int) -> None:
         """Move the hand's tile ``t`` one place left (``step`` -1) or right (1)."""
@@ -203,28 +181,66 @@ class TableScreen(Screen):
         self.play_on(int(el.data["target"]))
 
     def play_on(self, target: int) -> None:
-        if self.state.selected is None:
-            return
-        self.human_move(Move(PLAY, self.state.selected, target))
+        if self.state.selected is not None:
+            self.play(Move(PLAY, self.state.selected, target))
 
-    def human_move(self, move: Move) -> None:
-        s = self.c.session
-        if move not in s.my_moves():
-            raise IllegalMove("that is not a move you can make now")
+    # ---- a move, whoever makes it -------------------------------------------------------
+    def play(self, move: Move, person: bool = True) -> None:
+        """One move at the table, a person's or a computer's: checked (a person may make
+        only a move of theirs), played by the engine, then ``moved``."""
+        s = self.session
         seat = s.game.turn
-        start = self.c.motion.start_of(move, seat)  # where its tile travels from
-        knocked = self._knock_for_me(move)
+        if person and move not in s.my_moves():
+            raise IllegalMove("that is not a move you can make now")
+        start = self.motion.start_of(move, seat)  # where its tile travels from
+        knocked = person and self._knock_for_me(move)
         s.play(move)
-        self.state.fresh = move.tile if move.kind == PLAY else None
-        self.state.selected = None
-        self.state.hint = "Knocked for you: one tile left." if knocked else ""
-        self.after_move()
-        self.c.motion.shown(move, seat, start, was_turn=seat)
+        self.moved(move, seat, start, person=person, knocked=knocked)
+
+    def moved(self, move: Move, seat, start=None, person: bool = True,
+              knocked: bool = False) -> None:
+        """After the engine played ``move`` by ``seat``: the line under the table says
+        what happened, the move is said, the game saved, the screen drawn once, the tile
+        seen travelling and heard, and the computer goes on if it is its turn."""
+        s = self.session
+        self.state.moved(move, person, self._line(move, person, knocked))
+        self.state.keep_playable({m.tile for m in s.my_moves() if m.kind == PLAY})
+        self.say_last_move()
+        self.c.save()
+        self.c.render()
+        if move.kind not in (NEXT, JOIN):
+            self.motion.shown(move, seat, start, was_turn=seat)
+        self.c.schedule()
+
+    def _line(self, move: Move, person: bool, knocked: bool) -> str | None:
+        """What the line under the table says after ``move`` (None: it stays as it is):
+        what it scored (All Fives), else what the player did, drew or was caught at."""
+        s = self.session
+        if person and move.kind == NEXT:
+            return None
+        news = s.wording.words_for_scores(s.last_scores)
+        if person and move.kind == DRAW:
+            hand = s.observation()["hand"]
+            if hand:
+                return f"You drew {hand[-1]}."
+        if person and move.kind == KNOCK:
+            return KNOCKED
+        if news:
+            return " ".join(news)
+        if person:
+            return "Knocked for you: one tile left." if knocked else ""
+        if move.kind == CALL and s.seats[move.target].human:
+            # Caught not knocking: say plainly why the hand grew, and how to avoid it.
+            you = "you" if s.viewer() == move.target else s.name(move.target)
+            k = getattr(s.game.options, "knock_penalty", 0)
+            return (f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
+                    f"{you} drew {k} tiles. Knock as you play down to one tile.")
+        return ""
 
     def _knock_for_me(self, move: Move) -> bool:
         """G6 / S5: with the setting on, a play that leaves one tile knocks first (where
         the sheet punishes a forgotten knock, that saves two tiles)."""
-        s = self.c.session
+        s = self.session
         knock = Move(KNOCK)
         if (move.kind != PLAY or not s.settings.knock_for_me or knock not in s.my_moves()
                 or len(s.observation()["hand"]) != 2):
@@ -236,34 +252,29 @@ class TableScreen(Screen):
         self.setting("knock_for_me", el.checked)
 
     def do_draw(self, arg, el) -> None:
-        self.human_move(Move("draw"))
-        hand = self.c.session.observation()["hand"]
-        drawn = hand[-1] if hand is not None else None
-        if drawn is not None:
-            self.state.hint = f"You drew {drawn}."
-            self.c.render()
+        self.play(Move(DRAW))
 
     def do_pass(self, arg, el) -> None:
-        self.human_move(Move("pass"))
+        self.play(Move("pass"))
 
     def do_knock(self, arg, el) -> None:
-        self.human_move(Move("knock"))
-        self.state.hint = "Knock knock! Everyone knows you are about to go down to one bone."
-        self.c.render()
+        self.play(Move(KNOCK))
 
     def do_call(self, arg, el) -> None:
-        self.human_move(Move("call", None, int(arg)))
+        self.play(Move(CALL, None, int(arg)))
 
     def do_next(self, arg, el) -> None:
-        s = self.c.session
+        s = self.session
         if s.game.match_over:
             return
-        try:  # dealt from its code and the cut typed (app.deal_codes)
-            s.next_round(self.c.page.value_of("cut-next"))
-        except BadCut:  # said beside the cut
+        try:  # dealt from its code and the cut typed (app.game.deal_codes)
+            s.next_round(self.page.value_of("cut-next"))
+        except BadCut as exc:  # said beside the cut
+            self.state.cut_error = str(exc)
             return self.c.render()
+        self.state.cut_error = ""
         self.c.dialog = None
-        self.after_move()
+        self.moved(Move(NEXT), None)
 
     def do_join_form(self, arg, el) -> None:
         self.c.dialog = dialogs.Join()
@@ -304,10 +315,10 @@ class TableScreen(Screen):
     def do_hint(self, arg, el) -> None:
         s = self.c.session
         v = s.viewer()
-        if not s.my_moves() or self.c.turns.hinting:
+        if not s.my_moves() or self.turns.hinting:
             return
         if s.hint_level == "hard":
-            self.c.turns.ask_hard_hint(s, v)
+            self.turns.ask_hard_hint(s, v)
             return
         from bones.ai import hint
 
@@ -317,7 +328,7 @@ class TableScreen(Screen):
         from bones.ai.levels import why_only
 
         s = self.c.session
-        self.state.hint = f"Hint: {s.hint_words(h.move)}. {why_only(h.reason)}"
+        self.state.hint = f"Hint: {s.wording.hint_words(h.move)}. {why_only(h.reason)}"
         if h.move.kind == PLAY:
             self.state.selected = self.state.hinted = h.move.tile
             self.state.hint += " Tap where it goes to play it."
@@ -333,7 +344,7 @@ class TableScreen(Screen):
         self.c.render()
 
     def setting(self, name: str, value, render: bool = True) -> None:
-        """One of the table's settings changed (app.seats.Settings), saved at once."""
+        """One of the table's settings changed (app.game.seats.Settings), saved at once."""
         setattr(self.c.session.settings, name, value)
         self.c.save()
         if render:
@@ -346,7 +357,7 @@ class TableScreen(Screen):
     def do_hints(self, arg, el) -> None:
         if arg in HINT_LEVELS:
             self.setting("hints", arg, render=False)
-            self.c.turns.warm_up()
+            self.turns.warm_up()
 
     def do_numerals(self, arg, el) -> None:
         self.setting("numerals", el.checked)
@@ -357,30 +368,17 @@ class TableScreen(Screen):
     def do_volume(self, arg, el) -> None:
         if arg in VOLUMES:
             self.setting("volume", arg, render=False)
-            self.c.motion.gesture()
-            self.c.motion.hear(["place"])  # heard at its new volume
+            self.motion.gesture()
+            self.motion.hear(["place"])  # heard at its new volume
 
     def do_mute(self, arg, el) -> None:
         """The sound button beside the menu: sound off, or on again (heard at once)."""
         settings = self.c.session.settings
         self.setting("muted", not settings.muted)
-        self.c.say("Sound off." if settings.muted else "Sound on.")
+        self.say("Sound off." if settings.muted else "Sound on.")
         if not settings.muted:
-            self.c.motion.gesture()
-            self.c.motion.hear(["place"])
+            self.motion.gesture()
+            self.motion.hear(["place"])
 
     def do_coloured(self, arg, el) -> None:
         self.setting("coloured", el.checked)
-
-    def after_move(self) -> None:
-        self.announce()
-        self.c.say_last_move()
-        self.c.save()
-        self.c.render()
-        self.c.schedule()
-
-    def announce(self) -> None:
-        """All Fives: every scoring play is announced ("15! Ann scores 15")."""
-        news = self.c.session.news if self.c.session is not None else []
-        if news:
-            self.state.hint = " ".join(news)

@@ -12,30 +12,31 @@ from __future__ import annotations
 import re
 
 import bones
-from app.session import Session
+from app.game.session import Session
 from app.shared.markup import button, e, prose, sound_button, tile_look, upright
 from app.shared.storage import unsaved_words
 from app.table.felt import table_svg
+from app.table.position import Position
 from app.table.score_views import move_log_markup, scores_markup
-from bones.moves import CALL, DRAW, KNOCK, PASS, PLAY
+from bones.moves import CALL, DRAW, KNOCK, PASS
 from bones.tiles import Tile
 
 
 # ---- the hand and the buttons ----
-def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
-    """The tiles of the seat at the screen, from its observation (``Session.observation``),
-    in its player's order (app.hand); hidden when no seat is at the screen. Each tile is
-    marked ``data-hand-tile="1"``; the tiles' size is set once the page knows the room
-    there is (app.table.ui)."""
-    seat = obs["seat"]
+def hand_markup(session: Session, view) -> str:
+    """The tiles of the seat at the screen, from the position's view (app.table.position:
+    its observation, its moves, its hand in its player's order, app.game.hand); hidden when no
+    seat is at the screen. Each tile is marked ``data-hand-tile="1"``; the tiles' size is
+    set once the page knows the room there is (app.table.board)."""
+    seat = view.obs["seat"]
+    selected = view.selected
     if seat is None:
         return ('<div class="hand hidden-hand" role="group" aria-label="Tiles">'
                 '<p class="hint-text">The tiles are hidden until the player takes the '
                 'screen.</p></div>')
-    moves = session.my_moves()
-    playable = {m.tile for m in moves if m.kind == PLAY}
+    playable = view.playable
     look = tile_look(session)
-    hand = session.hand_in_order(obs)
+    hand = view.hand
     who = ("Your tiles" if len(session.humans) == 1 or session.name(seat) == "You"
            else f"{session.name(seat)}'s tiles")
     parts = [f'<div class="hand" role="group" aria-label="{e(who)}" '
@@ -65,13 +66,11 @@ def hand_markup(session: Session, obs: dict, selected: Tile | None) -> str:
     return "".join(parts)
 
 
-def actions_markup(session: Session, obs: dict | None = None) -> str:
+def actions_markup(session: Session, view: Position | None = None) -> str:
     """Draw, pass, show again, knock, catch a missed knock, sort the hand, and the moves
-    and scores;
-    ``obs``: the observation of the seat at the screen (``Session.observation``, made if
-    not given)."""
-    obs = session.observation() if obs is None else obs
-    moves = session.my_moves()
+    and scores; ``view``: the position's (app.table.position; worked out if not given)."""
+    view = view or Position.of(session, None)
+    obs, moves = view.obs, view.moves
     kinds = {m.kind for m in moves}
     g = session.game
     pass_name = "Pass <small>(marker up)</small>" if session.game_type.markers else "Pass"
@@ -109,12 +108,12 @@ def actions_markup(session: Session, obs: dict | None = None) -> str:
 
 def show_again_button(session: Session, cls: str = "btn big show-again") -> str:
     """"Show again": the others' moves since the player's own, shown again on the table
-    (app.table.replay); with the move log: in the action row beside the side panel's log,
+    (app.table.show_again); with the move log: in the action row beside the side panel's log,
     and in the "Moves and scores" dialog, where narrow screens find it (their action row
     has no room for it, web/style.css)."""
     if session.viewer() is None:
         return ""
-    since = 0 if session.computer_to_move() else len(session.moves_since_viewer())
+    since = 0 if session.computer_to_move() else len(session.wording.moves_since_viewer())
     return button("Show again", "show-again", cls=cls, disabled=not since, name="Show again")
 
 
@@ -125,7 +124,7 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
     obs = session.observation() if obs is None else obs
     sizes = obs["hand_sizes"]
     g = session.game
-    last = session.last_moves()
+    last = session.wording.last_moves()
     parts = [f'<ul class="seat-list seats-{len(session.seats)}" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
@@ -179,14 +178,15 @@ def unsaved_banner(why: str | None) -> str:
 _TILE_FIRST = re.compile(r"\d+-\d+ ")
 
 
-def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) -> str:
-    can_hint = bool(session.my_moves())
-    if session.lesson:  # a lesson (app.lessons): what it says; start again, or leave it
+def topbar_markup(session: Session, view: Position | None = None, hint: str = "",
+                  unsaved: str | None = None) -> str:
+    can_hint = bool((view or Position.of(session, None)).moves)
+    if session.lesson:  # a lesson (app.lessons.lesson): what it says; start again, or leave it
         line = lesson_line_markup(session, hint)
         first = button("Start again", "lesson-again", name="Start again: the lesson")
         leave = button("Leave", "home", name="Leave the lesson")
     else:  # with no hint, what the others did since your move ("Ann drew and passed.")
-        line = f'<p class="hint-line">{prose(hint or session.since_viewer_text())}</p>'
+        line = f'<p class="hint-line">{prose(hint or session.wording.since_viewer_text())}</p>'
         first = button("Hint", "hint", disabled=not can_hint)
         leave = button("New game", "home")
     # The status and the hint keep bands of a fixed height: a tap that changes their
@@ -196,7 +196,7 @@ def topbar_markup(session: Session, hint: str = "", unsaved: str | None = None) 
         + unsaved_banner(unsaved)
         + f'<h1 class="game-title">{e(game_title(session))}</h1>'
         f'<div class="messages"><p class="status" data-instruction="1">'
-        f'{prose(session.status())}</p>{line}</div>'
+        f'{prose(session.wording.status())}</p>{line}</div>'
         '<nav class="menu" aria-label="Game menu">' + first
         + button("Undo", "undo", disabled=not can_hint and not session.humans)
         + button("Rules", "rules")
@@ -221,14 +221,15 @@ def lesson_line_markup(session: Session, hint: str) -> str:
             f'{prose(sentence)}</span></p>')
 
 
-def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = "",
-                 fresh: Tile | None = None, unsaved: str | None = None) -> str:
-    moves = session.my_moves()
-    targets = {m.target for m in moves if m.kind == PLAY and m.tile == selected}
-    obs = session.observation()  # all the screen reads of the tiles, once
+def table_screen(session: Session, view, felt_svg: str, *, hint: str = "",
+                 unsaved: str | None = None) -> str:
+    """The table screen: ``view`` the position's (app.table.position, worked out once for
+    the whole screen), ``felt_svg`` the felt (app.table.felt; empty until the felt's
+    size is known, app.table.board)."""
+    obs = view.obs
     return (
         '<div class="app table-screen">'
-        + topbar_markup(session, hint, unsaved)
+        + topbar_markup(session, view, hint, unsaved)
         + '<div class="board">'
         # The labels sit in bands of their own above and below the tiles, so that no
         # label ever covers a tile or a place to play (the layout gets the space between).
@@ -236,23 +237,31 @@ def table_screen(session: Session, lay, *, selected: Tile | None, hint: str = ""
         + (f'<p class="count-badge" aria-label="Count on the table: {session.game.count}">'
            f'Count <strong>{session.game.count}</strong></p>'
            if session.game_type.counts_ends else "")
-        + '<div class="felt-area">'
-          f'{table_svg(session, lay, selected=selected, targets=targets, fresh=fresh)}</div>'
+        + f'<div class="felt-area">{felt_svg}</div>'
           f'<p class="boneyard">Boneyard: {obs["boneyard"]}</p>'
-        + lines_list(session, targets) + "</section>"
+        + lines_list(session, set(view.targets)) + "</section>"
         # It scrolls on a short screen: focusable, so the keyboard can scroll it too.
         + '<aside class="side" tabindex="0" aria-label="Players and scores">'
         + seats_markup(session, obs) + move_log_markup(session)
         + scores_markup(session) + "</aside>"
         + "</div>"
         # the hand, then its actions, as Tab reaches them (the style sheet places them)
-        + '<div class="tray">' + hand_markup(session, obs, selected)
-        + actions_markup(session, obs) + "</div></div>")
+        + '<div class="tray">' + hand_markup(session, view)
+        + actions_markup(session, view) + "</div></div>")
 
 
 def lines_list(session: Session, lit: set[int]) -> str:
     """Every train, line or end as a screen reader reads it (the drawing says the same to
     the eye): whose, its open end, its marker, and whether you may play there."""
     items = "".join(f'<li data-line="{t}" aria-label="{e(words)}">{e(words)}</li>'
-                    for t, words in session.lines_said(lit))
+                    for t, words in session.wording.lines_said(lit))
     return f'<ul class="vh" aria-label="Lines on the table">{items}</ul>'
+
+
+def whole_table(session: Session, lay, *, selected: Tile | None = None, hint: str = "",
+                fresh: Tile | None = None) -> str:
+    """The table screen with its felt laid out by ``lay``: the page's drawing in one
+    piece (app.table.board draws the felt for the felt's measured size)."""
+    view = Position.of(session, selected)
+    svg = table_svg(session, lay, selected=selected, targets=set(view.targets), fresh=fresh)
+    return table_screen(session, view, svg, hint=hint)

@@ -1,5 +1,5 @@
 """"Read the moves aloud": the table's settings for the voice (on or off, how fast, which
-of the browser's voices), kept with the other settings (app.seats.Settings); what is read
+of the browser's voices), kept with the other settings (app.game.seats.Settings); what is read
 is what the live region says (app.table.motion's ``speak``, called by the controller's
 ``say``). A part of the table screen (app.table.ui's ``parts``).
 
@@ -7,7 +7,7 @@ is what the live region says (app.table.motion's ``speak``, called by the contro
 
 from __future__ import annotations
 
-from app.seats import VOICE_NAME_LIMIT, VOICE_RATES
+from app.game.seats import VOICE_NAME_LIMIT, VOICE_RATES
 
 
 def voice_note(voices: list[str] | None) -> str:

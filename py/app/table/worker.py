@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 
 import bones
-from app.games_ui import TableWords, words
+from app.game.games_ui import TableWords, words
 
 # Hard's thinking time in the worker (the page stays responsive): 300 ms, and per game
-# where it differs (app.games_ui, each game's ``hard_ms``): Chicken Foot Hard reads the
+# where it differs (app.game.games_ui, each game's ``hard_ms``): Chicken Foot Hard reads the
 # others' plays as Normal's, which costs about half its worlds, and plays better with
 # 300 worlds than 150; 500 ms buys 292 to 495 in Pyodide here (docs/ai.md).
 # That is the most a move may take (docs/ai.md), and the computer thinks while

@@ -4,8 +4,8 @@ function takes plain values and returns HTML."""
 
 from __future__ import annotations
 
-from app.render import domino_svg
 from app.shared.markup import NAME_INPUT, alert, button, e
+from app.shared.render import domino_svg
 from bones.tiles import parse_tile
 
 BIG_TILE = 150  # px: a tile of the phone's hand, on its side (long side up)

@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget-ms", type=float, default=None,
                     help="Hard's budget (default: the game's Hard.budget_ms)")
     ap.add_argument("--game-budget-ms", action="append", default=[], metavar="GAME=MS",
-                    help="Hard's budget for one game (as the page gives it: app.games_ui hard_ms)")
+                    help="Hard's budget for one game (the page's: app.game.games_ui hard_ms)")
     ap.add_argument("--worlds", type=int, default=None,
                     help="Hard plays this many worlds a move instead of a budget (the "
                          "arena's way): what a number of worlds costs")

@@ -119,7 +119,7 @@ class Placed:
 
     @property
     def hi_angle(self) -> int:
-        """The turn for a face drawn with its *high* half on top (as app.render does)."""
+        """The turn for a face drawn with its *high* half on top (as app.shared.render does)."""
         if self.first == self.tile.hi:
             return self.angle
         return (self.angle + 180) % 360

@@ -84,10 +84,10 @@ def arena_records(out: Path) -> None:
 
 
 def app_records(out: Path) -> None:
+    from app.game.seats import Seat
+    from app.game.session import Session
     from app.kiosk import settings as kiosk
     from app.kiosk import views as kiosk_views
-    from app.seats import Seat
-    from app.session import Session
     from app.start import views as start_views
     from app.table import dialog_views, felt, views
 
@@ -96,7 +96,7 @@ def app_records(out: Path) -> None:
             Seat(n) for n in ("Bob", "Cora")][:SEATS[game] - 2]
         s = Session.new(game, preset, seats, seed=11)
         rng = random.Random(11)
-        lines = [views.game_title(s), s.status(), repr(s.start_story()),
+        lines = [views.game_title(s), s.wording.status(), repr(s.wording.start_story()),
                  dialog_views.first_draw_dialog(s)]
         s.started = True
         for i in range(2000):
@@ -107,15 +107,15 @@ def app_records(out: Path) -> None:
             plays = [m for m in ms if m.kind == PLAY]
             m = rng.choice(plays or ms)
             seat = g.turn if m.kind != NEXT else None
-            lines.append(f"HINT {s.hint_words(m)}")
+            lines.append(f"HINT {s.wording.hint_words(m)}")
             g.play(m)
-            lines.append(s.move_said(m, seat))
-            lines.append(s.status())
-            lines.append(repr(s.lines_said({m.target})))
+            lines.append(s.wording.move_said(m, seat))
+            lines.append(s.wording.status())
+            lines.append(repr(s.wording.lines_said({m.target})))
             if i % 7 == 0 or g.round_over:
-                lines.append(s.table_said())
+                lines.append(s.wording.table_said())
                 lay = felt.lanes_layout(s, 960, 514)
-                lines.append(views.table_screen(s, lay, selected=None, hint="h"))
+                lines.append(views.whole_table(s, lay, selected=None, hint="h"))
                 lines.append(views.seats_markup(s))
                 lines.append(views.actions_markup(s))
                 lines.append(views.scores_markup(s))
@@ -124,10 +124,10 @@ def app_records(out: Path) -> None:
                 lines.append(repr(lay2))
             if g.round_over and not g.match_over:
                 lines.append(dialog_views.round_end_dialog(s))
-                lines.append(repr(s.start_story()))
+                lines.append(repr(s.wording.start_story()))
         s.next_secret = "11" * 32  # the next game's code is the page's random number: fixed
         lines.append(dialog_views.match_end_dialog(s) if g.match_over else "")
-        lines.append(s.winners_text() if g.match_over else "")
+        lines.append(s.wording.winners_text() if g.match_over else "")
         lines.append(dialog_views.rules_dialog(preset))
         (out / f"app-{preset}.txt").write_text("\n".join(lines) + "\n")
     form = start_views.StartForm()

@@ -1,11 +1,11 @@
-"""A session's deal codes (app.deal_codes; docs/records.md), for ``Session``: the next
+"""A session's deal codes (app.game.deal_codes; docs/records.md), for ``Session``: the next
 deal's code shown before it (between rounds, and at a game's or a lesson's end the next
 game's, for Play again and "Play a real game"), and the seal that deal is made from once
-the player has cut. ``s`` is the Session (app.session, which calls these). Pure Python."""
+the player has cut. ``s`` is the Session (app.game.session, which calls these). Pure Python."""
 
 from __future__ import annotations
 
-from app.deal_codes import BadCut, code_of, sealed
+from app.game.deal_codes import code_of, sealed
 from bones import fair
 from bones.moves import NEXT, Move
 
@@ -32,21 +32,15 @@ def next_code(s) -> str | None:
 
 
 def next_seal(s, cut_text: str | None) -> fair.Sealed:
-    """The next deal's seal from its code's secret and the cut typed; BadCut, said in
-    ``cut_error``, for a cut that is no number."""
+    """The next deal's seal from its code's secret and the cut typed; BadCut (saying
+    why) for a cut that is no number."""
     next_code(s)
-    try:
-        seal = sealed(s.next_secret, cut_text)
-    except BadCut as exc:
-        s.cut_error = str(exc)
-        raise
-    s.cut_error = ""
-    return seal
+    return sealed(s.next_secret, cut_text)
 
 
 def next_round(s, cut_text: str | None) -> None:
     """Deal the next round: from its code and the cut typed, when the game has codes."""
     if next_code(s) is not None:
         fair.seal_next(s.game, next_seal(s, cut_text))
-    s.next_secret = s.cut_error = ""
+    s.next_secret = ""
     s.play(Move(NEXT))

@@ -1,4 +1,4 @@
-"""The lessons of "Learn to play" (app.lessons): each a stacked deal and its round, move
+"""The lessons of "Learn to play" (app.lessons.lesson): each a stacked deal and its round, move
 by move, with what the person is told at each of their moves. Checked by
 tests/app/test_lessons.py: every deal is one the engine takes, every move is legal in
 turn, the person's steps fall on the person's turns, and the round ends at the last step.
@@ -6,7 +6,7 @@ The sheets' own words are cited as the players know them ("General 8")."""
 
 from __future__ import annotations
 
-from app.lessons import Lesson, LessonRun, Step
+from app.lessons.lesson import Lesson, LessonRun, Step
 from bones.errors import BadSave
 
 MEXICAN = Lesson(

@@ -3,8 +3,8 @@
 Pure Python (tested in CPython). The browser controller (app.controller) keeps one
 Session, asks it what to show, and hands it the moves people and the computer make.
 Everything legal comes from the engine; this module remembers who sits where (the seats
-and settings are app.seats), whose hand is on screen, and saves; what the table says in
-words is app.wording, a part of Session.
+and settings are app.game.seats), whose hand is on screen, and saves. It holds no English:
+what the table says in words is app.game.wording, composed over a session (``wording``).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import bones
-from app import session_deals
-from app.deal_codes import saved_secret
-from app.games_ui import TableWords, level_for, titles, words
-from app.hand import arrange, moved, order_from_save, order_to_save
-from app.seats import (
+from app.game import session_deals
+from app.game.deal_codes import saved_secret
+from app.game.games_ui import TableWords, level_for, titles, words
+from app.game.hand import arrange, moved, order_from_save, order_to_save
+from app.game.seats import (
     DEFAULT_NAMES,
     KINDS,
     LEVELS,
@@ -29,7 +29,7 @@ from app.seats import (
     clean_name,
     unique_names,
 )
-from app.wording import TableWording
+from app.game.wording import TableWording
 from bones import fair
 from bones.errors import BadSave
 from bones.games import GameType
@@ -46,22 +46,22 @@ MAX_SAVE = 300_000  # characters: the match (bones.record.MAX_SAVE) with seats a
 
 
 @dataclass
-class Session(TableWording):
+class Session:
     game: bones.Match
     seats: list[Seat]
     settings: Settings = field(default_factory=Settings)
     shown: int | None = None  # hotseat: the human seat whose hand is on screen
     started: bool = False  # the start (who plays first, and why) has been shown
-    news: list[str] = field(default_factory=list)  # what the last move scored, in words
-    # each person's own order of their hand (app.hand), by seat; none: in order by number
+    # what the last move scored (All Fives): the score log's entries it added
+    last_scores: tuple = ()
+    # each person's own order of their hand (app.game.hand), by seat; none: in order by number
     order: dict[int, list[Tile]] = field(default_factory=dict)
     # what the table says once when this game is taken up (a save's Hard in a train game)
     notes: list[str] = field(default_factory=list)
-    lesson: str = ""  # "Learn to play": the lesson this game is (app.lessons), or ""
-    # the next deal's secret number, made when its code is first shown (app.deal_codes);
+    lesson: str = ""  # "Learn to play": the lesson this game is (app.lessons.lesson), or ""
+    # the next deal's secret number, made when its code is first shown (app.game.deal_codes);
     # saved, so a reload keeps the code the players have seen and cut
     next_secret: str = ""
-    cut_error: str = ""  # why the cut typed for the next deal was refused
 
     # ---- starting -----------------------------------------------------------------------
     @classmethod
@@ -69,7 +69,7 @@ class Session(TableWording):
             options=None, settings: Settings | None = None, house=None,
             seal=None) -> Session:
         """A new game. Unless it has a ``seed`` (tests), its first deal is dealt from a
-        deal code (app.deal_codes): ``seal``, made from the code shown before the deal
+        deal code (app.game.deal_codes): ``seal``, made from the code shown before the deal
         and the player's cut; without one (the kiosk's computers-only attract game,
         which nobody plays) from a secret made now."""
         names = unique_names([clean_name(s.name, DEFAULT_NAMES[i % 8], f"Player {i + 1}'s name")
@@ -84,9 +84,9 @@ class Session(TableWording):
 
     @classmethod
     def for_lesson(cls, lesson_id: str, settings: Settings | None = None) -> Session:
-        """A lesson of "Learn to play" (app.lesson_data): its deal, you against its
+        """A lesson of "Learn to play" (app.lessons.data): its deal, you against its
         computer players, who play the lesson's moves."""
-        from app.lesson_data import LESSONS
+        from app.lessons.data import LESSONS
 
         x = LESSONS[lesson_id]
         seats = [Seat(n, "human" if i == 0 else "computer", "easy")
@@ -96,16 +96,16 @@ class Session(TableWording):
     @property
     def hint_level(self) -> str:
         """Whose choice the Hint button shows: the setting's, where this game offers that
-        level (Hard's only where Hard plays better: app.games_ui), else Normal's."""
+        level (Hard's only where Hard plays better: app.game.games_ui), else Normal's."""
         return level_for(self.game.game, self.settings.hints)
 
     @property
     def lesson_run(self):
-        """The lesson at its step (app.lessons.LessonRun), or None outside a lesson."""
+        """The lesson at its step (app.lessons.lesson.LessonRun), or None outside a lesson."""
         if not self.lesson:
             return None
-        from app.lesson_data import LESSONS
-        from app.lessons import LessonRun
+        from app.lessons.data import LESSONS
+        from app.lessons.lesson import LessonRun
 
         return LessonRun(LESSONS[self.lesson], self.game)
 
@@ -118,7 +118,7 @@ class Session(TableWording):
         """What the line under the table says when the person taps ``t`` in the hand."""
         spots = [m for m in self.my_moves() if m.kind == PLAY and m.tile == t]
         if spots:
-            return f"{t} can go on: {', '.join(self.where(m.target) for m in spots)}. " \
+            return f"{t} can go on: {', '.join(self.wording.where(m.target) for m in spots)}. " \
                    "Tap where it goes."
         run = self.lesson_run
         if run is not None and not run.over:
@@ -139,8 +139,13 @@ class Session(TableWording):
         return registered(self.game.game)
 
     @property
+    def wording(self) -> TableWording:
+        """What the table says in words (app.game.wording), composed over this session."""
+        return TableWording(self)
+
+    @property
     def words(self) -> TableWords:
-        """The game's table words (app/games_ui.py)."""
+        """The game's table words (app/game/games_ui.py)."""
         return words(self.game.game)
 
     # ---- who is who ---------------------------------------------------------------------
@@ -188,7 +193,7 @@ class Session(TableWording):
         ``hand`` are None."""
         return self.game.observation(self.viewer())
 
-    # ---- the hand's order (app.hand) ---------------------------------------------------
+    # ---- the hand's order (app.game.hand) ---------------------------------------------------
     def hand_in_order(self, obs: dict | None = None) -> list[Tile]:
         """The hand of the seat at the screen in its player's order (``obs``: its
         observation, made if not given); empty when no seat is at the screen."""
@@ -214,25 +219,25 @@ class Session(TableWording):
         self.order[v] = moved(hand, tile, to)
         return self.order[v].index(tile)
 
-    def my_moves(self) -> list[Move]:
+    def my_moves(self) -> tuple[Move, ...]:
         """What the person at the screen may do now (nothing when it is not their turn)."""
         legal = self._legal_now()
         run = self.lesson_run
         return legal if run is None else run.allowed(legal)
 
-    def _legal_now(self) -> list[Move]:
+    def _legal_now(self) -> tuple[Move, ...]:
         v = self.viewer()
         if v is None or self.game.turn != v or self.needs_handoff():
-            return []
+            return ()
         return self.game.legal_moves()
 
-    # ---- deal codes (app.deal_codes; the next deal and its cut: app.session_deals) -------
+    # ---- deal codes (app.game.deal_codes; the next deal and its cut: app.game.session_deals)
     def deal_code(self) -> str | None:
         """The code of the round in play, shown through it; None without codes."""
         return fair.code_now(self.game)
 
     def next_code(self) -> str | None:
-        """The next deal's code, shown before it (app.session_deals.next_code)."""
+        """The next deal's code, shown before it (app.game.session_deals.next_code)."""
         return session_deals.next_code(self)
 
     def next_is_a_game(self) -> bool:
@@ -249,7 +254,7 @@ class Session(TableWording):
 
     # ---- moves --------------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
-        """Apply a move; ``news`` then holds what it scored, in words (All Fives)."""
+        """Apply a move; ``last_scores`` then holds what it scored (All Fives)."""
         log = getattr(self.game, "log", None)
         before = len(log) if log is not None else 0
         m = self.game.play(move)
@@ -259,7 +264,7 @@ class Session(TableWording):
             self.order.clear()  # a new deal: the old order names none of its tiles
         if m.kind == JOIN:
             self._seat_newcomer("", "human", "normal")
-        self.news = [self.score_words(x) for x in log[before:]] if log is not None else []
+        self.last_scores = tuple(log[before:]) if log is not None else ()
         return m
 
     def join(self, name: str, kind: str = "human", level: str = "normal") -> None:
@@ -341,7 +346,7 @@ class Session(TableWording):
         # the hands' order is a preference: what cannot be read is left out, never refused
         order = {seat: tiles for seat, tiles in order_from_save(data.get("order")).items()
                  if seat < len(seats)}
-        from app.lesson_data import lesson_in_save  # only a lesson's save needs it
+        from app.lessons.data import lesson_in_save  # only a lesson's save needs it
 
         lesson = lesson_in_save(data.get("lesson", ""), g)
         return cls(g, seats, settings, shown, started, order=order,

@@ -8,8 +8,8 @@ from __future__ import annotations
 import dataclasses
 
 from app.past.views import e, game_words, head, notices, when
-from app.render import domino_svg
 from app.shared.markup import button, prose, tile_look
+from app.shared.render import domino_svg
 from app.table import felt
 from bones.fair import verify
 

@@ -49,7 +49,7 @@ class Replay:
         s = self.c.session
         if s is None or s.computer_to_move():
             return []
-        return s.moves_since_viewer()
+        return s.wording.moves_since_viewer()
 
     def do_show_again(self, arg, el) -> None:
         if self.running or time.monotonic() - self._stopped_at < RESTART_S:
@@ -102,10 +102,10 @@ class Replay:
             # travels there (a tile it cannot find has no size)
             self._mark(tile, NOW)
             page = c.page
-            if c.motion.reduced() or not page.motion.travel(page.motion.rect(card), tile,
+            if c.table.motion.reduced() or not page.motion.travel(page.motion.rect(card), tile,
                                                             TRAVEL_MS, card):
                 page.motion.fade_in(tile, TRAVEL_MS)
-        c.say(s.move_words(move, seat) + ".")
+        c.say(s.wording.move_words(move, seat) + ".")
 
     def interrupt(self, _event=None) -> None:
         """Any tap or key: a showing under way stops, the table as it was."""

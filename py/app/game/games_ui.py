@@ -4,8 +4,8 @@ the table in words, how a round started.
 
 These words live here, not in the engine's ``GameType``: they are English for the
 screen and the screen reader, they speak to the person at the screen ("Your train",
-"You play") and need the table's names (a ``TableView``: what the words read of the
-table, which ``app.session.Session`` offers), and nothing else reads them (the rally
+"You play") and need the table's names (``Worded``, the table's wording: what the words read of the
+table, which ``app.game.session.Session`` offers), and nothing else reads them (the rally
 scorekeeper, the CLI and the computer players do not). The facts every layer needs (the
 title, the word for a round, markers, how long a match lasts) are the engine's, on
 ``GameType``. Beside the words, two more facts of the page's own per game: the levels of
@@ -18,17 +18,43 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 import bones
-from app.seats import LEVELS
+from app.game.seats import LEVELS
 from bones.games import game as game_type
 from bones.games import games
 
 if TYPE_CHECKING:
     from bones.core import Match
+    from bones.games import GameType
 
 
 class TableView(Protocol):
-    """What a game's words read of the table (``app.session.Session`` is one): the match,
-    who plays by hand, who is at the screen, and how seats and targets are named."""
+    """What the table's wording (app.game.wording.TableWording) reads of the table, and all it
+    reads (``app.game.session.Session`` is one): the match, the seats, who plays by hand, who
+    is at the screen and what they may do, and this game's words."""
+
+    game: Match
+    seats: list
+    started: bool
+
+    @property
+    def humans(self) -> list[int]: ...
+    @property
+    def game_type(self) -> GameType: ...
+    @property
+    def words(self) -> TableWords: ...
+    @property
+    def lesson_run(self): ...
+
+    def viewer(self) -> int | None: ...
+    def name(self, seat: int | None) -> str: ...
+    def my_moves(self) -> tuple: ...
+    def needs_handoff(self) -> bool: ...
+    def sides(self) -> list[list[int]]: ...
+
+
+class Worded(Protocol):
+    """What a game's words read (the table's wording is one): the match, who plays by
+    hand, who is at the screen, and how seats and targets are named."""
 
     game: Match
 
@@ -58,15 +84,15 @@ class TableWords:
                 "likely deals of the hidden tiles. Against Normal it wins about 6 games in 10.",
     }
 
-    def target_label(self, s: TableView, target: int) -> str:
+    def target_label(self, s: Worded, target: int) -> str:
         """How a target is named on its button ("Ann's train", "6-6 toe 2")."""
         raise NotImplementedError
 
-    def duty_text(self, s: TableView) -> str:
+    def duty_text(self, s: Worded) -> str:
         """What a waiting double asks of the player to move ("" when nothing waits)."""
         return ""
 
-    def double_owed(self, s: TableView) -> str:
+    def double_owed(self, s: Worded) -> str:
         """A double that must be satisfied (M6 / C5), for everyone; "" when none waits."""
         return ""
 
@@ -74,14 +100,14 @@ class TableWords:
         """The number a tile must match to go on ``target`` (None: nothing to match)."""
         return g.end_of(target)
 
-    def lines(self, s: TableView) -> list[tuple[int, str, list[str]]]:
+    def lines(self, s: Worded) -> list[tuple[int, str, list[str]]]:
         """Every train, line or end in order: (target, name, what there is to say)."""
         raise NotImplementedError
 
-    def table_head(self, s: TableView) -> str:
+    def table_head(self, s: Worded) -> str:
         return f"The table. In the middle: {s.game.hub}."
 
-    def round_end(self, s: TableView) -> str:
+    def round_end(self, s: Worded) -> str:
         g = s.game
         if g.out is not None:
             return f"{s.name(g.out)} went out."
@@ -95,7 +121,7 @@ class TableWords:
         """The targets of the play screen's lanes, in order."""
         raise NotImplementedError
 
-    def start_story(self, s: TableView, c) -> list:
+    def start_story(self, s: Worded, c) -> list:
         """Session.start_story for this game (``c`` cites a rule from the sheet)."""
         return _train_start(s, c)
 
@@ -246,7 +272,7 @@ class FivesWords(TableWords):
                 f"{g.options.hand_size(g.seats)} ({c('A2')})."]
 
 
-def _train_start(s: TableView, c) -> list:
+def _train_start(s: Worded, c) -> list:
     """How a train game's round started: the double placed, or drawn for (G8, S3, C2)."""
     g = s.game
     preset = g.preset or type(g).default_preset
@@ -299,7 +325,7 @@ def words(game_id: str) -> TableWords:
     found = _WORDS.get(game_id)
     if found is None:
         game_type(game_id)  # an unknown game: the registry's message names the choices
-        raise ValueError(f"the game {game_id!r} has no table words (app/games_ui.py)")
+        raise ValueError(f"the game {game_id!r} has no table words (app/game/games_ui.py)")
     return found
 
 

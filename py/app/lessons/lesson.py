@@ -1,6 +1,6 @@
 """Learn to play: a short guided round of each game on the real table (docs/lessons.md).
 
-A lesson is data (``app.lesson_data``): a game and its sheet, the seats, a stacked deal
+A lesson is data (``app.lessons.data``): a game and its sheet, the seats, a stacked deal
 (every hand and the boneyard's order, as ``bones.new_game(deal=...)`` takes it) and the
 round's moves in order, each one step. The person's steps carry the sentence that says
 what to do and why, and what to say once it is done; the computer's steps are played as
@@ -102,10 +102,10 @@ class LessonRun:
         s = self.step()
         return None if s is None else self.g.parse(s.move)
 
-    def allowed(self, legal: list[Move]) -> list[Move]:
+    def allowed(self, legal: tuple[Move, ...]) -> tuple[Move, ...]:
         """What the person may do now: the step's move only."""
         m = self.move()
-        return [m] if m is not None and m in legal else []
+        return (m,) if m is not None and m in legal else ()
 
     def number(self) -> tuple[int, int]:
         """(this step's number among the person's, how many there are)."""

@@ -1,0 +1,2 @@
+"""Learn to play: a lesson's run over a game (``lesson``) and the lessons' steps as data
+(``data``); docs/lessons.md."""

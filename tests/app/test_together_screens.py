@@ -14,6 +14,7 @@ from html import unescape
 import own_loop
 from app.controller import Controller
 from app.game.seats import Seat
+from app.game.session import Session
 from app.table.saving import SAVE_KEY
 from app.together.phone import KEEP_KEY
 from app.together.ui import TogetherScreen
@@ -158,6 +159,9 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         await settle()
         assert len(s.game.history) == before + 1
         assert s.game.notation(s.game.history[-1][0]) == move
+        # said, saved and drawn as any move made away from the table's screen
+        assert len(Session.from_json(table.page.st[SAVE_KEY]).game.history) == before + 1
+        assert table.page.said and s.name(s.game.history[-1][1]) in table.page.said[-1]
         # a move out of turn, sent as a phone would, is refused: nothing changes
         waiting = next(x for i, x in enumerate((ann, bob)) if s.game.turn != i)
         saved = table.page.st.get(SAVE_KEY)

@@ -4,7 +4,7 @@ each phone, and the code the next phone scans. Everything a phone sends goes thr
 ``TableHost.receive``; everything sent goes back through that phone's own link.
 
 A move from a phone is played by the host on the table's match; the table then says,
-saves and draws it as it does a computer's (app.table.turns ``played``). Whatever the
+saves and draws it as it does a computer's (app.table.ui ``moved``). Whatever the
 table plays itself (its computers, a person at the table) reaches the phones from
 ``pulse``, which sends each phone its state whenever the match has moved.
 """
@@ -136,6 +136,8 @@ class TableSide:
         """A message from ``device``: through the host, its answers back to the phones."""
         before = self._moved()
         held = [s.held for s in self.host.seats]
+        log = getattr(self.session.game, "log", None)
+        scored = len(log) if log is not None else 0
         self.send(self.host.receive(device, text, self.now()))
         if [s.held for s in self.host.seats] != held:
             self._names()
@@ -144,6 +146,8 @@ class TableSide:
             self.c.save()
         if self._moved() != before:
             self.sent = self._moved()
+            # what it scored (All Fives), as the session's own play keeps it
+            self.session.last_scores = tuple(log[scored:]) if log is not None else ()
             self._played()
         else:
             self.c.render()
@@ -160,13 +164,13 @@ class TableSide:
                 taken.add(seat.name.casefold())
 
     def _played(self) -> None:
-        """A phone's move was played: the table says, saves and draws it, as a computer's,
-        then the computers go on."""
+        """A phone's move was played: the table says, saves and draws it as it does any
+        move not made at its own screen (app.table.ui ``moved``), and the computers go
+        on; away from the table, it is saved and the page drawn."""
         c = self.c
-        move = self.session.game.history[-1][0]
+        move, seat, _t = self.session.game.history[-1]
         if c.screen == "table":
-            c.turns.played(move)
-            c.schedule()
+            c.table.moved(move, seat, person=False)
         else:
             c.save()
             c.render()

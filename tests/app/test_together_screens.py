@@ -53,9 +53,11 @@ class FakeLink:
         phone = self.wire.answers.get(code)
         if phone is None or phone.other is not self:
             raise RuntimeError("That is not this table's answer.")
-        for side in (self, phone):
-            side.open = True
-            side.on_open()
+        self.open = phone.open = True
+        # The two sides hear the channel open in no set order: here the phone first, and
+        # its first message reaches the table before the table hears it open.
+        phone.on_open()
+        asyncio.get_running_loop().call_later(0.02, self.on_open)
 
     def send(self, text: str) -> bool:
         if not self.open or self.other is None or not self.other.open:
@@ -98,6 +100,7 @@ async def join(table: Controller, phone: Controller, name: str) -> None:
     code = side.code
     await phone.together.phone.scanned(code)
     await side.accept(phone.together.phone.answer)
+    await asyncio.sleep(0.05)
     await settle()
 
 
@@ -126,7 +129,7 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         s = table.session
         assert [x.name for x in s.seats] == ["Annie", "Bert", "Cora"]
         assert "Waiting for" not in text(table)
-        assert "Annie's phone: connected" in text(table)
+        assert "Annie : on their phone: connected" in text(table)
         table.act("together-table")  # the felt, with the line over it
         assert table.screen == "table"
         assert "Annie and Bert play from their phones" in text(table)
@@ -190,7 +193,7 @@ def test_a_phone_that_reloads_comes_back_to_its_seat_by_its_kept_key():
         token = ann.together.phone.client.token
         ann.together.phone.link.close()  # the page reloads: its link is gone
         await settle()
-        assert "Waiting for Ann" in text(table) or "Ann's phone: away" in text(table)
+        assert "Waiting for Ann" in text(table) or "Ann : on their phone: away" in text(table)
         again = Controller(FakePage(ann.page.st))  # the same phone, its storage kept
         again.together = TogetherScreen(
             again, make_link=lambda **kw: FakeLink(wire, kw["on_open"], kw["on_message"],
@@ -200,7 +203,7 @@ def test_a_phone_that_reloads_comes_back_to_its_seat_by_its_kept_key():
         await join(table, again, "")
         p = again.together.phone
         assert p.client.seat == 0 and p.client.token == token
-        assert "Ann's phone: connected" in text(table)
+        assert "Ann : on their phone: connected" in text(table)
         table.together.table.close()
         await settle()
 

@@ -29,7 +29,7 @@ class TableSide:
         self.host = self._kept() or TableHost.open(
             session.game, [PERSON if s.kind == "phone" else COMPUTER for s in session.seats],
             now=self.now(), names=[s.name for s in session.seats])
-        self.links: dict[str, object] = {}  # device -> its open link
+        self.links: dict[str, object] = {}  # device -> its link (open, or being made)
         self.offer = None  # the link whose code is on show, waiting for a phone's answer
         self.code = ""  # that code's text (RDO1:...)
         self.problem = ""  # why the last scan or offer failed, in words
@@ -72,11 +72,11 @@ class TableSide:
             elif not seat.held:
                 what = "a phone: free, waiting to join"
             elif seat.device is not None:
-                what = f"{seat.name}'s phone: connected"
+                what = "on their phone: connected"
             elif seat.standin:
-                what = f"the computer, for {seat.name}"
+                what = "the computer, until their phone is back"
             else:
-                what = f"{seat.name}'s phone: away"
+                what = "on their phone: away"
             out.append((self.session.name(i), what))
         return out
 
@@ -96,6 +96,9 @@ class TableSide:
                               on_message=lambda text: self.receive(device, text),
                               on_close=lambda code, words: self._closed(device, words))
         self.offer, self.code = link, ""
+        # known from now: a phone's first message may come before this side hears the
+        # channel open, and its answer must go back by this link
+        self.links[device] = link
         try:
             self.code = await link.offer()
             self.problem = ""
@@ -108,13 +111,14 @@ class TableSide:
         link = self.offer
         if link is None:
             return
+        self.note = "The phone is joining..."  # until its join comes in
         try:
             await link.accept(text)
         except Exception as exc:  # a code that is not this table's answer: scan again
-            self.problem = str(exc)
+            self.problem, self.note = str(exc), ""
             self.c.render()
             return
-        self.problem, self.note = "", "The phone is joining..."
+        self.problem = ""
         await self.new_offer()
 
     def _opened(self, device: str, link) -> None:
@@ -189,8 +193,7 @@ class TableSide:
             self.c.render()
 
     def close(self) -> None:
-        for link in [*self.links.values(), self.offer]:
-            if link is not None:
-                link.close()
+        for link in {id(x): x for x in [*self.links.values(), self.offer] if x}.values():
+            link.close()
         self.links.clear()
         self.offer = None

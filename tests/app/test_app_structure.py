@@ -25,7 +25,7 @@ APP = Path(__file__).resolve().parents[2] / "py" / "app"
 MAX_LINES = 400
 SCREENS = ("table", "start", "rally", "kiosk", "past", "house")
 # the packages every screen uses: what several screens share, the browser, the game at
-# the table (app.game) and the lessons (app.lessons.lesson, played on the table, begun from the start)
+# the table (app.game) and the lessons (app.lessons: played on the table, begun from the start)
 NOT_SCREENS = {"shared", "browser", "game", "lessons"}
 TOP_LEVEL = {"__init__", "boot", "controller", "screen", "dom"}  # app/ itself holds only these
 ASSEMBLERS = {"app.boot", "app.controller"}

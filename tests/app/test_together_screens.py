@@ -248,3 +248,18 @@ def test_after_the_tables_page_reloads_its_phones_come_back_to_their_seats():
         await settle()
 
     own_loop.run(body())
+
+
+def test_a_phones_moves_are_said_in_each_games_own_words():
+    from app.together.views import move_words
+
+    names = ["Ann", "Bob", "Cora"]
+    assert move_words("9-7@0", names, 0, "mexican-train") == "9-7 on your train"
+    assert move_words("9-7@1", names, 0, "mexican-train") == "9-7 on Bob's train"
+    assert move_words("12-5@M", names, 0, "mexican-train") == "12-5 on the Mexican Train"
+    assert move_words("9-4@0", names, 0, "chicken-foot") == "9-4 on line 1"  # not a train
+    assert move_words("5-0@C", names, 0, "all-fives") == "5-0 to lead"
+    assert move_words("3-1@W", names, 0, "all-fives") == "3-1 on the west end"
+    assert move_words("6-1@N2", names, 0, "all-fives") == "6-1 at N2"
+    assert move_words("draw", names, 0, "chicken-foot") == "Draw a tile"
+    assert move_words("call@2", names, 0, "mexican-train") == "Call Cora: they did not knock"

@@ -103,7 +103,8 @@ class PhoneSide:
 
     def moves(self) -> list[tuple[str, str]]:
         names = self.names()
-        return [(m, move_words(m, names, self.client.seat)) for m in self.client.legal]
+        return [(m, move_words(m, names, self.client.seat, self.client.game))
+                for m in self.client.legal]
 
     def table_lines(self) -> list[str]:
         """The table in small, as text: whose turn, each seat's tiles and score, the

@@ -67,23 +67,33 @@ def over_table(c) -> str:
 
 
 # ---- the phone ---------------------------------------------------------------------------
-def move_words(notation: str, names: list[str], me: int | None) -> str:
-    """A move the table listed, in words: "9-7 on your train", "Draw a tile"."""
-    if notation == "draw":
-        return "Draw a tile"
-    if notation == "pass":
-        return "Pass"
+VERBS = {"draw": "Draw a tile", "pass": "Pass", "knock": "Knock: one tile left"}
+ARMS = {"C": "to lead", "E": "on the east end", "W": "on the west end",
+        "N": "on the north end", "S": "on the south end"}  # All Fives' ends (A3)
+
+
+def move_words(notation: str, names: list[str], me: int | None,
+               game: str | None = "mexican-train") -> str:
+    """A move the table listed, in words: "9-7 on your train", "Draw a tile". A seat's
+    number after @ is its train in Mexican Train only; Chicken Foot numbers its lines,
+    All Fives names its ends (docs/notation.md)."""
+    if notation in VERBS:
+        return VERBS[notation]
     tile, at, where = notation.partition("@")
     if not at:
         return notation
-    if where == "M":
+    if tile == "call" and where.isdigit() and int(where) < len(names):
+        return f"Call {names[int(where)]}: they did not knock"
+    if game == "mexican-train" and where == "M":
         return f"{tile} on the Mexican Train"
-    if where.isdigit():
+    if game == "mexican-train" and where.isdigit():
         n = int(where)
         if n == me:
             return f"{tile} on your train"
         return f"{tile} on {names[n]}'s train" if n < len(names) else notation
-    return f"{tile} ({where})"
+    if game == "chicken-foot" and where.isdigit():
+        return f"{tile} on line {int(where) + 1}"
+    return f"{tile} {ARMS.get(where, 'at ' + where)}"
 
 
 def _tile(text: str, height: int) -> str:

@@ -107,7 +107,7 @@ def start_from_form(page, game, players=None, length=None):
             page.get_by_label(f"Who plays for player {i}").select_option(kind)
     if length is not None:
         label = "Play to" if game == "All Fives" else "Rounds"
-        page.get_by_label(label).select_option(str(length))
+        page.get_by_label(label, exact=True).select_option(str(length))
     page.get_by_role("button", name="Start game").click()
     dialog = page.get_by_role("dialog", name="Who plays first")
     expect(dialog).to_be_visible()

@@ -222,9 +222,10 @@ def engine_at(replay, k: int) -> tuple[list[str], list[int]]:
 
 def page_shows(page) -> tuple[list[str], int, list[int]]:
     """The felt's tiles drawn (sorted), how many older tiles its lanes fold into a "+N"
-    chip, and each hand's count as its heading says it."""
+    chip, and each hand's count as its heading says it. A folded tile is also drawn,
+    hidden, over its chip (``.tucked``, shown only by Show again): it is not counted."""
     felt = page.locator("#past-felt [data-tile]").evaluate_all(
-        "els => els.map(e => e.getAttribute('data-tile'))")
+        "els => els.filter(e => !e.closest('.tucked')).map(e => e.getAttribute('data-tile'))")
     folded = sum(int(x) for x in page.locator("#past-felt [data-folded]").evaluate_all(
         "els => els.map(e => e.dataset.folded)"))
     heads = page.locator(".past-hand h3").all_inner_texts()

@@ -19,10 +19,16 @@
    Far apart, by an invite link (trystero's MQTT strategy, web/trystero/mqtt.mjs, bundled
    at build time and imported only here, on the first room):
      const room = await rallyLink.room({roomId, key, relays, iceServers, relayWaitMs,
-                                        onPeerJoin(peer), onPeerLeave(peer),
+                                        onPeerJoin(peer), onPeerLeave(peer), onRelay(),
                                         onMessage(text, peer), onProblem(code, words)})
+     onRelay() once, when one of the room's brokers is reached
      room.send(text, peer?)    to one peer, or to all;  room.peers() -> [ids]
      await room.leave()
+
+   The device, for the invite screens: await rallyLink.camera() -> "yes", "none" (no
+   camera API, or no video input), "denied" (refused for this site) or "unknown";
+   await rallyLink.copy(text) -> true when it is on the clipboard; rallyLink.canShare();
+   await rallyLink.share(text) -> "shared", "cancelled" or "failed".
 
    onClose / onProblem codes: "unreachable" (never connected in time), "closed" (the other
    device went), "no-network" (this device has no address), "no-relay" (no broker
@@ -51,7 +57,7 @@ const WORDS = {
   "failed": "The link could not be made on this device. Try again.",
 };
 
-export const rallyLink = { direct, room, WORDS };
+export const rallyLink = { direct, room, camera, copy, canShare, share, WORDS };
 globalThis.rallyLink = rallyLink;
 
 function problem(code, detail) {
@@ -230,19 +236,69 @@ async function room(opts) {
   };
   joined.onPeerJoin = (peer) => call(opts.onPeerJoin, peer);
   joined.onPeerLeave = (peer) => call(opts.onPeerLeave, peer);
-  const relayTimer = setTimeout(() => {
-    // This room's brokers only: another room of this page may hold other brokers open.
+  // This room's brokers only: another room of this page may hold other brokers open.
+  const reached = () => {
     const sockets = trystero.getRelaySockets();
-    if (!relays.some((url) => sockets[url] && sockets[url].readyState === 1)) tell("no-relay");
-  }, opts.relayWaitMs ?? RELAY_WAIT_MS);
+    return relays.some((url) => sockets[url] && sockets[url].readyState === 1);
+  };
+  const waitUntil = Date.now() + (opts.relayWaitMs ?? RELAY_WAIT_MS);
+  const relayTimer = setInterval(() => {
+    if (reached()) {
+      clearInterval(relayTimer);
+      call(opts.onRelay);
+    } else if (Date.now() >= waitUntil) {
+      clearInterval(relayTimer);
+      tell("no-relay");
+    }
+  }, 200);
   return {
     send(text, peer) {
       return action.send(String(text), peer ? { target: peer } : undefined).then(() => true, () => false);
     },
     peers() { return Object.keys(joined.getPeers()); },
     async leave() {
-      clearTimeout(relayTimer);
+      clearInterval(relayTimer);
       await joined.leave();
     },
   };
+}
+
+/* ---- the device, for the invite screens ---- */
+
+async function camera() {
+  const media = navigator.mediaDevices;
+  if (!media || !media.getUserMedia) return "none";
+  try {
+    if (navigator.permissions) {
+      const state = await navigator.permissions.query({ name: "camera" });
+      if (state.state === "denied") return "denied";
+    }
+  } catch { /* this browser cannot say: the devices may */ }
+  try {
+    const devices = await media.enumerateDevices();
+    return devices.some((d) => d.kind === "videoinput") ? "yes" : "none";
+  } catch {
+    return "unknown";
+  }
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(String(text));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function canShare() { return typeof navigator.share === "function"; }
+
+async function share(text) {
+  if (!canShare()) return "failed";
+  try {
+    await navigator.share({ title: "Rally Dominoes", text: "Join my table:", url: String(text) });
+    return "shared";
+  } catch (err) {
+    return err && err.name === "AbortError" ? "cancelled" : "failed";
+  }
 }

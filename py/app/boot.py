@@ -42,6 +42,16 @@ def start(js) -> None:
     _keep.append(controller)  # the page's listeners call into it for as long as it is open
     js.rallyBoot.ready()
     controller.shown()
+    _route(js, controller)  # an invite link opened: straight to the phone's hand
+    js.addEventListener("hashchange", create_proxy(lambda _e: _route(js, controller)))
+
+
+def _route(js, controller) -> None:
+    """The page's address after ``#``: ``#join=...`` is an invite link (app.together.invite);
+    a browser never sends this part to any server."""
+    fragment = str(js.location.hash or "")
+    if fragment.startswith("#join="):
+        controller.act("together-link:" + fragment[1:])
 
 
 _keep: list = []

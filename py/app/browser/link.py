@@ -14,16 +14,16 @@ Face to face, by two QR codes (no internet needed; one network: a wifi or a hots
 Far apart, by an invite link (the internet; see app.shared.link_codes for the link)::
 
     room = await RoomLink.join(invite, settings, on_peer_join=..., on_peer_leave=...,
-                               on_message=..., on_problem=...)
+                               on_message=..., on_problem=..., on_relay=...)
     await room.send(text, peer=None) -> bool    # one peer, or all
     room.peers() -> list[str]
     await room.leave()
 
 Callbacks: ``on_open()``, ``on_message(text)`` / ``on_message(text, peer)``,
 ``on_close(code, words)``, ``on_peer_join(peer)``, ``on_peer_leave(peer)``,
-``on_problem(code, words)``. ``words`` are plain words for the screen. A step that fails
-raises LinkProblem, whose ``code`` says which ("no-network", "bad-offer", "bad-answer",
-"failed", or "bad-code" for a code that is not ours) and whose text is the words.
+``on_problem(code, words)``, ``on_relay()`` (a broker was reached). ``words`` are plain
+words for the screen. A step that fails raises LinkProblem, whose ``code`` says which
+("no-network", "bad-offer", "bad-answer", "failed", or "bad-code" for a code that is not ours) and whose text is the words.
 What comes in is text from another device: hand it to bones.together, which trusts none.
 """
 
@@ -159,7 +159,7 @@ class RoomLink:
     @classmethod
     async def join(cls, invite: Invite, settings: LinkSettings | None = None, *,
                    on_peer_join=None, on_peer_leave=None, on_message=None,
-                   on_problem=None, relay_wait_ms: int = 15000) -> RoomLink:
+                   on_problem=None, on_relay=None, relay_wait_ms: int = 15000) -> RoomLink:
         api = await load_link()
         page = (settings or LinkSettings()).for_page()
         options = _js_object({"roomId": invite.room, "key": invite.key,
@@ -168,6 +168,7 @@ class RoomLink:
         options.onPeerJoin = _proxy(on_peer_join)
         options.onPeerLeave = _proxy(on_peer_leave)
         options.onMessage = _proxy(on_message)
+        options.onRelay = _proxy(on_relay)
         options.onProblem = _proxy(
             (lambda code, words, detail="": on_problem(code, words)) if on_problem else None)
         return cls(await api.room(options))
@@ -180,3 +181,23 @@ class RoomLink:
 
     async def leave(self) -> None:
         await self._room.leave()
+
+
+# ---- the device, for the invite screens ------------------------------------------------------
+async def camera() -> str:
+    """"yes", "none" (no camera, or no way to use one), "denied" or "unknown"."""
+    return str(await (await load_link()).camera())
+
+
+async def copy_text(text: str) -> bool:
+    """``text`` on the clipboard; False where the browser will not."""
+    return bool(await (await load_link()).copy(text))
+
+
+async def can_share() -> bool:
+    return bool((await load_link()).canShare())
+
+
+async def share(url: str) -> str:
+    """The system's share sheet with ``url``: "shared", "cancelled" or "failed"."""
+    return str(await (await load_link()).share(url))

@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 
 from app.screen import Screen
-from app.together import views
+from app.shared.link_codes import BadLinkCode, read_invite
+from app.together import invite_views, views
 from app.together.host import PULSE_S, TableSide
+from app.together.invite import Browser, PhoneRoom, TableInvite
 from app.together.phone import PhoneSide
 from bones.together import BadMessage
 from bones.together.messages import player_name
@@ -19,9 +21,14 @@ PING_S = 15.0  # a phone says it is still here this often (bones.together.host.P
 class TogetherScreen(Screen):
     prefix = "together-"
 
-    def __init__(self, c, make_link=None):
+    def __init__(self, c, make_link=None, browser=None):
         self.c = c
         self._make_link = make_link  # DirectLink in the page; a test's stand-in
+        self.browser = browser or Browser()  # rooms, camera, clipboard (app.together.invite)
+        self.invite: TableInvite | None = None  # the table's invite link, once made
+        self.room: PhoneRoom | None = None  # this phone's way in by an invite link
+        self.camera = ""  # "none" or "denied": this table cannot read the phones' codes
+        self.link_problem = ""  # an invite link opened here that cannot be used, and why
         self.mode = ""  # "host" (this device is the table) or "phone"
         self.table: TableSide | None = None
         self.phone: PhoneSide | None = None
@@ -50,17 +57,42 @@ class TogetherScreen(Screen):
                 '<p class="qr-wait" role="status">Making the code&hellip;</p>')
         return views.host_page(code_svg=code, rows=t.rows(), waiting=t.waiting(),
                                problem=t.problem or self.qr_problem, note=t.note,
-                               can_play=self.c.session is t.session)
+                               can_play=self.c.session is t.session,
+                               invite=self._invite_markup(),
+                               no_camera=invite_views.camera_note(self.camera))
+
+    def _invite_markup(self) -> str:
+        i = self.invite
+        if i is None:
+            return invite_views.invite_section(url="", words="", trouble=False, note="",
+                                               can_share=False, first=bool(self.camera))
+        return invite_views.invite_section(
+            url=i.url, words=" ".join(x for x in (i.words(), i.said) if x),
+            trouble=i.state in ("no-relay", "failed") or bool(i.problem), note=i.note,
+            can_share=i.can_share, first=False)
 
 
     def _phone_markup(self) -> str:
-        p = self.phone
+        p, room = self.phone, self.room
         cl = p.client
+        status = p.status()
+        if room is not None and p.state == "lost":
+            status = ("Reconnecting... The link to the table is lost. " + room.words())
         if p.state in ("open", "lost") and cl.seat is not None and cl.view is not None:
             return views.phone_hand(me=cl.name or "Your hand", hand=[str(t) for t in cl.hand],
                                     moves=p.moves(), table=p.table_lines(),
-                                    status=p.status(), refusal=cl.refusal or "",
+                                    status=status, refusal=cl.refusal or "",
                                     your_turn=cl.my_turn)
+        if room is not None or self.link_problem:
+            kept = (f"You have a seat at a table as {cl.name}: coming back to it..."
+                    if cl.token and room is not None and room.wanted else "")
+            words = room.words() if room is not None else ""
+            if room is not None and room.found and room.wanted:
+                words = status or "Joining the table..."
+            return invite_views.phone_link(
+                name=cl.name, kept=kept, asked=room is None or room.wanted, words=words,
+                trouble=room is not None and room.state in ("no-relay", "failed", "no-table"),
+                problem=self.link_problem or p.problem)
         kept = (f"You have a seat at a table as {cl.name}: scan the table's code to come "
                 "back to it." if cl.token else "")
         answer = self._qr(p.answer, "This phone's code for the table") if p.answer else ""
@@ -108,11 +140,57 @@ class TogetherScreen(Screen):
 
     def _host(self, session) -> None:
         self.mode = "host"
+        self._leave_invite()
         self.table = TableSide(self.c, session, self.make_link)
         self.table.keep()
         self._show("together")
         asyncio.ensure_future(self.table.new_offer())
+        asyncio.ensure_future(self._look_for_camera())
+        kept = TableInvite.kept(self.c, self.table)
+        if kept is not None:  # the table's page was reloaded: its room again, same link
+            self._start_invite(kept)
         self._run()
+
+    async def _look_for_camera(self) -> None:
+        try:
+            state = await self.browser.camera()
+        except Exception:
+            state = "unknown"
+        self.camera = state if state in ("none", "denied") else ""
+        self.c.render()
+
+    # ---- the table's invite link (app.together.invite) ---------------------------------------
+    def _start_invite(self, invite=None) -> None:
+        if self.table is None:
+            return
+        self.invite = TableInvite(self.c, self.browser, self.table, invite)
+        asyncio.ensure_future(self.invite.start())
+        self.c.render()
+
+    def _leave_invite(self) -> None:
+        i, self.invite = self.invite, None
+        if i is not None:
+            asyncio.ensure_future(i.leave())
+
+    def do_invite(self, arg, el) -> None:
+        """"Invite by link": a room with a new key, and its link on show."""
+        if self.invite is None:
+            self._start_invite()
+
+    def do_invite_again(self, arg, el) -> None:
+        """"Try again" after no meeting point answered: the same link, joined anew."""
+        i = self.invite
+        if i is not None:
+            self._leave_invite()
+            self._start_invite(i.invite)
+
+    def do_copy(self, arg, el) -> None:
+        if self.invite is not None:
+            asyncio.ensure_future(self.invite.copy())
+
+    def do_share(self, arg, el) -> None:
+        if self.invite is not None:
+            asyncio.ensure_future(self.invite.share())
 
     def do_open(self, arg, el) -> None:
         """"Phones and seats" over the table: its code again (after the table's page was
@@ -130,6 +208,8 @@ class TogetherScreen(Screen):
     def do_stop(self, arg, el) -> None:
         """No more phones: the computer plays their seats from now on."""
         t, self.table = self.table, None
+        self._leave_invite()
+        TableInvite.forget(self.c)
         if t is not None:
             t.close()
             for s in t.session.seats:
@@ -147,7 +227,8 @@ class TogetherScreen(Screen):
             asyncio.ensure_future(t.accept(text))
 
         def failed(message: str) -> None:
-            t.problem = message
+            t.problem = (f"{message} Or invite the players by link (below): it needs no "
+                         "camera.")
             self.c.render()
 
         self._scanner().start("Hold the phone's code up to the camera", got, failed)
@@ -155,7 +236,11 @@ class TogetherScreen(Screen):
     # ---- the phone ---------------------------------------------------------------------------
     def do_join(self, arg, el) -> None:
         """"Join a table with this phone" on the start screen."""
-        self.mode = "phone"
+        self.mode, self.link_problem = "phone", ""
+        if self.room is not None:  # the codes now, not the link opened before
+            self.room.close()
+            self.room = None
+            self.phone = None
         if self.phone is None:
             self.phone = PhoneSide(self.c, self.make_link)
         self._show("hand")
@@ -183,6 +268,51 @@ class TogetherScreen(Screen):
             self.c.render()
 
         self._scanner().start("Hold the camera up to the table's code", got, failed)
+
+    def do_link(self, arg, el) -> None:
+        """A page opened with an invite link (app.boot): a phone, into the room, to take a
+        free seat, or its own again by the key it keeps."""
+        try:
+            invite = read_invite(arg)
+        except BadLinkCode as exc:
+            self.mode, self.link_problem = "phone", f"{exc}."
+            self.phone = self.phone or PhoneSide(self.c, self.make_link)
+            self._show("hand")
+            return
+        if invite is None:
+            return
+        self.mode, self.link_problem = "phone", ""
+        if self.room is not None and self.room.invite == invite and not self.room.gone:
+            self._show("hand")
+            return
+        if self.room is not None:
+            self.room.close()
+        if self.phone is not None and self.phone.link is not None:
+            self.phone.link.close()
+        p = self.phone = PhoneSide(self.c, self.make_link)
+        self.room = p.link = PhoneRoom(self.c, self.browser, invite, on_open=p._opened,
+                                       on_message=p.receive, on_close=p._closed)
+        if p.client.token is not None:
+            self.room.go()  # its seat back, by its key, as soon as the table answers
+        self._show("hand")
+        asyncio.ensure_future(self.room.start())
+        self._run()
+
+    def do_link_join(self, arg, el) -> None:
+        """"Join the table" on a phone that opened an invite link."""
+        p, room = self.phone, self.room
+        if p is None or room is None:
+            return
+        try:
+            p.client.name = player_name(self.c.page.value_of("hand-name"))
+        except BadMessage:
+            p.problem = "Type your name first (at most 24 letters)."
+            self.c.render()
+            self.c.focus("#hand-name")
+            return
+        p.problem = ""
+        room.go()
+        self.c.render()
 
     def do_move(self, arg, el) -> None:
         if self.phone is not None:

@@ -19,23 +19,26 @@ def seat_lines(rows: list[tuple[str, str]]) -> str:
 
 
 def host_page(*, code_svg: str, rows: list[tuple[str, str]], waiting: list[str],
-              problem: str, note: str, can_play: bool) -> str:
+              problem: str, note: str, can_play: bool, invite: str = "",
+              no_camera: str = "") -> str:
     """The table's page: its code for the next phone, the button that reads a phone's
-    answer, and the seats."""
+    answer (or, ``no_camera``, why this device cannot), the invite link's section
+    (app.together.invite_views), and the seats."""
     wait = "".join(f'<p class="together-wait" role="status">Waiting for {e(n)}</p>'
                    for n in waiting)
+    qr = (no_camera if no_camera else
+          "<p>On your phone: open Rally Dominoes, tap <strong>Join a table with this "
+          "phone</strong>, type your name and scan this code. Then hold your phone's code "
+          "up to this device and tap the button below.</p>"
+          f'<div class="qr together-qr">{code_svg}</div>'
+          + button("Scan a phone's code", "together-scan", cls="btn huge primary"))
     return (
         '<div class="app together-screen"><h1 id="together-title">Play together</h1>'
         '<section aria-labelledby="join-h"><h2 id="join-h">Join this table</h2>'
-        "<p>On your phone: open Rally Dominoes, tap <strong>Join a table with this "
-        "phone</strong>, type your name and scan this code. Then hold your phone's code "
-        "up to this device and tap the button below.</p>"
-        f'<div class="qr together-qr">{code_svg}</div>'
-        + button("Scan a phone's code", "together-scan", cls="btn huge primary")
-        + alert(problem)
+        + qr + alert(problem)
         + (f'<p class="note" role="status">{e(note)}</p>' if note else "")
-        + "</section>"
-        '<section aria-labelledby="seats-h"><h2 id="seats-h">Seats</h2>'
+        + "</section>" + invite
+        + '<section aria-labelledby="seats-h"><h2 id="seats-h">Seats</h2>'
         + seat_lines(rows) + wait + "</section>"
         + button("Go to the table", "together-table", cls="btn huge",
                  disabled=not can_play)

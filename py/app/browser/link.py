@@ -23,7 +23,8 @@ Callbacks: ``on_open()``, ``on_message(text)`` / ``on_message(text, peer)``,
 ``on_close(code, words)``, ``on_peer_join(peer)``, ``on_peer_leave(peer)``,
 ``on_problem(code, words)``, ``on_relay()`` (a broker was reached). ``words`` are plain
 words for the screen. A step that fails raises LinkProblem, whose ``code`` says which
-("no-network", "bad-offer", "bad-answer", "failed", or "bad-code" for a code that is not ours) and whose text is the words.
+("no-network", "bad-offer", "bad-answer", "failed", or "bad-code" for a code that is not
+ours) and whose text is the words.
 What comes in is text from another device: hand it to bones.together, which trusts none.
 """
 

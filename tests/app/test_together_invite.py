@@ -172,6 +172,21 @@ def test_an_invite_link_reads_back_and_an_address_without_one_is_no_invite():
         assert read_invite(nothing) is None
 
 
+def test_the_tables_own_meeting_points_travel_in_the_link_and_are_checked():
+    club = ("wss://club.example.org:8884/mqtt", "ws://127.0.0.1:9001/")
+    invite = new_invite(club)
+    url = invite_url("https://x.org/", invite)
+    assert read_invite(url) == invite and read_invite(url).relays == club
+    for bad in ("http%3A%2F%2Fevil.example.org%2F", "ws%3A%2F%2Fevil.example.org%2F",
+                "wss%3A%2F%2F", "javascript%3Aalert(1)"):
+        with pytest.raises(BadLinkCode, match="names a meeting point that cannot be used"):
+            read_invite("https://x.org/#" + GOOD.fragment + "&via=" + bad)
+    for cut in ("&via=", "&via=" + ",".join(["wss%3A%2F%2Fa.org%2F"] * 9),
+                "&via=" + "x" * 9000):
+        with pytest.raises(BadLinkCode, match="cut short or changed"):
+            read_invite("https://x.org/#" + GOOD.fragment + cut)
+
+
 @pytest.mark.parametrize("fragment", ["join=", "join=abc.def", "join=Rm7fQ2xkVt9PaL0s.<b>x",
                                       "join=" + "x" * 5000])
 def test_a_phone_that_opens_a_bad_link_says_so_and_joins_nothing(fragment):
@@ -202,6 +217,7 @@ def test_phones_join_by_the_link_see_only_their_hands_and_play_as_a_qr_phone_doe
         assert inv.url in text(table) and "#join=" in inv.url
         assert "Ready: a phone that opens this link joins this table" in text(table)
         assert table.together.browser.settings.relays == tuple(club["relays"])
+        assert "&via=wss%3A%2F%2Fclub.example.org%3A8884%2Fmqtt" in inv.url
         table.act("together-copy")
         await settle()
         assert table.together.browser.copied == inv.url and "copied" in text(table)
@@ -209,6 +225,8 @@ def test_phones_join_by_the_link_see_only_their_hands_and_play_as_a_qr_phone_doe
         await open_link(bob, inv.url, "Bert")
         s = table.session
         assert [x.name for x in s.seats] == ["Annie", "Bert", "Cora"]
+        # the phones keep the defaults, and meet the table at the club's broker the link names
+        assert ann.together.browser.settings.relays == tuple(club["relays"])
         assert "Annie : on their phone: connected" in text(table)
         assert "Bert : on their phone: connected" in text(table)
         for seat, phone in ((0, ann), (1, bob)):

@@ -9,7 +9,8 @@ compressed and in Base45 by ``bones.qrtext``, so one QR code carries it.
 
 Far apart: ``new_invite()`` makes a room id and a secret key from the system's random
 numbers; ``invite_url(address, invite)`` puts them after ``#`` (the fragment: a browser
-never sends it to any server); ``read_invite(url)`` takes them back out.
+never sends it to any server), with the table's meeting points when they are not the
+defaults (``&via=``); ``read_invite(url)`` takes them back out.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from urllib.parse import quote, unquote
 
+from app.shared.link_settings import MAX_RELAYS, BadLinkSettings, check_relay
 from bones import qrtext
 from bones.errors import BadData
 
@@ -28,6 +31,8 @@ FRAGMENT = "join="
 ROOM_BYTES = 12  # 96 random bits: no two tables meet by chance
 KEY_BYTES = 16  # 128 random bits: the key the signalling is encrypted with
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+VIA = "&via="  # then the meeting points, each quoted, between commas
+MAX_FRAGMENT = 8_000  # characters: 8 meeting points of 300 characters, each quoted, fit
 
 
 class BadLinkCode(BadData):
@@ -165,18 +170,23 @@ def read_answer(text) -> str:
 
 @dataclass(frozen=True)
 class Invite:
-    """A room to meet in and the key its signalling is encrypted with."""
+    """A room to meet in and the key its signalling is encrypted with; ``relays``, the
+    meeting points (brokers) the table uses when they are not the defaults, so a phone
+    meets it there whatever its own settings are."""
 
     room: str
     key: str
+    relays: tuple[str, ...] = ()
 
     @property
     def fragment(self) -> str:
-        return f"{FRAGMENT}{self.room}.{self.key}"
+        via = ",".join(quote(r, safe="") for r in self.relays)
+        return f"{FRAGMENT}{self.room}.{self.key}" + (f"{VIA}{via}" if via else "")
 
 
-def new_invite() -> Invite:
-    return Invite(secrets.token_urlsafe(ROOM_BYTES), secrets.token_urlsafe(KEY_BYTES))
+def new_invite(relays: tuple[str, ...] = ()) -> Invite:
+    return Invite(secrets.token_urlsafe(ROOM_BYTES), secrets.token_urlsafe(KEY_BYTES),
+                  tuple(relays))
 
 
 def invite_url(address: str, invite: Invite) -> str:
@@ -192,8 +202,21 @@ def read_invite(url) -> Invite | None:
     fragment = url.split("#", 1)[1] if "#" in url else url
     if not fragment.startswith(FRAGMENT):
         return None
-    room, _, key = fragment[len(FRAGMENT):].partition(".")
-    if not (_TOKEN.fullmatch(room) and _TOKEN.fullmatch(key)):
-        raise BadLinkCode("This invite link is cut short or changed. Ask for the link "
-                          "again, and open all of it")
-    return Invite(room, key)
+    cut = BadLinkCode("This invite link is cut short or changed. Ask for the link again, "
+                      "and open all of it")
+    if len(fragment) > MAX_FRAGMENT:
+        raise cut
+    body, via, relays = fragment[len(FRAGMENT):].partition(VIA)
+    room, _, key = body.partition(".")
+    if not (_TOKEN.fullmatch(room) and _TOKEN.fullmatch(key)) or (via and not relays):
+        raise cut
+    found = tuple(unquote(r) for r in relays.split(",")) if via else ()
+    if len(found) > MAX_RELAYS:
+        raise cut
+    for relay in found:
+        try:
+            check_relay(relay)
+        except BadLinkSettings as exc:
+            raise BadLinkCode(f"This invite link names a meeting point that cannot be used: "
+                              f"{exc}. Ask for the link again") from None
+    return Invite(room, key, found)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 
 from app.shared import link_settings, storage
 from app.shared.link_codes import BadLinkCode, Invite, invite_url, new_invite, read_invite
@@ -119,6 +120,8 @@ class _Room:
 
     async def start(self) -> None:
         settings, self.said = link_settings.load(self.c.storage())
+        if self.invite.relays:  # the table's meeting points, which the link names
+            settings = replace(settings, relays=self.invite.relays)
         try:
             room = await self.api.join(self.invite, settings, **_callbacks(self))
         except Exception as exc:  # no link module, a browser without WebRTC: in words
@@ -163,7 +166,10 @@ class TableInvite(_Room):
     ``table`` (app.together.host's TableSide)."""
 
     def __init__(self, c, api, table, invite: Invite | None = None):
-        super().__init__(c, api, invite or new_invite())
+        if invite is None:  # a club's own meeting points go in the link: phones meet there
+            relays = link_settings.load(c.storage())[0].relays
+            invite = new_invite(() if relays == link_settings.DEFAULT_RELAYS else relays)
+        super().__init__(c, api, invite)
         self.table = table
         self.url = invite_url(c.page.url("./"), self.invite)
         self.devices: dict[str, str] = {}  # peer -> the table's id for that device

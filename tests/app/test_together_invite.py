@@ -96,13 +96,26 @@ class FakeBrowser:
         return "failed"
 
 
+class NoCodes:
+    """The QR codes' link (DirectLink) where there is none: a code that is never read."""
+
+    def __init__(self, **kw):
+        pass
+
+    async def offer(self) -> str:
+        return "RDO1:none"
+
+    def close(self) -> None:
+        pass
+
+
 def text(c: Controller) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", c.page.html)).split())
 
 
 def device(hub: Hub, storage=None, camera: str = "yes") -> Controller:
     c = Controller(FakePage(storage if storage is not None else Storage()))
-    c.together = TogetherScreen(c, browser=FakeBrowser(hub, camera))
+    c.together = TogetherScreen(c, make_link=NoCodes, browser=FakeBrowser(hub, camera))
     return c
 
 
@@ -117,11 +130,13 @@ def host(table: Controller, kinds: list[str]) -> None:
     table.act("together-host")
 
 
-async def open_link(phone: Controller, url: str, name: str | None) -> None:
+async def open_link(phone: Controller, url: str, name: str | None,
+                    found: bool = True) -> None:
     phone.act("together-link:" + url.split("#", 1)[1])
     await settle()
     if name is not None:
-        assert "Your name" in text(phone)
+        there = "The table is there: type your name and tap Join the table"
+        assert not found or there in text(phone)
         phone.page.values["hand-name"] = name
         phone.act("together-link-join")
     await settle()
@@ -314,7 +329,7 @@ def test_no_meeting_point_reached_is_said_in_words_on_the_table_and_the_phone():
         await settle()
         assert NO_RELAY in text(table) and "Try again" in text(table)
         assert "Reaching the meeting point" not in text(table)
-        await open_link(ann, table.together.invite.url, "Ann")
+        await open_link(ann, table.together.invite.url, "Ann", found=False)
         assert NO_RELAY in text(ann) and "Joining the table" not in text(ann)
         hub.reachable = True
         table.act("together-invite-again")
@@ -333,8 +348,8 @@ def test_a_phone_whose_table_never_answers_is_told_so(monkeypatch):
     async def body():
         hub = Hub()
         ann = device(hub)
-        await open_link(ann, "https://x.org/#" + GOOD.fragment, "Ann")
-        assert "Reaching the meeting point" not in text(ann)
+        await open_link(ann, "https://x.org/#" + GOOD.fragment, "Ann", found=False)
+        assert "Looking for the table..." in text(ann)
         await asyncio.sleep(0.1)
         await settle()
         assert "The table did not answer" in text(ann)

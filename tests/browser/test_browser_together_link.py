@@ -39,19 +39,23 @@ READY = "Ready: a phone that opens this link joins this table."
 
 
 @pytest.fixture
-def devices(browser, site_url, open_game, watch_page):
-    """devices(viewport, query="", storage=None) -> page: a device of its own (a context
-    of the suite's Chromium, no camera), the game open at ``site_url + query``."""
+def devices(browser, site_url, open_game, watch_page, wait_for_boot):
+    """devices(viewport, query="", storage=None, wait=True) -> page: a device of its own
+    (a context of the suite's Chromium, no camera), the game opening at ``site_url +
+    query``; ``wait=False`` leaves it starting (``wait_for_boot(page)`` then)."""
     contexts = []
 
-    def make(viewport, query: str = "", storage: dict | None = None):
+    def make(viewport, query: str = "", storage: dict | None = None, wait: bool = True):
         ctx = browser.new_context(viewport=viewport, service_workers="block",
                                   has_touch=viewport is PHONE,
                                   device_scale_factor=2 if viewport is PHONE else 1)
         contexts.append(ctx)
         page = ctx.new_page()
         watch_page(page)
-        open_game(page, query, storage)
+        if wait:
+            open_game(page, query, storage)
+        else:
+            page.goto(site_url + query)
         return page
 
     yield make
@@ -60,14 +64,15 @@ def devices(browser, site_url, open_game, watch_page):
 
 
 def take_a_seat(phone, name: str) -> None:
-    expect(phone.get_by_role("heading", name="Join a table")).to_be_visible()
+    expect(phone.get_by_text("The table is there: type your name and tap Join the "
+                             "table.")).to_be_visible(timeout=30_000)
     phone.get_by_label("Your name").fill(name)
     phone.get_by_role("button", name="Join the table").click()
     expect(phone.get_by_role("list", name="Your hand")).to_be_visible(timeout=30_000)
 
 
 def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tiles(
-        devices, broker, site_url):
+        devices, broker, site_url, wait_for_boot):
     t0 = time.monotonic()
     ws_port, _ = broker
     club = json.dumps({"relays": [f"ws://127.0.0.1:{ws_port}/"], "ice": []})
@@ -101,9 +106,11 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
     table.set_viewport_size(TABLE)
 
     query = link[len(site_url):]
-    ann = devices(PHONE, query)
+    ann, bob = devices(PHONE, query, wait=False), devices(PHONE, query, wait=False)
+    for phone in (ann, bob):  # the two phones start at once
+        assert wait_for_boot(phone) == "ready"
+    took_in = time.monotonic() - t0
     take_a_seat(ann, "Ann")
-    bob = devices(PHONE, query)
     shot(bob, "together-link-phone-join")
     take_a_seat(bob, "Bob")
     expect(table.get_by_text("Ann: on their phone: connected")).to_be_visible()
@@ -181,6 +188,6 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
     text, s = saved(table)
     assert s.game.round_over
     took = time.monotonic() - t0
-    print(f"joined by link in {joined:.1f} s; a whole round ({len(s.game.history)} moves, "
-          f"{turns} from the phones) in {took:.1f} s")
+    print(f"phones started at {took_in:.1f} s, joined by link at {joined:.1f} s; a whole "
+          f"round ({len(s.game.history)} moves, {turns} from the phones) in {took:.1f} s")
     assert took < 90

@@ -33,6 +33,10 @@ WORDS = {
                  "this game's Play together page with its invite link, or ask for the "
                  "link again."),
     "left": "The table has gone from the room. Waiting for it to come back...",
+    # a phone's, while it looks for its table
+    "phone-joining": "Reaching the table over the internet...",
+    "phone-ready": "Looking for the table...",
+    "phone-found": "The table is there: type your name and tap Join the table.",
     "failed": "The invite link could not be opened on this device: ",
 }
 
@@ -285,9 +289,11 @@ class PhoneRoom(_Room):
         return self.table_peer is not None
 
     def words(self) -> str:
-        if self.found and not self.problem:
-            return ""
-        return super().words()
+        if self.problem:
+            return self.problem
+        if self.found:
+            return "" if self.wanted else WORDS["phone-found"]
+        return WORDS.get("phone-" + self.state) or super().words()
 
     def go(self) -> None:
         """The person asked to join: the link opens as soon as the table answers."""

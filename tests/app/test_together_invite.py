@@ -20,6 +20,7 @@ from app.game.seats import Seat
 from app.shared import link_settings
 from app.shared.link_codes import BadLinkCode, Invite, invite_url, new_invite, read_invite
 from app.together import invite as invite_mod
+from app.together.phone import KEEP_KEY
 from app.together.ui import TogetherScreen
 from fakepage import FakePage
 from test_hostile_input import Storage
@@ -372,6 +373,26 @@ def test_a_table_without_a_camera_says_so_and_offers_the_link(camera, words):
         assert "Scan a phone's code" not in text(table)
         assert 'data-act="together-invite"' in table.page.html
         leave_all(table)
+        await settle()
+
+    own_loop.run(body())
+
+
+def test_a_phone_keeping_a_seat_at_another_table_is_asked_its_name_here():
+    async def body():
+        hub = Hub()
+        table = device(hub)
+        host(table, ["phone", "computer", "computer"])
+        await settle()
+        table.act("together-invite")
+        await settle()
+        old = {"name": "Ann", "table": "0123456789", "seat": 1, "token": "x" * 22}
+        ann = device(hub, Storage({KEEP_KEY: json.dumps(old)}))
+        await open_link(ann, table.together.invite.url, "Annie")  # asked, as a new player
+        p = ann.together.phone
+        assert p.client.seat == 0 and p.client.name == "Annie" and p.client.token != old["token"]
+        assert "Annie : on their phone: connected" in text(table)
+        leave_all(table, ann)
         await settle()
 
     own_loop.run(body())

@@ -254,9 +254,11 @@ class PhoneRoom(_Room):
     ``send(text)``, ``close()``, and ``on_open``/``on_message``/``on_close`` as a data
     channel's. It opens once its person asked to join (``go``) and a table answered."""
 
-    def __init__(self, c, api, invite: Invite, *, on_open, on_message, on_close):
+    def __init__(self, c, api, invite: Invite, *, on_open, on_message, on_close,
+                 kept_table: str | None = None):
         super().__init__(c, api, invite)
         self.on_open, self.on_message, self.on_close = on_open, on_message, on_close
+        self.kept_table = kept_table  # the table this phone keeps a seat's key for
         self.table_peer: str | None = None
         self.wanted = False  # the person asked to join (or this phone keeps a seat's key)
         self.opened = False
@@ -316,6 +318,8 @@ class PhoneRoom(_Room):
                 return  # another phone's hello, or anything before a table answered
             self.table_peer = self.link.peer = peer
             self.link.closed = False
+            if self.kept_table is not None and self.kept_table == _table_id(text):
+                self.wanted = True  # its own seat back, by its key: no name asked
             if self.state in ("joining", "no-table", "no-relay"):
                 self.state = "ready"
             self.problem = ""
@@ -340,6 +344,14 @@ class PhoneRoom(_Room):
 
     def close(self) -> None:
         asyncio.ensure_future(self.leave())
+
+
+def _table_id(text: str):
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    return data.get("table") if isinstance(data, dict) else None
 
 
 def _from_a_table(text: str) -> bool:

@@ -290,10 +290,11 @@ class TogetherScreen(Screen):
         if self.phone is not None and self.phone.link is not None:
             self.phone.link.close()
         p = self.phone = PhoneSide(self.c, self.make_link)
-        self.room = p.link = PhoneRoom(self.c, self.browser, invite, on_open=p._opened,
-                                       on_message=p.receive, on_close=p._closed)
-        if p.client.token is not None:
-            self.room.go()  # its seat back, by its key, as soon as the table answers
+        # its seat back by its key, with no name asked, when the table is the one it
+        # keeps a key for (its ``table`` answer says)
+        self.room = p.link = PhoneRoom(
+            self.c, self.browser, invite, on_open=p._opened, on_message=p.receive,
+            on_close=p._closed, kept_table=p.client.table if p.client.token else None)
         self._show("hand")
         asyncio.ensure_future(self.room.start())
         self._run()

@@ -336,6 +336,10 @@ def test_no_meeting_point_reached_is_said_in_words_on_the_table_and_the_phone():
         table.act("together-invite-again")
         await settle()
         assert "Ready: a phone that opens this link" in text(table)
+        ann.act("together-link-again")  # the phone tries again: it is seated, as asked
+        await settle()
+        assert ann.together.phone.client.seat == 0 and NO_RELAY not in text(ann)
+        assert "Ann : on their phone: connected" in text(table)
         leave_all(table, ann)
         await settle()
 

@@ -65,5 +65,7 @@ def phone_link(*, name: str, kept: str, asked: bool, words: str, trouble: bool,
     return ('<div class="app hand-screen"><h1 id="hand-title">Join a table</h1>'
             "<p>You opened a table's invite link.</p>"
             + (f'<p class="note">{e(kept)}</p>' if kept else "")
-            + status + body + alert(problem)
+            + status
+            + (button("Try again", "together-link-again", cls="btn big") if trouble else "")
+            + body + alert(problem)
             + button("Back", "together-home", cls="btn") + "</div>")

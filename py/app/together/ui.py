@@ -299,6 +299,20 @@ class TogetherScreen(Screen):
         asyncio.ensure_future(self.room.start())
         self._run()
 
+    def do_link_again(self, arg, el) -> None:
+        """"Try again" on a phone whose room was not reached, or whose table did not
+        answer: the same link, joined anew."""
+        room = self.room
+        if room is None:
+            return
+        name = self.phone.client.name if self.phone is not None else ""
+        room.close()
+        self.room = None
+        self.do_link(room.invite.fragment, el)
+        if room.wanted and self.room is not None and self.phone is not None:
+            self.phone.client.name = self.phone.client.name or name
+            self.room.go()
+
     def do_link_join(self, arg, el) -> None:
         """"Join the table" on a phone that opened an invite link."""
         p, room = self.phone, self.room

@@ -126,7 +126,7 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
     heard = {0: [], 1: []}  # what each phone was sent, in order
     reloaded = forged = False
     checks = turns = 0
-    end = time.monotonic() + 120
+    end = time.monotonic() + 300
     while True:
         assert time.monotonic() < end, "the round did not end in time"
         text, s = saved(table)
@@ -190,4 +190,6 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
     took = time.monotonic() - t0
     print(f"phones started at {took_in:.1f} s, joined by link at {joined:.1f} s; a whole "
           f"round ({len(s.game.history)} moves, {turns} from the phones) in {took:.1f} s")
-    assert took < 90
+    # the pace, not the round's length (the deal is random: 45 to 195 moves were seen)
+    pace = (took - joined) / len(s.game.history)
+    assert pace < 1.0, f"{pace:.2f} s a move"

@@ -23,6 +23,7 @@ from test_browser_together import (
     PHONE,
     drawn,
     hidden_part,
+    py,
     received,
     saved,
     send_raw,
@@ -61,6 +62,16 @@ def devices(browser, site_url, open_game, watch_page, wait_for_boot):
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+def said(page) -> str:
+    """What the page says, and its link's state, for a failure's message."""
+    state = py(page, "import app.boot\nt = app.boot._keep[0].together\n"
+                     "r = t.room or t.invite\n"
+                     "str((t.mode, r and (r.state, r.problem, getattr(r, 'table_peer', ''), "
+                     "getattr(r, 'wanted', '')), t.phone and (t.phone.state, "
+                     "t.phone.client.token is not None, list(t.phone.client.problems))))")
+    return " ".join(page.locator("#table").inner_text().split()) + " " + state
 
 
 def take_a_seat(phone, name: str) -> None:
@@ -120,6 +131,10 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
     table.get_by_role("dialog", name="Who plays first").get_by_role("button").click()
     expect(table.get_by_text("Ann and Bob play from their phones")).to_be_visible()
     joined = time.monotonic() - t0
+    # a third phone, by a link whose meeting point answers nobody: said in words, checked
+    # after the round (15 s: RELAY_WAIT_MS)
+    closed = f"ws%3A%2F%2F127.0.0.1%3A{mqtt_broker.free_port()}%2F"
+    stranger = devices(PHONE, re.sub(r"&via=.*", "&via=" + closed, query), wait=False)
 
     set_pace(table)
     phones = {0: ann, 1: bob}
@@ -174,7 +189,12 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
             phone.reload()
             phone.wait_for_function("document.documentElement.dataset.ready === '1'",
                                     timeout=BOOT_TIMEOUT_MS)
-            expect(phone.get_by_role("list", name="Your hand")).to_be_visible(timeout=30_000)
+            try:
+                expect(phone.get_by_role("list", name="Your hand")).to_be_visible(
+                    timeout=30_000)
+            except AssertionError as exc:
+                raise AssertionError(f"the phone is not back: {said(phone)}; the table "
+                                     f"lists {said(table)}") from exc
             heard[turn] = received(phone)  # a new page: its log starts afresh
             assert json.loads(heard[turn][-1])["view"]["hand"] == before
             shot(phone, "together-link-phone-back")
@@ -188,6 +208,13 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
     text, s = saved(table)
     assert s.game.round_over
     took = time.monotonic() - t0
+    expect(stranger.get_by_role("alert").filter(has_text="could not reach any meeting "
+                                                "point")).to_be_visible(timeout=30_000)
+    expect(stranger.get_by_role("button", name="Try again")).to_be_visible()
+    stranger.evaluate("location.hash = '#join=Rm7fQ2xkVt9PaL0s.cut'")  # a link cut short
+    expect(stranger.get_by_role("alert").filter(
+        has_text="This invite link is cut short or changed. Ask for the link again")
+    ).to_be_visible()
     print(f"phones started at {took_in:.1f} s, joined by link at {joined:.1f} s; a whole "
           f"round ({len(s.game.history)} moves, {turns} from the phones) in {took:.1f} s")
     # the pace, not the round's length (the deal is random: 45 to 195 moves were seen)

@@ -2,8 +2,8 @@
 screen and dialog at six sizes, in normal print and, where large print changes it (the
 table, the lessons and the dialogs over them), in large print, reached from saves. At
 each: no sideways scroll, no console or CSP error, its heading and primary action in view
-as it opens (a dialog's top too), no informing text cut with "...", and a replay's felt
-and hands differing between positions.
+as it opens (a dialog's top too), no informing text cut with "...", no name broken
+mid-word, and a replay's felt and hands differing between positions.
 
 One page per size visits every screen in turn, in normal then large print (``visit``,
 module-wide; each size is one xdist group), and each (screen, size, print) is a test of

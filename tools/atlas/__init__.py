@@ -13,8 +13,9 @@ serves a whole size.
 At every screen (``check``): no sideways scroll; no console error, page error or CSP
 violation since the last screen; its heading and primary action in view as it opens (a
 dialog's top too); no text that informs cut with "..." (``text-overflow: ellipsis`` that
-cuts, or a literal "\u2026" the code put at the end of a shortened name); a replay's felt
-and hands differ between the positions shown.
+cuts, or a literal "\u2026" the code put at the end of a shortened name); no word of a
+player's name drawn on two lines; a replay's felt and hands differ between the positions
+shown.
 
 Standard library at import time; the saves are made with the project's own packages
 (py/), Playwright is imported by ``main`` only.

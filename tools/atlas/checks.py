@@ -27,7 +27,7 @@ INIT = """(() => {
   for (const [k, v] of Object.entries(JSON.parse(pending))) localStorage.setItem(k, v);
 })();"""
 
-CHECK = """([heading, dialog, allowed]) => {
+CHECK = """([heading, dialog, allowed, names]) => {
   const W = innerWidth, H = innerHeight, out = [];
   const seen = el => el && el.checkVisibility && el.checkVisibility();
   const inView = r => r.width > 0 && r.height > 0 && r.top >= -1 && r.left >= -1
@@ -79,10 +79,32 @@ CHECK = """([heading, dialog, allowed]) => {
                                : ''));
   }
   if (cut.length) out.push('cut with an ellipsis: ' + [...new Set(cut)].slice(0, 8).join(', '));
+  // a name broken mid-word: one of its words drawn on more than one line ("Chri/stab/elle")
+  const broken = [];
+  for (const el of document.querySelectorAll(names)) {
+    if (!seen(el) || el.closest('[aria-hidden=true]')) continue;
+    const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+      for (const m of n.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                                 .map(r => Math.round(r.top / 4)));
+        if (tops.size > 1) broken.push(`"${m[0]}" in ${tops.size} lines`);
+      }
+    }
+  }
+  if (broken.length)
+    out.push('a name broken mid-word: ' + [...new Set(broken)].slice(0, 8).join(', '));
   const felt = document.querySelector('.past-felt, .felt');
   const hands = document.querySelector('.past-hands');
   return {problems: out, felt: felt ? felt.innerHTML : '', hands: hands ? hands.innerHTML : ''};
 }"""
+
+# Where a page writes a player's name (the players' cards, a sheet's rows): a name wraps
+# between its words, never inside one
+NAMES = ".seat-name, th[scope=row]"
 
 
 @dataclass
@@ -170,7 +192,7 @@ class Visit:
 
     def check(self, s: Screen) -> list[str]:
         page = self.page
-        got = page.evaluate(CHECK, [s.heading, s.dialog, list(WHOLE_WITH_ELLIPSIS)])
+        got = page.evaluate(CHECK, [s.heading, s.dialog, list(WHOLE_WITH_ELLIPSIS), NAMES])
         problems = got["problems"]
         try:
             box = s.primary(page).bounding_box(timeout=2_000) if s.primary else {}

@@ -105,11 +105,12 @@ def felt_parts(session: Session, lay, *, selected: Tile | None, targets: set[int
     if lay.hub is not None:
         parts.append(tile(lay.hub))
     # each lane a group named as the log and the hints name it, its tiles inside
+    plain = plain_names(lay)
     for tv in lay.trains:
         parts.append(f'<g class="lane-group" role="group" aria-label="{e(tv.name)}" '
                      f'data-folded="{tv.folded}">'
                      + _train_markup(session, tv, selected, targets, lay,
-                                     since.get(tv.train, ""))
+                                     since.get(tv.train, ""), plain)
                      + "".join(tile(p) for p in tv.tiles)
                      + "".join(tucked(p) for p in getattr(tv, "tucked", ())) + "</g>")
     scored = _scored(session) if fresh is not None else 0
@@ -158,15 +159,39 @@ def _score_badge(lay, fresh: Tile, points: int) -> str:
             f"+{points}</text></g>")
 
 
-def _fit_text(text: str, width_px: float, size_px: float) -> str:
+BOLD, PLAIN = 0.58, 0.55  # a letter's width, of its size, in bold and in regular weight
+
+
+def _fit_text(text: str, width_px: float, size_px: float, per: float = BOLD) -> str:
     """``text``, cut short with an ellipsis to about ``width_px`` at ``size_px``: a
     name is never squeezed below its size (older eyes), it is shortened instead."""
-    most = max(3, int(width_px / (size_px * 0.58)))
+    most = max(3, int(width_px / (size_px * per)))
     return text if len(text) <= most else text[:most - 1].rstrip() + "\u2026"
 
 
+def _band_px(lay, lb) -> float:
+    """The room a name above its lane has in regular weight (CSS px): its band, and the
+    felt's margin it runs towards (a name stands at the station's side of its lane)."""
+    from bones.layout.lane_frame import MARGIN
+
+    return (lb.box.w + MARGIN) * lay.scale
+
+
+def plain_names(lay) -> bool:
+    """The lanes' names in regular weight: where a name above its lane would be cut in
+    bold and stands whole in regular weight, at the same size (a phone's felt in large
+    print: "Christabel\u2026" was cut, "Christabelle" reads whole); every name alike."""
+    extra = getattr(lay, "extra", {}) or {}
+    px = extra.get("label_px")
+    if not px or extra.get("labels") != "band":
+        return False
+    cut = [tv.label for tv in lay.trains if tv.label is not None
+           and _fit_text(tv.label.text, tv.label.box.w * lay.scale, px) != tv.label.text]
+    return any(_fit_text(lb.text, _band_px(lay, lb), px, PLAIN) == lb.text for lb in cut)
+
+
 def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int],
-                  lay=None, event: str = "") -> str:
+                  lay=None, event: str = "", plain: bool = False) -> str:
     out = []
     extra = getattr(lay, "extra", {}) or {}
     px = extra.get("label_px")  # the lanes' names keep one size in CSS px
@@ -194,15 +219,18 @@ def _train_markup(session: Session, tv, selected: Tile | None, targets: set[int]
         elif px:
             size = px / lay.scale
             y = lb.box.cy
-            text = _fit_text(lb.text, lb.box.w * lay.scale, px)
+            per = PLAIN if plain else BOLD
+            width = _band_px(lay, lb) if plain else lb.box.w * lay.scale
+            text = _fit_text(lb.text, width, px, per)
             said = ""
             if event and text == lb.text:
                 # "Ann: drew and passed", in what room the band has after the name: whole
                 # or not at all (the player's card says it too)
-                room = lb.box.w * lay.scale - (len(text) + 2) * px * 0.58
-                if _fit_text(event, room, px) == event:
+                room = width - (len(text) + 2) * px * per
+                if _fit_text(event, room, px, per) == event:
                     said = f'<tspan class="lane-event">: {e(event)}</tspan>'
-            out.append(f'<text class="train-label" x="{x:.3f}" y="{y:.3f}" '
+            cls = "train-label plain" if plain else "train-label"
+            out.append(f'<text class="{cls}" x="{x:.3f}" y="{y:.3f}" '
                        f'text-anchor="{lb.anchor}" dominant-baseline="central" '
                        f'font-size="{size:.3f}">{e(text)}{said}</text>')
         else:

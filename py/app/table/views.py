@@ -21,6 +21,10 @@ from app.table.score_views import move_log_markup, scores_markup
 from bones.moves import CALL, DRAW, KNOCK, PASS
 from bones.tiles import Tile
 
+# The longest word of a name two players' cards a row beside the table hold whole (four
+# to six players at 1024 x 768, large print too); a longer one takes a card a row
+PAIRED_LETTERS = 5
+
 
 # ---- the hand and the buttons ----
 def hand_markup(session: Session, view) -> str:
@@ -125,7 +129,10 @@ def seats_markup(session: Session, obs: dict | None = None) -> str:
     sizes = obs["hand_sizes"]
     g = session.game
     last = session.wording.last_moves()
-    parts = [f'<ul class="seat-list seats-{len(session.seats)}" aria-label="Players">']
+    # a name with a word too long for half the side panel takes a card a row (web/style.css)
+    longest = max((len(w) for seat in session.seats for w in seat.name.split()), default=0)
+    wide = " long-names" if longest > PAIRED_LETTERS else ""
+    parts = [f'<ul class="seat-list seats-{len(session.seats)}{wide}" aria-label="Players">']
     for s, seat in enumerate(session.seats):
         turn = " turn" if g.turn == s else ""
         if len(session.sides()) == 2 and len(session.seats) == 4:  # partners (A1)

@@ -28,6 +28,7 @@ class Wire:
     def __init__(self):
         self.offers: dict[str, FakeLink] = {}
         self.answers: dict[str, FakeLink] = {}
+        self.lose = 0  # the next texts the table sends that are lost on the way
 
 
 class FakeLink:
@@ -62,6 +63,10 @@ class FakeLink:
     def send(self, text: str) -> bool:
         if not self.open or self.other is None or not self.other.open:
             return False
+        if self.wire.lose and self in self.wire.offers.values():
+            # sent, and lost, as a send before its side heard the channel open was
+            self.wire.lose -= 1
+            return True
         asyncio.get_running_loop().call_soon(self.other.on_message, text)
         return True
 
@@ -174,7 +179,7 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         await settle()
         assert len(s.game.history) == before + 1
         assert table.page.st.get(SAVE_KEY) == saved
-        assert "turn" in (p.client.refusal or "")
+        assert "It is not your turn." in text(waiting)  # in plain words, on its screen
         table.together.table.close()
         await settle()
         ann.together.phone = None
@@ -204,6 +209,50 @@ def test_a_phone_that_reloads_comes_back_to_its_seat_by_its_kept_key():
         p = again.together.phone
         assert p.client.seat == 0 and p.client.token == token
         assert "Ann : on their phone: connected" in text(table)
+        table.together.table.close()
+        await settle()
+
+    own_loop.run(body())
+
+
+def test_a_seat_whose_answer_is_lost_is_asked_for_again():
+    """The table's answer to a phone's rejoin is lost: the phone asks again after
+    ASK_AGAIN_S, and is back in its seat with its hand (it stayed at 'Joining the table...'
+    for ever, on its turn, with nothing else sent its way)."""
+    from app.together.phone import ASK_AGAIN_S
+
+    async def body():
+        wire = Wire()
+        table, ann = device(wire), device(wire)
+        host(table, ["phone", "computer", "computer"])
+        await settle()
+        await join(table, ann, "Ann")
+        hand = ann.together.phone.client.hand
+        ann.together.phone.link.close()  # the page reloads
+        await settle()
+        again = device(wire)
+        again.page.st.update(ann.page.st)
+        again.act("together-join")
+        p = again.together.phone
+        side = table.together.table
+        again.page.values["hand-name"] = ""
+        again.act("together-hand-scan")
+        await p.scanned(side.code)
+        wire.lose = 2  # the seat and the state, the table's whole answer
+        await side.accept(p.answer)
+        await asyncio.sleep(0.05)
+        await settle()
+        assert "Joining the table" in text(again) and p.client.view is None
+        p.beat(ASK_AGAIN_S / 2)
+        await settle()
+        assert p.client.view is None  # not yet: the table may be slow
+        p.beat(ASK_AGAIN_S / 2)
+        await settle()
+        assert p.client.seat == 0 and p.client.hand == hand
+        assert "Your hand" in again.page.html and "Joining the table" not in text(again)
+        p.beat(ASK_AGAIN_S * 2)  # answered: nothing more is asked
+        await settle()
+        assert sum('"type":"seat"' in m for m in p.received) == 1
         table.together.table.close()
         await settle()
 

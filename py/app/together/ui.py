@@ -58,9 +58,10 @@ class TogetherScreen(Screen):
         cl = p.client
         if p.state in ("open", "lost") and cl.seat is not None and cl.view is not None:
             return views.phone_hand(me=cl.name or "Your hand", hand=[str(t) for t in cl.hand],
-                                    moves=p.moves(), table=p.table_lines(),
+                                    moves=p.moves() if p.state == "open" else [],
+                                    table=p.table_lines(),
                                     status=p.status(), refusal=cl.refusal or "",
-                                    your_turn=cl.my_turn)
+                                    your_turn=cl.my_turn, lost=p.state == "lost")
         kept = (f"You have a seat at a table as {cl.name}: scan the table's code to come "
                 "back to it." if cl.token else "")
         answer = self._qr(p.answer, "This phone's code for the table") if p.answer else ""
@@ -219,6 +220,8 @@ class TogetherScreen(Screen):
                     self.table.pulse()
                 since_ping += PULSE_S
                 p = self.phone
+                if p is not None:
+                    p.beat(PULSE_S)
                 if since_ping >= PING_S and p is not None and p.state == "open":
                     since_ping = 0.0
                     p.link.send(p.client.ping())

@@ -125,9 +125,11 @@ def phone_join(*, name: str, kept: str, answer_svg: str, problem: str,
 
 
 def phone_hand(*, me: str, hand: list[str], moves: list[tuple[str, str]],
-               table: list[str], status: str, refusal: str, your_turn: bool) -> str:
+               table: list[str], status: str, refusal: str, your_turn: bool,
+               lost: bool = False) -> str:
     """The phone at the table: its hand as big tiles, its moves as buttons (only on its
-    turn), the table in small (lines of text), and the link's state."""
+    turn), the table in small (lines of text), and the link's state; once the link is
+    lost, the way back to the seat (the table's code again)."""
     tiles = "".join(f'<li class="phone-tile" aria-label="{e(t)}">{_tile(t, BIG_TILE)}</li>'
                     for t in hand)
     buttons = "".join(
@@ -138,6 +140,8 @@ def phone_hand(*, me: str, hand: list[str], moves: list[tuple[str, str]],
     return ('<div class="app hand-screen">'
             f'<h1 id="hand-title">{e(me)}</h1>'
             + (f'<p class="together-status" role="status">{e(status)}</p>' if status else "")
+            + (button("Scan the table's code", "together-hand-scan", cls="btn huge primary")
+               if lost else "")
             + f'<p class="hand-turn" role="status">{e(turn)}</p>'
             + alert(refusal)
             + f'<ul class="phone-moves" aria-label="Your moves">{buttons}</ul>'

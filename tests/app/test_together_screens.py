@@ -139,6 +139,9 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         assert table.screen == "table"
         assert "Annie and Bert play from their phones" in text(table)
         assert text(table).count("on their phone") == 2  # their cards, not "computer"
+        # no person plays at the table's own screen: the hot-seat's words are not said
+        assert "until the player takes the screen" not in text(table)
+        assert "Each player's tiles are on their own phone." in text(table)
         for seat, phone in ((0, ann), (1, bob)):
             p = phone.together.phone
             assert p.client.seat == seat and len(p.client.hand) == len(s.game.hands[seat])

@@ -262,6 +262,59 @@ def test_a_seat_whose_answer_is_lost_is_asked_for_again():
     own_loop.run(body())
 
 
+def test_a_phone_away_is_waited_for_then_the_computer_is_offered_until_they_are_back():
+    async def body():
+        wire = Wire()
+        table, ann = device(wire), device(wire)
+        clock = [1_000_000.0]
+        table.page.now_ms = lambda: clock[0]
+        host(table, ["phone", "computer", "computer"])
+        await settle()
+        assert 'value="60" checked' in table.page.html  # the host's setting, a minute
+        table.act("together-wait:30")
+        assert 'value="30" checked' in table.page.html
+        await join(table, ann, "Ann")
+        side = table.together.table
+        table.act("together-table")
+        ann.together.phone.link.close()  # Ann's phone is gone
+        await settle()
+        offer = "Let the computer play for Ann until they are back"
+        assert "Waiting for Ann" in text(table) and offer not in text(table)
+        clock[0] += 29_000
+        side.pulse()
+        assert offer not in text(table)
+        clock[0] += 1_000  # the host's 30 seconds: the offer, on the line over the felt
+        side.pulse()
+        assert "Waiting for Ann" in text(table) and offer in text(table)
+        s = table.session
+        assert s.seats[0].kind == "phone"
+        table.act("together-standin:0")
+        assert s.seats[0].kind == "computer" and side.host.seats[0].standin
+        assert "Waiting for Ann" not in text(table) and offer not in text(table)
+        s.started = True
+        while s.game.turn != 0:
+            s.play(s.game.legal_moves()[0])
+        assert s.computer_to_move(), "the computer plays Ann's seat while she is away"
+        s.play(s.game.legal_moves()[0])
+        side.pulse()
+        table.together.mode = "host"
+        table.act("together-open")
+        assert "Ann : the computer, until their phone is back" in text(table)
+        again = device(wire)  # Ann is back, her seat's key kept on her phone
+        again.page.st.update(ann.page.st)
+        await join(table, again, "")
+        p = again.together.phone
+        assert p.client.seat == 0 and p.client.hand == list(s.game.hands[0])
+        assert s.seats[0].kind == "phone" and not side.host.seats[0].standin
+        assert "Ann : on their phone: connected" in text(table)
+        kept = json.loads(table.page.st["rally-dominoes:together-table"])
+        assert json.loads(kept["seats"])["wait"] == 30
+        table.together.table.close()
+        await settle()
+
+    own_loop.run(body())
+
+
 def test_play_together_needs_a_phone_seat():
     c = Controller(FakePage(Storage()))
     c.start_screen.form.seats = [Seat("Ann", "human"), Seat("Bob")]

@@ -50,7 +50,8 @@ class TogetherScreen(Screen):
                 '<p class="qr-wait" role="status">Making the code&hellip;</p>')
         return views.host_page(code_svg=code, rows=t.rows(), waiting=t.waiting(),
                                problem=t.problem or self.qr_problem, note=t.note,
-                               can_play=self.c.session is t.session)
+                               can_play=self.c.session is t.session, offers=t.offers(),
+                               wait=t.host.wait)
 
 
     def _phone_markup(self) -> str:
@@ -124,6 +125,17 @@ class TogetherScreen(Screen):
             self._show("together")
         elif s is not None and any(x.kind == "phone" for x in s.seats):
             self._host(s)
+
+    def do_wait(self, arg, el) -> None:
+        """The host's setting: how long a phone that went away is waited for."""
+        if self.table is not None and arg.isdigit() and int(arg) in views.WAITS:
+            self.table.set_wait(int(arg))
+            self.c.render()
+
+    def do_standin(self, arg, el) -> None:
+        """"Let the computer play for Ann until they are back"."""
+        if self.table is not None and arg.isdigit():
+            self.table.stand_in(int(arg))
 
     def do_table(self, arg, el) -> None:
         self.c.do_resume(arg, el)

@@ -18,12 +18,35 @@ def seat_lines(rows: list[tuple[str, str]]) -> str:
     return f'<ul class="together-seats" aria-label="Who plays where">{items}</ul>'
 
 
+WAITS = {30: "30 seconds", 60: "1 minute", 120: "2 minutes", 300: "5 minutes",
+         900: "15 minutes"}  # how long the table waits for a phone before the offer
+
+
+def offer_buttons(offers: list[tuple[int, str]]) -> str:
+    """For each phone waited on long enough: the computer plays for them until they are
+    back."""
+    return "".join(button(f"Let the computer play for {e(name)} until they are back",
+                          f"together-standin:{seat}", cls="btn big") for seat, name in offers)
+
+
+def wait_choice(wait: float) -> str:
+    """The host's setting: how long a phone that went away is waited for."""
+    radios = "".join(
+        f'<label class="choice"><input type="radio" name="together-wait" value="{k}"'
+        f'{" checked" if int(wait) == k else ""} data-act="together-wait:{k}"> {words}'
+        "</label>" for k, words in WAITS.items())
+    return ('<fieldset class="together-wait-choice"><legend>When a phone goes away, offer '
+            f'the computer for its seat after</legend><div class="choices">{radios}</div>'
+            "</fieldset>")
+
+
 def host_page(*, code_svg: str, rows: list[tuple[str, str]], waiting: list[str],
-              problem: str, note: str, can_play: bool) -> str:
+              problem: str, note: str, can_play: bool,
+              offers: list[tuple[int, str]] = (), wait: float = 60) -> str:
     """The table's page: its code for the next phone, the button that reads a phone's
-    answer, and the seats."""
-    wait = "".join(f'<p class="together-wait" role="status">Waiting for {e(n)}</p>'
-                   for n in waiting)
+    answer, the seats, and the computer offered for a phone waited on long enough."""
+    wait_lines = "".join(f'<p class="together-wait" role="status">Waiting for {e(n)}</p>'
+                         for n in waiting)
     return (
         '<div class="app together-screen"><h1 id="together-title">Play together</h1>'
         '<section aria-labelledby="join-h"><h2 id="join-h">Join this table</h2>'
@@ -36,20 +59,23 @@ def host_page(*, code_svg: str, rows: list[tuple[str, str]], waiting: list[str],
         + (f'<p class="note" role="status">{e(note)}</p>' if note else "")
         + "</section>"
         '<section aria-labelledby="seats-h"><h2 id="seats-h">Seats</h2>'
-        + seat_lines(rows) + wait + "</section>"
+        + seat_lines(rows) + wait_lines + offer_buttons(list(offers)) + wait_choice(wait)
+        + "</section>"
         + button("Go to the table", "together-table", cls="btn huge",
                  disabled=not can_play)
         + button("Stop playing together", "together-stop", cls="btn")
         + "</div>")
 
 
-def strip(waiting: list[str], here: list[str]) -> str:
+def strip(waiting: list[str], here: list[str], offers: list[tuple[int, str]] = ()) -> str:
     """The line over the table while phones play at it: who is away (else who plays from
-    a phone), and the way back to the table's code."""
+    a phone), the computer offered for a phone waited on long enough, and the way back to
+    the table's code."""
     said = ("Waiting for " + ", ".join(waiting)) if waiting else (
         " and ".join(here) + " " + ("plays" if len(here) == 1 else "play") + " from "
         + ("a phone" if len(here) == 1 else "their phones"))
     return (f'<div class="together-strip" role="status"><span>{e(said)}</span>'
+            + offer_buttons(list(offers))
             + button("Phones and seats", "together-open", cls="btn small") + "</div>")
 
 
@@ -60,7 +86,7 @@ def over_table(c) -> str:
     s = c.session
     t = getattr(c.together, "table", None)
     if t is not None and t.session is s:
-        return strip(t.waiting(), t.here())
+        return strip(t.waiting(), t.here(), t.offers())
     if s is None or not any(x.kind == "phone" for x in s.seats):
         return ""
     return strip([x.name for x in s.seats if x.kind == "phone"], [])

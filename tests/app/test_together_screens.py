@@ -368,3 +368,34 @@ def test_a_phones_moves_are_said_in_each_games_own_words():
     assert move_words("6-1@N2", names, 0, "all-fives") == "6-1 at N2"
     assert move_words("draw", names, 0, "chicken-foot") == "Draw a tile"
     assert move_words("call@2", names, 0, "mexican-train") == "Call Cora: they did not knock"
+
+
+def test_a_kiosk_hosts_a_table_for_phones_only_when_its_official_says_so():
+    from app.kiosk.settings import KioskSettings, parse_settings
+    from app.kiosk.ui import KioskScreen
+    from app.kiosk.views import attract_screen, official_settings
+
+    assert parse_settings("{}")[0].together is False  # off unless the official sets it
+    assert parse_settings('{"together": true}')[0].together is True
+    assert "Play together" not in attract_screen(KioskSettings())
+    assert "kiosk-host" in attract_screen(KioskSettings(together=True))
+    assert "phones join a table on this screen" in official_settings(KioskSettings(),
+                                                                     active=True)
+
+    async def body():
+        c = Controller(FakePage(Storage()))
+        c.kiosk = k = KioskScreen(c)
+        k.official.settings.enabled = True
+        k.start()
+        c.screen = "attract"
+        c.act("kiosk-host")  # not offered: nothing happens
+        assert c.screen == "attract"
+        k.official.settings.together = True
+        c.act("kiosk-host")
+        await settle()
+        assert c.screen == "together" and "Join this table" in text(c)
+        assert [x.kind for x in c.session.seats][:2] == ["phone", "phone"]
+        c.together.table.close()
+        await settle()
+
+    own_loop.run(body())

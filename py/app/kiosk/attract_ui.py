@@ -194,12 +194,8 @@ class AttractGame:
             seat.kind, seat.name = "phone", f"Player {i + 1}"
         s.started = False
         self.official.close(keep_entry=True)
-        from app.together.ui import TogetherScreen  # Play together, made when needed
-
-        c = self.c
-        c.together = c.together or TogetherScreen(c)
-        c.begin(s)
-        c.together._host(s)
+        self.c.begin(s)
+        self.c.act("together-open")  # its table's code and seats (app.together)
 
     def do_learn(self, arg, el) -> None:
         """One tap on "Learn ...": the game's lesson (app.lessons.lesson), with the kiosk's pace,

@@ -355,3 +355,36 @@ def test_a_hand_of_all_fives_partners_from_two_phones_and_two_computers(devices,
     r.check_hidden()
     print(f"All Fives: a whole hand ({len(s.game.history)} moves, {r.turns} from the "
           f"phones) in {time.monotonic() - t0:.1f} s")
+
+
+EARLY = """async () => {
+  const {rallyLink} = await import(new URL('web/link.mjs', document.baseURI).href);
+  const got = {table: [], phone: []};
+  const say = (who) => ({onOpen() { got[who].push('open'); },
+                         onMessage(text) { got[who].push(text); }});
+  const table = rallyLink.direct(say('table'));
+  const phone = rallyLink.direct(say('phone'));
+  const offer = await table.offer();
+  const answer = await phone.answer(offer.sdp);
+  await table.accept(answer.sdp);
+  // the table answers at once, before its side of the channel is heard open
+  const state = table.state, sent = table.send('seat and state');
+  const end = Date.now() + 10000;
+  while (got.phone.length < 2 && Date.now() < end) await new Promise(r => setTimeout(r, 50));
+  table.close(); phone.close();
+  return {state, sent, got};
+}"""
+
+
+def test_a_text_sent_before_the_table_hears_its_link_open_still_arrives(camera, site_url):
+    """The table's answer to a phone that spoke at once was dropped when the table's side
+    of the channel was not yet heard open (web/link.mjs): the phone stayed at 'Joining the
+    table...'. Now it waits for the channel and goes."""
+    browser, _ = camera
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(site_url)
+    out = page.evaluate(EARLY)
+    ctx.close()
+    assert out["sent"] is True, out
+    assert out["got"]["phone"] == ["open", "seat and state"], out

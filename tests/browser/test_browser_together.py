@@ -188,6 +188,7 @@ class Round:
         self.table, self.phones = table, phones
         self.heard = {seat: [] for seat in phones}  # what each phone was sent, in order
         self.checks = self.turns = 0
+        self.round = saved(table)[1].game.round_number  # the round played
 
     def check_hidden(self) -> None:
         """What each phone shows and was sent, then the table's save again: a tile in
@@ -198,6 +199,8 @@ class Round:
             seen[seat] = drawn(device) + "\n".join(
                 hidden_part(m) for m in self.heard[seat] if '"round_over":true' not in m)
         g = saved(self.table)[1].game
+        if g.round_number != self.round:  # the next round is dealt: its hands are new
+            return
         for seat in self.phones:
             others = {str(t) for i, h in enumerate(g.hands) if i != seat for t in h}
             leak = tiles_in(seen[seat]) & others
@@ -214,7 +217,7 @@ class Round:
             assert time.monotonic() < end, "the round did not end in time"
             s = saved(self.table)[1]
             g = s.game
-            if g.round_over:
+            if g.round_over or g.round_number != self.round:
                 return s
             turn = g.turn
             if turn not in self.phones:  # a computer's: its move reaches the phones
@@ -352,7 +355,7 @@ def test_a_hand_of_all_fives_partners_from_two_phones_and_two_computers(devices,
     r = Round(table, {0: ann, 2: bob})  # partners, opposite: each sees only their own
     s = r.play()
     assert r.checks >= 2
-    r.check_hidden()
+    r.check_hidden()  # the hand's end, unless the table has dealt the next
     print(f"All Fives: a whole hand ({len(s.game.history)} moves, {r.turns} from the "
           f"phones) in {time.monotonic() - t0:.1f} s")
 

@@ -14,6 +14,8 @@ from bones.together import BadMessage, HandClient
 KEEP_KEY = "rally-dominoes:together-seat"
 RECEIVED_KEPT = 500  # the table's messages kept for a look (tests read them)
 ASK_AGAIN_S = 3.0  # seconds with no word from the table before a seat is asked for again
+CODE_GOOD_MS = 180_000  # the phone's code waits this long for the table to scan it (its
+#                         person walks to the table); after the scan the link opens at once
 
 
 class PhoneSide:
@@ -47,7 +49,7 @@ class PhoneSide:
         if self.link is not None:
             self.link.close()
         self.link = self.make_link(on_open=self._opened, on_message=self.receive,
-                                   on_close=self._closed)
+                                   on_close=self._closed, connect_ms=CODE_GOOD_MS)
         try:
             self.answer = await self.link.answer(text)
             self.state, self.problem = "answer", ""

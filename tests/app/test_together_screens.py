@@ -335,6 +335,8 @@ def test_after_the_tables_page_reloads_its_phones_come_back_to_their_seats():
         await settle()
         assert ann.together.phone.state == "lost"
         assert "Reconnecting" in text(ann)
+        assert 'data-act="together-hand-scan"' in ann.page.html  # the way back, on its hand
+        assert 'data-act="together-move:' not in ann.page.html  # no move to a lost table
         again = device(wire)
         again.page.st.update(table.page.st)  # the same device, its storage kept
         again.start()

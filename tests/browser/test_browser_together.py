@@ -327,6 +327,7 @@ def test_a_round_of_chicken_foot_from_two_phones_and_the_tables_page_reloads(dev
         for phone in (ann, bob):
             expect(phone.get_by_text(re.compile("^Reconnecting"))).to_be_visible(
                 timeout=20_000)
+        shot(ann, "together-phone-lost")
         table.get_by_role("button", name="Phones and seats").click()
         for seat, phone in ((1, bob), (0, ann)):  # in another order: each to its own seat
             rejoin(table, phone, y4m)

@@ -11,7 +11,8 @@
      await link.offer()        table:  {ok, sdp} the offer, candidates gathered
      await link.answer(sdp)    device: {ok, sdp} the answer to the table's offer
      await link.accept(sdp)    table:  {ok} the device's answer
-     link.send(text) -> true, or false (and onClose once) when the link is gone
+     link.send(text) -> true, or false (and onClose once) when the link is gone; a text
+                         sent before this side hears the channel open goes once it is
      link.close()              no onClose: this side chose to
      link.state                "new", "offered", "connecting", "open", "closed"
    A failure resolves {ok: false, code, words}; it never throws.
@@ -96,12 +97,14 @@ function direct(opts = {}) {
   let pc = null;
   let channel = null;
   let timer = null;
+  let early = [];  // texts sent before this side heard the channel open: sent on open
   const link = { state: "new", offer, answer, accept, send, close };
 
   function end(code) {
     if (link.state === "closed") return;
     const wasOpen = link.state === "open";
     link.state = "closed";
+    early = [];
     clearTimeout(timer);
     try { if (channel) channel.close(); } catch { /* already gone */ }
     try { if (pc) pc.close(); } catch { /* already gone */ }
@@ -117,15 +120,38 @@ function direct(opts = {}) {
     });
   }
 
-  function useChannel(ch) {
-    channel = ch;
-    ch.addEventListener("open", () => {
-      if (link.state === "closed") return;
+  function opened() {
+    if (link.state === "closed") return;
+    if (link.state !== "open") {
       clearTimeout(timer);
       link.state = "open";
       call(opts.onOpen);
-    });
+    }
+    flush();
+  }
+
+  function flush() {  // what was sent before this side could send, in order
+    while (early.length && link.state === "open" && channel && channel.readyState === "open") {
+      if (!put(early.shift())) return;
+    }
+  }
+
+  function put(text) {  // on the open channel, or the link ends
+    try {
+      channel.send(String(text));
+      return true;
+    } catch { /* closing under us */ }
+    end("closed");
+    return false;
+  }
+
+  function useChannel(ch) {
+    channel = ch;
+    ch.addEventListener("open", opened);
     ch.addEventListener("message", (e) => {
+      // The other side may speak before this side's open event: its message proves the
+      // channel open, so onOpen is always heard first, and an answer to it is not lost.
+      if (link.state !== "open") opened();
       if (typeof e.data === "string" && e.data.length <= MAX_TEXT) call(opts.onMessage, e.data);
     });
     ch.addEventListener("close", () => end(link.state === "open" ? "closed" : "unreachable"));
@@ -194,13 +220,15 @@ function direct(opts = {}) {
   }
 
   function send(text) {
-    if (link.state === "open" && channel && channel.readyState === "open") {
-      try {
-        channel.send(String(text));
-        return true;
-      } catch { /* closing under us: reported below */ }
+    if (link.state === "new" || link.state === "closed") return false;
+    if (link.state !== "open" || !channel || channel.readyState === "connecting"
+        || early.length) {
+      if (early.length >= 64) return false;
+      early.push(String(text));  // the channel is not open here yet: sent once it is
+      return true;
     }
-    if (link.state === "open") end("closed");
+    if (channel.readyState === "open") return put(text);
+    end("closed");
     return false;
   }
 

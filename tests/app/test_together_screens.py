@@ -28,6 +28,7 @@ class Wire:
     def __init__(self):
         self.offers: dict[str, FakeLink] = {}
         self.answers: dict[str, FakeLink] = {}
+        self.lose = 0  # the next texts the table sends that are lost on the way
 
 
 class FakeLink:
@@ -62,6 +63,10 @@ class FakeLink:
     def send(self, text: str) -> bool:
         if not self.open or self.other is None or not self.other.open:
             return False
+        if self.wire.lose and self in self.wire.offers.values():
+            # sent, and lost, as a send before its side heard the channel open was
+            self.wire.lose -= 1
+            return True
         asyncio.get_running_loop().call_soon(self.other.on_message, text)
         return True
 
@@ -134,6 +139,9 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         assert table.screen == "table"
         assert "Annie and Bert play from their phones" in text(table)
         assert text(table).count("on their phone") == 2  # their cards, not "computer"
+        # no person plays at the table's own screen: the hot-seat's words are not said
+        assert "until the player takes the screen" not in text(table)
+        assert "Each player's tiles are on their own phone." in text(table)
         for seat, phone in ((0, ann), (1, bob)):
             p = phone.together.phone
             assert p.client.seat == seat and len(p.client.hand) == len(s.game.hands[seat])
@@ -174,7 +182,7 @@ def test_two_phones_join_see_only_their_hands_and_a_phones_move_is_played_on_the
         await settle()
         assert len(s.game.history) == before + 1
         assert table.page.st.get(SAVE_KEY) == saved
-        assert "turn" in (p.client.refusal or "")
+        assert "It is not your turn." in text(waiting)  # in plain words, on its screen
         table.together.table.close()
         await settle()
         ann.together.phone = None
@@ -210,6 +218,103 @@ def test_a_phone_that_reloads_comes_back_to_its_seat_by_its_kept_key():
     own_loop.run(body())
 
 
+def test_a_seat_whose_answer_is_lost_is_asked_for_again():
+    """The table's answer to a phone's rejoin is lost: the phone asks again after
+    ASK_AGAIN_S, and is back in its seat with its hand (it stayed at 'Joining the table...'
+    for ever, on its turn, with nothing else sent its way)."""
+    from app.together.phone import ASK_AGAIN_S
+
+    async def body():
+        wire = Wire()
+        table, ann = device(wire), device(wire)
+        host(table, ["phone", "computer", "computer"])
+        await settle()
+        await join(table, ann, "Ann")
+        hand = ann.together.phone.client.hand
+        ann.together.phone.link.close()  # the page reloads
+        await settle()
+        again = device(wire)
+        again.page.st.update(ann.page.st)
+        again.act("together-join")
+        p = again.together.phone
+        side = table.together.table
+        again.page.values["hand-name"] = ""
+        again.act("together-hand-scan")
+        await p.scanned(side.code)
+        wire.lose = 2  # the seat and the state, the table's whole answer
+        await side.accept(p.answer)
+        await asyncio.sleep(0.05)
+        await settle()
+        assert "Joining the table" in text(again) and p.client.view is None
+        p.beat(ASK_AGAIN_S / 2)
+        await settle()
+        assert p.client.view is None  # not yet: the table may be slow
+        p.beat(ASK_AGAIN_S / 2)
+        await settle()
+        assert p.client.seat == 0 and p.client.hand == hand
+        assert "Your hand" in again.page.html and "Joining the table" not in text(again)
+        p.beat(ASK_AGAIN_S * 2)  # answered: nothing more is asked
+        await settle()
+        assert sum('"type":"seat"' in m for m in p.received) == 1
+        table.together.table.close()
+        await settle()
+
+    own_loop.run(body())
+
+
+def test_a_phone_away_is_waited_for_then_the_computer_is_offered_until_they_are_back():
+    async def body():
+        wire = Wire()
+        table, ann = device(wire), device(wire)
+        clock = [1_000_000.0]
+        table.page.now_ms = lambda: clock[0]
+        host(table, ["phone", "computer", "computer"])
+        await settle()
+        assert 'value="60" checked' in table.page.html  # the host's setting, a minute
+        table.act("together-wait:30")
+        assert 'value="30" checked' in table.page.html
+        await join(table, ann, "Ann")
+        side = table.together.table
+        table.act("together-table")
+        ann.together.phone.link.close()  # Ann's phone is gone
+        await settle()
+        offer = "Let the computer play for Ann until they are back"
+        assert "Waiting for Ann" in text(table) and offer not in text(table)
+        clock[0] += 29_000
+        side.pulse()
+        assert offer not in text(table)
+        clock[0] += 1_000  # the host's 30 seconds: the offer, on the line over the felt
+        side.pulse()
+        assert "Waiting for Ann" in text(table) and offer in text(table)
+        s = table.session
+        assert s.seats[0].kind == "phone"
+        table.act("together-standin:0")
+        assert s.seats[0].kind == "computer" and side.host.seats[0].standin
+        assert "Waiting for Ann" not in text(table) and offer not in text(table)
+        s.started = True
+        while s.game.turn != 0:
+            s.play(s.game.legal_moves()[0])
+        assert s.computer_to_move(), "the computer plays Ann's seat while she is away"
+        s.play(s.game.legal_moves()[0])
+        side.pulse()
+        table.together.mode = "host"
+        table.act("together-open")
+        assert "Ann : the computer, until their phone is back" in text(table)
+        again = device(wire)  # Ann is back, her seat's key kept on her phone
+        again.page.st.update(ann.page.st)
+        await join(table, again, "")
+        p = again.together.phone
+        assert p.client.seat == 0 and p.client.hand == list(s.game.hands[0])
+        assert s.seats[0].kind == "phone" and not side.host.seats[0].standin
+        assert "Ann : on their phone: connected" in text(table)
+        kept = json.loads(table.page.st["rally-dominoes:together-table"])
+        assert json.loads(kept["seats"])["wait"] == 30
+        table.together.table.close()
+        await settle()
+
+    own_loop.run(body())
+
+
 def test_play_together_needs_a_phone_seat():
     c = Controller(FakePage(Storage()))
     c.start_screen.form.seats = [Seat("Ann", "human"), Seat("Bob")]
@@ -230,6 +335,8 @@ def test_after_the_tables_page_reloads_its_phones_come_back_to_their_seats():
         await settle()
         assert ann.together.phone.state == "lost"
         assert "Reconnecting" in text(ann)
+        assert 'data-act="together-hand-scan"' in ann.page.html  # the way back, on its hand
+        assert 'data-act="together-move:' not in ann.page.html  # no move to a lost table
         again = device(wire)
         again.page.st.update(table.page.st)  # the same device, its storage kept
         again.start()
@@ -263,3 +370,34 @@ def test_a_phones_moves_are_said_in_each_games_own_words():
     assert move_words("6-1@N2", names, 0, "all-fives") == "6-1 at N2"
     assert move_words("draw", names, 0, "chicken-foot") == "Draw a tile"
     assert move_words("call@2", names, 0, "mexican-train") == "Call Cora: they did not knock"
+
+
+def test_a_kiosk_hosts_a_table_for_phones_only_when_its_official_says_so():
+    from app.kiosk.settings import KioskSettings, parse_settings
+    from app.kiosk.ui import KioskScreen
+    from app.kiosk.views import attract_screen, official_settings
+
+    assert parse_settings("{}")[0].together is False  # off unless the official sets it
+    assert parse_settings('{"together": true}')[0].together is True
+    assert "Play together" not in attract_screen(KioskSettings())
+    assert "kiosk-host" in attract_screen(KioskSettings(together=True))
+    assert "phones join a table on this screen" in official_settings(KioskSettings(),
+                                                                     active=True)
+
+    async def body():
+        c = Controller(FakePage(Storage()))
+        c.kiosk = k = KioskScreen(c)
+        k.official.settings.enabled = True
+        k.start()
+        c.screen = "attract"
+        c.act("kiosk-host")  # not offered: nothing happens
+        assert c.screen == "attract"
+        k.official.settings.together = True
+        c.act("kiosk-host")
+        await settle()
+        assert c.screen == "together" and "Join this table" in text(c)
+        assert [x.kind for x in c.session.seats][:2] == ["phone", "phone"]
+        c.together.table.close()
+        await settle()
+
+    own_loop.run(body())

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import bones.inbound
 from bones.together import MAX_FROM_DEVICE, HandClient
-from bones.together.host import BURST, MAX_DEVICES, RATE
+from bones.together.host import BURST, MAX_DEVICES, RATE, SAID
 from together_room import C, P, Room, kind
 
 
@@ -35,14 +35,14 @@ def room() -> Room:
 
 
 def refused(r: Room, device: str, text, words: str) -> None:
-    """``text`` from ``device`` is refused with ``words`` in its reason, sent back and
-    logged, and changes nothing."""
+    """``text`` from ``device`` is refused, changes nothing, and is logged with ``words``;
+    the device is told in plain words (host.SAID), never the technical reason."""
     before = r.snapshot()
     logged = len(r.host.log)
     out = r.send(device, text)
     assert r.snapshot() == before
     replies = [json.loads(o.text) for o in out if kind(o) == "refused"]
-    assert len(replies) == 1 and words in replies[0]["reason"], (out, words)
+    assert len(replies) == 1 and replies[0]["reason"] in SAID.values(), (out, words)
     assert all(o.device == device for o in out)
     assert words in r.host.log[-1] and len(r.host.log) == logged + 1
     assert not any("could not handle" in line for line in r.host.log)
@@ -73,7 +73,7 @@ def test_a_move_out_of_turn_is_refused(room):
     ms = [room.match.notation(m) for m in room.match.legal_moves()]
     refused(room, "ann", msg(type="move", move=ms[0], at=bob.moves),
             "it is the computer's turn")
-    refused(room, "nobody", msg(type="move", move=ms[0], at=bob.moves), "join first")
+    refused(room, "nobody", msg(type="move", move=ms[0], at=bob.moves), "Join the table first")
 
 
 def test_an_illegal_move_is_refused_with_the_rules_reason(room):
@@ -155,7 +155,8 @@ def test_the_longest_name_fits_even_written_in_escapes(room):
     text = json.dumps({"v": 1, "type": "join", "name": family * 24, "seat": 1})
     assert 2_700 < len(text) <= MAX_FROM_DEVICE
     out = room.send("cy", text)
-    assert "seat 2 is the computer's" in out[0].text  # read to the end, refused for the seat
+    assert "That seat is the computer's." in out[0].text  # read to the end, refused for it
+    assert "seat 2 is the computer's" in room.host.log[-1]
     refused(room, "cy", json.dumps({"v": 1, "type": "join", "name": family * 25}),
             "longer than 24 letters")
 
@@ -173,7 +174,7 @@ def test_a_flood_beyond_the_rate_cap_is_dropped_and_said_once(room):
     out = [o for _ in range(200) for o in room.send("ann", stale)]
     assert room.snapshot() == before
     reasons = [json.loads(o.text)["reason"] for o in out if kind(o) == "refused"]
-    assert reasons.count("too many messages: at most 20 at once, then 4 a second") == 1
+    assert reasons.count("Too many taps at once: wait a moment, then try again.") == 1
     assert len(reasons) == BURST + 1  # each of the first BURST answered, then one word
     assert sum("too many messages" in line for line in room.host.log) == 200 - BURST
     room.now += 1 / RATE - 1  # a moment later Ann is heard again (step waits a second)
@@ -185,11 +186,12 @@ def test_a_seat_that_is_held_cannot_be_taken(room):
     refused(room, "eve", msg(type="join", name="Eve", seat=0), "seat 1 is taken by Ann")
     refused(room, "eve", msg(type="join", name="Eve", seat=1), "seat 2 is the computer's")
     refused(room, "eve", msg(type="join", name="Eve", seat=5), "there is no seat 6")
-    refused(room, "ann", msg(type="join", name="Ann"), "already has a seat")
+    again = room.send("ann", msg(type="join", name="Ann"))  # asked again: the same seat
+    assert kind(again[0]) == "seat" and json.loads(again[0].text)["seat"] == 0
     before = room.snapshot()
     out = room.send("eve", msg(type="join", name="Eve"))
     assert [kind(o) for o in out] == ["refused", "table"] and room.snapshot() == before
-    assert "every seat at this table is taken" in out[0].text
+    assert "Every seat at this table is taken" in out[0].text
     room.host.disconnect("ann", room.now)  # away, but the seat is still hers
     refused(room, "eve", msg(type="join", name="Eve", seat=0), "seat 1 is taken by Ann")
 

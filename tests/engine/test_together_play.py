@@ -202,7 +202,8 @@ def test_leaving_frees_the_seat_and_its_key():
     assert ann.seat is None and ann.token is None and "left" in ann.gone
     assert room.host.seats[0].held is False
     out = room.send("x", json.dumps({"v": 1, "type": "rejoin", "token": token}))
-    assert "not one of this table's" in json.loads(out[0].text)["reason"]
+    assert "does not know your seat" in json.loads(out[0].text)["reason"]
+    assert "not one of this table's" in room.host.log[-1]
     assert room.join("dee", "Dee").seat == 0
 
 

@@ -183,6 +183,20 @@ class AttractGame:
         c.schedule()
         self.where("table")
 
+    def do_host(self, arg, el) -> None:
+        """"Play together" (an official's setting, off unless set): this screen is the
+        table of the first game offered; two players join from their phones, the rest are
+        the computer (app.together)."""
+        if not self.official.settings.together or self.c.screen != "attract":
+            return
+        s = player_session(self.official.settings, self.official.settings.offered()[0])
+        for i, seat in enumerate(s.seats[:2]):
+            seat.kind, seat.name = "phone", f"Player {i + 1}"
+        s.started = False
+        self.official.close(keep_entry=True)
+        self.c.begin(s)
+        self.c.act("together-open")  # its table's code and seats (app.together)
+
     def do_learn(self, arg, el) -> None:
         """One tap on "Learn ...": the game's lesson (app.lessons.lesson), with the kiosk's pace,
         sound and print size."""

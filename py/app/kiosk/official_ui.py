@@ -217,6 +217,11 @@ class OfficialPanel:
             self.settings.rally = el.checked
             self._changed()
 
+    def do_together(self, arg, el) -> None:
+        if self._official():
+            self.settings.together = el.checked
+            self._changed()
+
     def do_sound(self, arg, el) -> None:
         if self._official():
             self.settings.sound = el.checked

@@ -64,6 +64,7 @@ class KioskSettings:
     rally: bool = False  # a "Rally scorekeeper" button on the attract screen
     sound: bool = False  # sound in the players' games (the attract screen is always silent)
     voice: bool = False  # the moves read aloud in the players' games (never the attract's)
+    together: bool = False  # "Play together" on the attract screen: phones join a table here
     pin: str = ""  # "pbkdf2-sha256$iterations$salt$hash" (hex), "" until the official sets one
 
     @property
@@ -133,7 +134,7 @@ def parse_settings(text) -> tuple[KioskSettings, list[str]]:
             s.idle_seconds = v
         else:
             bad("idle_seconds")
-    for name in ("rally", "sound", "voice"):
+    for name in ("rally", "sound", "voice", "together"):
         if name in data:
             if isinstance(data[name], bool):
                 setattr(s, name, data[name])

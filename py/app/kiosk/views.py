@@ -61,6 +61,9 @@ def attract_screen(settings: KioskSettings, *, bg_svg: str = "", can_resume: boo
                         "resume", cls="btn huge attract-resume")
     rally = (button("Rally scorekeeper", "rally", cls="btn big attract-rally")
              if settings.rally else "")
+    if settings.together:  # the start form, to set up a table for phones (app.together)
+        rally += button("Play together: players on their phones", "kiosk-host",
+                        cls="btn big attract-together")
     return (
         '<div class="app attract">'
         f'<div id="attract-bg" class="attract-bg" aria-hidden="true">{bg_svg}</div>'
@@ -216,6 +219,10 @@ def official_settings(settings: KioskSettings, *, active: bool, message: str = "
         '<fieldset><legend>Rally scorekeeper</legend>'
         + _check("kiosk-rally", "Offer the rally scorekeeper on the attract screen", s.rally)
         + button("Open the rally scorekeeper now", "kiosk-open-rally", cls="btn")
+        + "</fieldset>"
+        '<fieldset><legend>Play together</legend>'
+        + _check("kiosk-together", "Let players' phones join a table on this screen (Play "
+                 "together on the attract screen)", s.together)
         + "</fieldset>"
         '<fieldset><legend>Sound</legend>'
         + _check("kiosk-sound", "Sound in the players' games (the attract screen stays "

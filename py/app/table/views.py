@@ -34,10 +34,12 @@ def hand_markup(session: Session, view) -> str:
     set once the page knows the room there is (app.table.board)."""
     seat = view.obs["seat"]
     selected = view.selected
-    if seat is None:
+    if seat is None:  # the hot-seat's words only where a person plays at this screen
+        hint = ("The tiles are hidden until the player takes the screen." if session.humans
+                else "Each player's tiles are on their own phone."
+                if any(s.kind == "phone" for s in session.seats) else "")
         return ('<div class="hand hidden-hand" role="group" aria-label="Tiles">'
-                '<p class="hint-text">The tiles are hidden until the player takes the '
-                'screen.</p></div>')
+                + (f'<p class="hint-text">{hint}</p>' if hint else "") + "</div>")
     playable = view.playable
     look = tile_look(session)
     hand = view.hand

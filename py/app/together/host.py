@@ -35,6 +35,7 @@ class TableSide:
         self.problem = ""  # why the last scan or offer failed, in words
         self.note = ""  # what just happened ("Ann joined seat 2")
         self.made = 0  # links made, for the devices' ids
+        self.offered: list = []  # the seats the computer was last offered for
         self.sent = self._moved()
 
     def _kept(self) -> TableHost | None:
@@ -82,6 +83,37 @@ class TableSide:
 
     def waiting(self) -> list[str]:
         return [self.session.name(i) for i, _n, _t in self.host.waiting(self.now())]
+
+    def offers(self) -> list[tuple[int, str]]:
+        """(seat, name) of each phone waited on for the host's wait: the computer may
+        play for them until they are back."""
+        return [(i, self.session.name(i)) for i in self.host.offers(self.now())]
+
+    def set_wait(self, seconds: float) -> None:
+        self.host.set_wait(seconds)
+        self.keep()
+
+    def stand_in(self, seat: int) -> None:
+        """The computer plays for this phone's person until they are back."""
+        try:
+            self.send(self.host.stand_in(seat, self.now()))
+        except ValueError:  # back already, or not waited on long enough
+            return
+        self._kinds()
+        self.keep()
+        self.c.save()
+        if self.c.screen == "table":
+            self.c.schedule()  # the computer plays it now if it is its turn
+        self.c.render()
+
+    def _kinds(self) -> bool:
+        """The session's seat is the computer's while it stands in, a phone's again once
+        its person is back (the table's computer plays only computer seats): changed?"""
+        before = [x.kind for x in self.session.seats]
+        for i, seat in enumerate(self.host.seats):
+            if seat.kind == PERSON:
+                self.session.seats[i].kind = "computer" if seat.standin else "phone"
+        return before != [x.kind for x in self.session.seats]
 
     def here(self) -> list[str]:
         """The names of the seats played from a phone that is here."""
@@ -143,6 +175,9 @@ class TableSide:
         log = getattr(self.session.game, "log", None)
         scored = len(log) if log is not None else 0
         self.send(self.host.receive(device, text, self.now()))
+        if self._kinds():  # a person back from a stand-in: their seat is theirs again
+            self.keep()
+            self.c.save()
         if [s.held for s in self.host.seats] != held:
             self._names()
             self.note = ""
@@ -189,7 +224,9 @@ class TableSide:
             self.sent = self._moved()
             outs = self.host.states()
         self.send(outs)
-        if outs and self.c.screen == "together":
+        offered = self.host.offers(self.now())
+        if outs and self.c.screen == "together" or offered != self.offered:
+            self.offered = offered  # "Let the computer play for Ann" appears
             self.c.render()
 
     def close(self) -> None:

@@ -13,6 +13,9 @@ from bones.together import BadMessage, HandClient
 
 KEEP_KEY = "rally-dominoes:together-seat"
 RECEIVED_KEPT = 500  # the table's messages kept for a look (tests read them)
+ASK_AGAIN_S = 3.0  # seconds with no word from the table before a seat is asked for again
+CODE_GOOD_MS = 180_000  # the phone's code waits this long for the table to scan it (its
+#                         person walks to the table); after the scan the link opens at once
 
 
 class PhoneSide:
@@ -25,6 +28,7 @@ class PhoneSide:
         self.state = "new"  # "new", "answer" (its code on show), "open", "lost"
         self.problem = ""
         self.received: list[str] = []  # what came from the table, in order
+        self.asked = 0.0  # seconds since the seat was asked for and nothing came back
 
     def _kept(self):
         text = storage.read(self.c.storage(), KEEP_KEY)
@@ -45,7 +49,7 @@ class PhoneSide:
         if self.link is not None:
             self.link.close()
         self.link = self.make_link(on_open=self._opened, on_message=self.receive,
-                                   on_close=self._closed)
+                                   on_close=self._closed, connect_ms=CODE_GOOD_MS)
         try:
             self.answer = await self.link.answer(text)
             self.state, self.problem = "answer", ""
@@ -56,11 +60,27 @@ class PhoneSide:
 
     def _opened(self) -> None:
         self.state, self.answer = "open", ""
+        self._ask()
+        self.c.render()
+
+    def _ask(self) -> None:
+        """The seat: back by its key, or a new one by the name typed."""
+        self.asked = 1e-9
+        if self.link is None:
+            return
         if self.client.token is not None:
             self.link.send(self.client.rejoin())
         else:
             self.link.send(self.client.join())
-        self.c.render()
+
+    def beat(self, seconds: float) -> None:
+        """Time goes by: a seat asked for with no word back is asked for again (the
+        table's answer is never waited on for ever)."""
+        if self.state != "open" or not self.asked:
+            return
+        self.asked += seconds
+        if self.asked >= ASK_AGAIN_S:
+            self._ask()
 
     def _closed(self, code: str, words: str) -> None:
         if self.state == "open":
@@ -72,6 +92,7 @@ class PhoneSide:
     # ---- the table's messages, and what the phone asks -----------------------------------------
     def receive(self, text) -> None:
         text = str(text)
+        self.asked = 0.0  # the table answered
         self.received.append(text)
         del self.received[:-RECEIVED_KEPT]
         had = self.client.token
@@ -79,8 +100,8 @@ class PhoneSide:
         if '"about":"rejoin"' in text and '"type":"refused"' in text:
             # the table no longer knows this seat's key: join as a new player
             self.client.token = self.client.table = self.client.seat = None
-            if self.link is not None and self.client.name:
-                self.link.send(self.client.join())
+            if self.client.name:
+                self._ask()
         if self.client.token != had:
             self._keep()
         self.c.render()

@@ -59,7 +59,8 @@ class TogetherScreen(Screen):
                                problem=t.problem or self.qr_problem, note=t.note,
                                can_play=self.c.session is t.session,
                                invite=self._invite_markup(),
-                               no_camera=invite_views.camera_note(self.camera))
+                               no_camera=invite_views.camera_note(self.camera),
+                               offers=t.offers(), wait=t.host.wait)
 
     def _invite_markup(self) -> str:
         i = self.invite
@@ -80,9 +81,10 @@ class TogetherScreen(Screen):
             status = ("Reconnecting... The link to the table is lost. " + room.words())
         if p.state in ("open", "lost") and cl.seat is not None and cl.view is not None:
             return views.phone_hand(me=cl.name or "Your hand", hand=[str(t) for t in cl.hand],
-                                    moves=p.moves(), table=p.table_lines(),
+                                    moves=p.moves() if p.state == "open" else [],
+                                    table=p.table_lines(),
                                     status=status, refusal=cl.refusal or "",
-                                    your_turn=cl.my_turn)
+                                    your_turn=cl.my_turn, lost=p.state == "lost")
         if room is not None or self.link_problem:
             kept = (f"You have a seat at a table as {cl.name}: coming back to it..."
                     if cl.token and room is not None and room.wanted else "")
@@ -201,6 +203,17 @@ class TogetherScreen(Screen):
             self._show("together")
         elif s is not None and any(x.kind == "phone" for x in s.seats):
             self._host(s)
+
+    def do_wait(self, arg, el) -> None:
+        """The host's setting: how long a phone that went away is waited for."""
+        if self.table is not None and arg.isdigit() and int(arg) in views.WAITS:
+            self.table.set_wait(int(arg))
+            self.c.render()
+
+    def do_standin(self, arg, el) -> None:
+        """"Let the computer play for Ann until they are back"."""
+        if self.table is not None and arg.isdigit():
+            self.table.stand_in(int(arg))
 
     def do_table(self, arg, el) -> None:
         self.c.do_resume(arg, el)
@@ -364,6 +377,8 @@ class TogetherScreen(Screen):
                     self.table.pulse()
                 since_ping += PULSE_S
                 p = self.phone
+                if p is not None:
+                    p.beat(PULSE_S)
                 if since_ping >= PING_S and p is not None and p.state == "open":
                     since_ping = 0.0
                     p.link.send(p.client.ping())

@@ -18,13 +18,37 @@ def seat_lines(rows: list[tuple[str, str]]) -> str:
     return f'<ul class="together-seats" aria-label="Who plays where">{items}</ul>'
 
 
+WAITS = {30: "30 seconds", 60: "1 minute", 120: "2 minutes", 300: "5 minutes",
+         900: "15 minutes"}  # how long the table waits for a phone before the offer
+
+
+def offer_buttons(offers: list[tuple[int, str]]) -> str:
+    """For each phone waited on long enough: the computer plays for them until they are
+    back."""
+    return "".join(button(f"Let the computer play for {e(name)} until they are back",
+                          f"together-standin:{seat}", cls="btn big") for seat, name in offers)
+
+
+def wait_choice(wait: float) -> str:
+    """The host's setting: how long a phone that went away is waited for."""
+    radios = "".join(
+        f'<label class="choice"><input type="radio" name="together-wait" value="{k}"'
+        f'{" checked" if int(wait) == k else ""} data-act="together-wait:{k}"> {words}'
+        "</label>" for k, words in WAITS.items())
+    return ('<fieldset class="together-wait-choice"><legend>When a phone goes away, offer '
+            f'the computer for its seat after</legend><div class="choices">{radios}</div>'
+            "</fieldset>")
+
+
 def host_page(*, code_svg: str, rows: list[tuple[str, str]], waiting: list[str],
               problem: str, note: str, can_play: bool, invite: str = "",
-              no_camera: str = "") -> str:
+              no_camera: str = "", offers: list[tuple[int, str]] = (),
+              wait: float = 60) -> str:
     """The table's page: its code for the next phone, the button that reads a phone's
     answer (or, ``no_camera``, why this device cannot), the invite link's section
-    (app.together.invite_views), and the seats."""
-    wait = "".join(f'<p class="together-wait" role="status">Waiting for {e(n)}</p>'
+    (app.together.invite_views), the seats, and the computer offered for a phone waited
+    on long enough."""
+    wait_lines = "".join(f'<p class="together-wait" role="status">Waiting for {e(n)}</p>'
                    for n in waiting)
     qr = (no_camera if no_camera else
           "<p>On your phone: open Rally Dominoes, tap <strong>Join a table with this "
@@ -39,20 +63,23 @@ def host_page(*, code_svg: str, rows: list[tuple[str, str]], waiting: list[str],
         + (f'<p class="note" role="status">{e(note)}</p>' if note else "")
         + "</section>" + invite
         + '<section aria-labelledby="seats-h"><h2 id="seats-h">Seats</h2>'
-        + seat_lines(rows) + wait + "</section>"
+        + seat_lines(rows) + wait_lines + offer_buttons(list(offers)) + wait_choice(wait)
+        + "</section>"
         + button("Go to the table", "together-table", cls="btn huge",
                  disabled=not can_play)
         + button("Stop playing together", "together-stop", cls="btn")
         + "</div>")
 
 
-def strip(waiting: list[str], here: list[str]) -> str:
+def strip(waiting: list[str], here: list[str], offers: list[tuple[int, str]] = ()) -> str:
     """The line over the table while phones play at it: who is away (else who plays from
-    a phone), and the way back to the table's code."""
+    a phone), the computer offered for a phone waited on long enough, and the way back to
+    the table's code."""
     said = ("Waiting for " + ", ".join(waiting)) if waiting else (
         " and ".join(here) + " " + ("plays" if len(here) == 1 else "play") + " from "
         + ("a phone" if len(here) == 1 else "their phones"))
     return (f'<div class="together-strip" role="status"><span>{e(said)}</span>'
+            + offer_buttons(list(offers))
             + button("Phones and seats", "together-open", cls="btn small") + "</div>")
 
 
@@ -63,7 +90,7 @@ def over_table(c) -> str:
     s = c.session
     t = getattr(c.together, "table", None)
     if t is not None and t.session is s:
-        return strip(t.waiting(), t.here())
+        return strip(t.waiting(), t.here(), t.offers())
     if s is None or not any(x.kind == "phone" for x in s.seats):
         return ""
     return strip([x.name for x in s.seats if x.kind == "phone"], [])
@@ -128,9 +155,11 @@ def phone_join(*, name: str, kept: str, answer_svg: str, problem: str,
 
 
 def phone_hand(*, me: str, hand: list[str], moves: list[tuple[str, str]],
-               table: list[str], status: str, refusal: str, your_turn: bool) -> str:
+               table: list[str], status: str, refusal: str, your_turn: bool,
+               lost: bool = False) -> str:
     """The phone at the table: its hand as big tiles, its moves as buttons (only on its
-    turn), the table in small (lines of text), and the link's state."""
+    turn), the table in small (lines of text), and the link's state; once the link is
+    lost, the way back to the seat (the table's code again)."""
     tiles = "".join(f'<li class="phone-tile" aria-label="{e(t)}">{_tile(t, BIG_TILE)}</li>'
                     for t in hand)
     buttons = "".join(
@@ -141,6 +170,8 @@ def phone_hand(*, me: str, hand: list[str], moves: list[tuple[str, str]],
     return ('<div class="app hand-screen">'
             f'<h1 id="hand-title">{e(me)}</h1>'
             + (f'<p class="together-status" role="status">{e(status)}</p>' if status else "")
+            + (button("Scan the table's code", "together-hand-scan", cls="btn huge primary")
+               if lost else "")
             + f'<p class="hand-turn" role="status">{e(turn)}</p>'
             + alert(refusal)
             + f'<ul class="phone-moves" aria-label="Your moves">{buttons}</ul>'

@@ -34,6 +34,27 @@ SILENT_AFTER = 45.0  # seconds without a word from a seated device before it cou
 PING_EVERY = 15.0  # seconds between a device's pings while nothing else is sent
 MAX_DEVICE_ID = 100  # characters of the id the transport gives a device
 LOG_KEEP = 200  # lines of the table's log kept
+# What a person reads on their device when the table refuses what it sent; the
+# technical reason goes to the table's log beside it.
+SAID = {
+    "unread": "The table could not read what this phone sent. If it happens again, "
+              "reload this page.",
+    "busy": "Too many taps at once: wait a moment, then try again.",
+    "turn": "It is not your turn.",
+    "tile": "That tile cannot go there.",
+    "move": "You cannot do that now.",
+    "stale": "The game has moved on: choose your move again.",
+    "round": "The round is over: the table deals the next one.",
+    "over": "The game is over.",
+    "taken": "That seat is taken.",
+    "computer": "That seat is the computer's.",
+    "no-seat": "This table has no such seat.",
+    "full": "Every seat at this table is taken.",
+    "key": "This table does not know your seat: you join as a new player.",
+    "other": "This phone already has another seat at this table.",
+    "join": "Join the table first.",
+    "leave": "This phone has no seat to leave.",
+}
 
 
 class TableHost:
@@ -121,9 +142,9 @@ class TableHost:
         if self.computer_turn() != seat:
             raise IllegalMove(f"it is not the computer's turn for {self.name_of(seat)}")
         text = self.match.notation(move) if isinstance(move, Move) else move
-        reason = self._play(seat, text)
-        if reason is not None:
-            raise IllegalMove(reason)
+        refusal = self._play(seat, text)
+        if refusal is not None:
+            raise IllegalMove(refusal[1])
         return self.states()
 
     def next_round(self, now: float) -> list[Outgoing]:
@@ -210,11 +231,11 @@ class TableHost:
                 self._note(device, reason)
                 return []
             cap.told = True
-            return [self._refused(device, reason, None)]
+            return [self._refused(device, "busy", None, reason)]
         try:
             data = msg.read_from_device(text)
         except BadMessage as e:
-            return [self._refused(device, str(e), None)]
+            return [self._refused(device, "unread", None, str(e))]
         if device in self._bound:
             self._heard[device] = now
         kind = data["type"]
@@ -228,8 +249,11 @@ class TableHost:
     def _note(self, device: str, reason: str) -> None:
         self.log.append(f"device {device[:40]!r}: {reason}")
 
-    def _refused(self, device: str, reason: str, about: str | None) -> Outgoing:
-        self._note(device, reason)
+    def _refused(self, device: str, said: str, about: str | None, why: str = "") -> Outgoing:
+        """A refusal in plain words (``SAID[said]``), the technical ``why``
+        in the log."""
+        reason = SAID[said]
+        self._note(device, f"{reason} ({why})" if why else reason)
         return Outgoing(device, encode("refused", reason=reason, about=about))
 
     def _seated(self, device: str, seat: int, now: float) -> list[Outgoing]:
@@ -247,24 +271,25 @@ class TableHost:
         return [Outgoing(device, self.table_text())]
 
     def _on_join(self, device: str, data: dict, now: float) -> list[Outgoing]:
-        if device in self._bound:
-            return [self._refused(device, "this device already has a seat here", "join")]
+        if device in self._bound:  # asked again (its answer lost?): the same seat again
+            return self._seated(device, self._bound[device], now)
         want = data.get("seat")
         if want is not None:
             if want >= len(self.seats):
-                return [self._refused(device, f"there is no seat {want + 1} at this table",
-                                      "join")]
+                return [self._refused(device, "no-seat", "join",
+                                      f"there is no seat {want + 1} at this table")]
             s = self.seats[want]
             if s.kind == COMPUTER:
-                return [self._refused(device, f"seat {want + 1} is the computer's", "join")]
+                return [self._refused(device, "computer", "join",
+                                      f"seat {want + 1} is the computer's")]
             if s.held:
-                return [self._refused(device, f"seat {want + 1} is taken by "
-                                              f"{self.name_of(want)}", "join")]
+                return [self._refused(device, "taken", "join", f"seat {want + 1} is taken "
+                                                               f"by {self.name_of(want)}")]
             seat = want
         else:
             free = [i for i, s in enumerate(self.seats) if s.kind == PERSON and not s.held]
             if not free:
-                return [self._refused(device, "every seat at this table is taken", "join"),
+                return [self._refused(device, "full", "join"),
                         Outgoing(device, self.table_text())]
             seat = free[0]
         s = self.seats[seat]
@@ -277,12 +302,12 @@ class TableHost:
         seat = next((i for i, s in enumerate(self.seats) if st.token_matches(s, data["token"])),
                     None)
         if seat is None:
-            return [self._refused(device, "that seat key is not one of this table's: join "
-                                          "as a new player", "rejoin")]
+            return [self._refused(device, "key", "rejoin",
+                                  "that seat key is not one of this table's")]
         mine = self._bound.get(device)
         if mine is not None and mine != seat:
-            return [self._refused(device, "this device already has another seat here",
-                                  "rejoin")]
+            return [self._refused(device, "other", "rejoin",
+                                  "this device already has another seat here")]
         out = []
         old = self.seats[seat].device
         if old is not None and old != device:  # the same person, from another device
@@ -296,15 +321,15 @@ class TableHost:
     def _on_move(self, device: str, data: dict, now: float) -> list[Outgoing]:
         seat = self._bound.get(device)
         if seat is None:
-            return [self._refused(device, "this device has no seat at this table: join "
-                                          "first", "move")]
+            return [self._refused(device, "join", "move",
+                                  "this device has no seat at this table")]
         moves = len(self.match.history)
         if data["at"] != moves:
-            reason = "the game has moved on since this move was chosen"
+            refusal = ("stale", "the game has moved on since this move was chosen")
         else:
-            reason = self._play(seat, data["move"])
-        if reason is not None:
-            return [self._refused(device, reason, "move"),
+            refusal = self._play(seat, data["move"])
+        if refusal is not None:
+            return [self._refused(device, refusal[0], "move", refusal[1]),
                     Outgoing(device, self.state_text(seat))]
         return self.states()
 
@@ -319,7 +344,7 @@ class TableHost:
     def _on_leave(self, device: str, data: dict, now: float) -> list[Outgoing]:
         seat = self._bound.pop(device, None)
         if seat is None:
-            return [self._refused(device, "this device has no seat to leave", "leave")]
+            return [self._refused(device, "leave", "leave", "this device has no seat")]
         self._heard.pop(device, None)
         s = self.seats[seat]
         self.log.append(f"{self.name_of(seat)} left seat {seat + 1}")
@@ -328,17 +353,18 @@ class TableHost:
                 *self.states()]
 
     # ---- the one path every move takes ---------------------------------------------------------
-    def _play(self, seat: int, text: str) -> str | None:
+    def _play(self, seat: int, text: str) -> tuple[str, str] | None:
         """Play ``text`` for ``seat`` if it is that seat's move and a legal one: None, or
-        why not (nothing changed)."""
+        why not (nothing changed): its key in SAID, and the technical reason."""
         m = self.match
         if m.turn is None:
-            return ("the match is over" if m.match_over else
-                    "the round is over: the table deals the next one")
+            return (("over", "the match is over") if m.match_over else
+                    ("round", "the round is over: the table deals the next one"))
         if m.turn != seat:
-            return f"it is {self.name_of(m.turn)}'s turn, not yours"
+            return "turn", f"it is {self.name_of(m.turn)}'s turn, not yours"
         try:
             m.play(m.parse(text))
         except ValueError as e:  # IllegalMove, or a move no game could read
-            return f"that move is not allowed: {str(e)[:300]}"
+            said = "tile" if "@" in text and text.split("@")[0] not in ("call",) else "move"
+            return said, f"that move is not allowed: {str(e)[:300]}"
         return None

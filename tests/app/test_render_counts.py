@@ -67,7 +67,7 @@ def _matches() -> list[Match]:
 
 def table(game: str = "mexican-train", seed: int = 5) -> Controller:
     c = Controller(CountingPage())
-    c.schedule = lambda: None  # the computer's turns are played by the test
+    c.table.turns.schedule = lambda: None  # the computer's turns are played by the test
     c.start()
     s = Session.new(game, None, [Seat("You", "human"), Seat("Ann", "easy")], seed=seed)
     s.started = True

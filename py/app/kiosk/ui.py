@@ -165,6 +165,14 @@ class KioskScreen(Screen):
         write(self.c.storage(), SCREEN_KEY, where)
 
     # ---- what the controller asks -----------------------------------------------------
+    def on_key(self, event, key: str) -> bool:
+        """Escape on the official's PIN pad is its Cancel, over whichever screen shows
+        (app.shared.keyboard asks the kiosk first, before a dialog's Escape)."""
+        if key == "Escape" and self.official.panel in ("pin", "new-pin", "again-pin"):
+            self.act("kiosk-cancel", "")
+            return True
+        return False
+
     def claims(self, screen: str) -> bool:
         """Whether this object draws ``screen``: the attract screen, and in kiosk mode the
         start screen too (players never see the full set-up form)."""

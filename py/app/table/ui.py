@@ -69,6 +69,7 @@ class TableScreen(Screen):
         self.lesson_said = ""  # the lesson's sentence last said (app.lessons.lesson)
         self._view: Position | None = None  # the position last worked out, and its key
         self._view_key = None
+        self._view_of = None
 
     def parts(self) -> tuple:
         return (self.replay, self.settings, self.voice, self.deals, self.trains)
@@ -106,6 +107,7 @@ class TableScreen(Screen):
         key = position_key(s)
         if self._view is None or key != self._view_key:
             self._view, self._view_key = Position.of(s, self.state.selected), key
+            self._view_of = (s, s.game)  # held, so their ids in the key stay theirs
         elif self._view.selected != self.state.selected:
             self._view = self._view.choosing(self.state.selected)
         return self._view

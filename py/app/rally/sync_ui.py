@@ -24,13 +24,14 @@ DEVICE_BAD_KEY = "rally-dominoes:table-device-bad-save"
 class SyncActions:
     """Part of the rally screen (app.rally.ui.RallyScreen), which holds it: its ``do_``
     methods answer the presses the screen has no method for. It keeps the table-device
-    pages' own state (``state``, a ``SyncState``); the screen gives it the controller
-    (``c``: the page, the camera), its mode ("official" or "table"), the ``desk`` it works
-    on (app.rally.state.RallyDesk: the event, the device, the pages), and how to ``save``,
-    ``render`` and read the ``clock``."""
+    pages' own state (``state``, a ``SyncState``); the screen gives it the page (its files),
+    its mode ("official" or "table"), the ``desk`` it works on (app.rally.state.RallyDesk:
+    the event, the device, the pages), and how to ``save``, ``render``, read the
+    ``clock`` and find the camera's reader (``scanner()``); never the controller."""
 
-    def __init__(self, c, mode: str, desk: RallyDesk, *, save, render, clock):
-        self.c, self.mode, self.desk = c, mode, desk
+    def __init__(self, page, mode: str, desk: RallyDesk, *, save, render, clock, scanner):
+        self.page, self.mode, self.desk = page, mode, desk
+        self.scanner = scanner  # the camera's QR reader (app.shared.scan), or None
         self.save, self.render, self.clock = save, render, clock
         self.state = SyncState()
 
@@ -169,7 +170,7 @@ class SyncActions:
     # ---- scanning and files ---------------------------------------------------------------
     def do_scan(self, arg, el):
         what = "the official's code" if arg == "handout" else "a table's sheet"
-        scanner = getattr(self.c, "scanner", None)
+        scanner = self.scanner()
         if scanner is None:
             raise RallyError("This browser cannot use a camera here: open the file instead")
 
@@ -200,10 +201,10 @@ class SyncActions:
         return True
 
     async def _read_file(self, file, field: str) -> None:
-        name = self.c.page.file_name(file) or "the file"
+        name = self.page.file_name(file) or "the file"
         self.desk.ui.error = self.desk.ui.note = ""
         try:
-            text = await self.c.page.read_text(file)
+            text = await self.page.read_text(file)
             self.sync_text(text, field, name)
         except RallyError as exc:
             self.desk.ui.error = str(exc)

@@ -56,8 +56,9 @@ class RallyScreen(Screen):
         # setting up the event, a playoff, a file's event (app.rally.event_ui)
         self.setup = EventActions(d, save=self.save, clock=self.clock, replace=self._replace)
         # tables' own devices (app.rally.sync_ui)
-        self.devices = SyncActions(controller, mode, d, save=self.save, render=self.render,
-                                   clock=self.clock)
+        self.devices = SyncActions(controller.page, mode, d, save=self.save,
+                                   render=self.render, clock=self.clock,
+                                   scanner=lambda: getattr(self.c, "scanner", None))
 
     def parts(self) -> tuple:
         return self.entry, self.setup, self.devices

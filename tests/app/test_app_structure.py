@@ -9,6 +9,10 @@
   given what it works on (or returns what changed); it never assigns to its screen's
   fields, nor to anything reached through them, nor calls a mutating method on them
   (``MUTATORS``) or one of the screen's private methods;
+- parts do not hold the controller: no part's module imports app.controller, no part is
+  made with the controller handed to it (``Part(controller)``, ``Part(self.c)``), takes it
+  as a parameter (``c``, ``controller``) or keeps it (``self.c``); they are handed what
+  they read and call (the page, the game now, the dialog slot, a redraw);
 - screens keep to themselves. The screen packages are ``SCREENS``. A module of a screen
   package imports from another screen package only the modules that package names in its
   ``__init__``'s ``PUBLIC``; the rest of py/app (the game at the table, app.shared,
@@ -234,6 +238,51 @@ class _Into:
         return not isinstance(e, ast.Name) and self(e)
 
 
+CONTROLLER_NAMES = {"c", "controller"}  # what the page's controller is called where it is held
+
+
+def _is_controller(e: ast.AST) -> bool:
+    """``controller``, ``c`` or ``self.c``: the controller itself (not ``controller.page``)."""
+    return (isinstance(e, ast.Name) and e.id in CONTROLLER_NAMES
+            or isinstance(e, ast.Attribute) and e.attr in CONTROLLER_NAMES
+            and isinstance(e.value, ast.Name) and e.value.id == "self")
+
+
+def controller_holders(root: Path = APP) -> dict[str, list[str]]:
+    """Each part (``part_classes``) -> how it comes to hold the page's controller: its
+    module imports app.controller, the screen hands it the controller when making it, its
+    ``__init__`` takes a parameter named for it, or it keeps one in a field (``self.c``)."""
+    mods = modules(root)
+    g = graph(root)
+    trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in mods.items()}
+    out: dict[str, list[str]] = {}
+    parts = part_classes(root)
+    for qual in parts:
+        mod, cname = qual.rsplit(".", 1)
+        found = []
+        if "app.controller" in g.get(mod, set()):
+            found.append("imports app.controller")
+        cls = next(n for n in ast.walk(trees[mod]) if isinstance(n, ast.ClassDef)
+                   and n.name == cname)
+        for fn in (f for f in cls.body if isinstance(f, ast.FunctionDef)):
+            if fn.name == "__init__":
+                found += [f"takes {a.arg}" for a in fn.args.args[1:] + fn.args.kwonlyargs
+                          if a.arg in CONTROLLER_NAMES]
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Attribute) and node.attr in CONTROLLER_NAMES \
+                        and isinstance(node.value, ast.Name) and node.value.id == "self":
+                    found.append(f"line {node.lineno}: self.{node.attr}")
+        for name, tree in trees.items():  # the screens' calls that make it
+            for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                         and isinstance(n.func, ast.Name) and n.func.id == cname):
+                if any(_is_controller(a) for a in call.args) or any(
+                        _is_controller(k.value) for k in call.keywords):
+                    found.append(f"{name} line {call.lineno}: made with the controller")
+        if found:
+            out[qual] = sorted(set(found))
+    return out
+
+
 def screen_writes(root: Path = APP) -> dict[str, list[str]]:
     """Each part (``part_classes``) -> where it writes into its screen: an assignment (plain,
     augmented, annotated, ``del``, ``setattr``) to a field of the screen or to anything
@@ -311,6 +360,17 @@ def test_parts_do_not_write_into_their_screen():
     assert set(part_classes()) >= {"app.kiosk.official_ui.OfficialPanel",
                                    "app.rally.sync_ui.SyncActions"}
     assert screen_writes() == {}
+
+
+def test_parts_do_not_hold_the_controller():
+    """A part is handed what it reads and calls, not the page's controller (docs/app.md):
+    the table's, the kiosk's and the rally's parts alike."""
+    assert set(part_classes()) >= {"app.table.show_again.Replay", "app.table.voice.VoiceSettings",
+                                   "app.table.deal_views.DealCodes", "app.table.trains.WholeTrains",
+                                   "app.kiosk.idle_ui.IdleTimeout",
+                                   "app.kiosk.attract_ui.AttractGame",
+                                   "app.rally.sync_ui.SyncActions"}
+    assert controller_holders() == {}
 
 
 # ---- the rules catch what they are for ----------------------------------------------------
@@ -400,3 +460,38 @@ def test_a_part_writing_into_its_screen_is_found(tmp_path):
     assert list(found) == ["app.kiosk.part.Part"]
     assert [w.split(":")[0] for w in found["app.kiosk.part.Part"]] == [
         f"line {n}" for n in (6, 7, 8, 9, 10, 11, 13, 15, 16, 17, 18)]
+
+
+def test_a_part_holding_the_controller_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "controller.py": "",
+        "kiosk/part.py": (
+            "from app import controller\n"
+            "class Held:\n"
+            "    def __init__(self, c, page):\n"
+            "        self.c = c\n"
+        ),
+        "kiosk/told.py": (
+            "class Told:\n"
+            "    def __init__(self, page, *, render):\n"
+            "        self.page, self.render = page, render\n"
+            "    def do_a(self, arg, el):\n"
+            "        self.render()\n"
+        ),
+        "kiosk/ui.py": (
+            "from app.kiosk.part import Held\n"
+            "from app.kiosk.told import Told\n"
+            "class Screen:\n"
+            "    def __init__(self, controller):\n"
+            "        self.c = controller\n"
+            "        self.held = Held(self.c, controller.page)\n"
+            "        self.told = Told(controller.page, render=lambda: self.c.render())\n"
+            "    def parts(self):\n"
+            "        return (self.held, self.told)\n"
+        ),
+    })
+    found = controller_holders(root)
+    assert list(found) == ["app.kiosk.part.Held"]
+    assert found["app.kiosk.part.Held"] == [
+        "app.kiosk.ui line 6: made with the controller", "imports app.controller",
+        "line 4: self.c", "takes c"]

@@ -23,7 +23,7 @@ import asyncio
 from app.dom import NO_CONTROL, Control
 from app.rally.entry_ui import EntryActions
 from app.rally.event_ui import EventActions
-from app.rally.state import RallyDesk, RallyState, new_draft
+from app.rally.state import KEEP, Changed, RallyDesk, RallyState, new_draft
 from app.rally.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.rally.sync_views import SyncState
 from app.rally.views import DEVICE_PAGES, PAGES, rally_screen
@@ -54,7 +54,7 @@ class RallyScreen(Screen):
         d = self.desk
         self.entry = EntryActions(d, save=self.save)  # a table's entry page (entry_ui)
         # setting up the event, a playoff, a file's event (app.rally.event_ui)
-        self.setup = EventActions(d, save=self.save, clock=self.clock, replace=self._replace)
+        self.setup = EventActions(d, clock=self.clock, replace=self._replace)
         # tables' own devices (app.rally.sync_ui)
         self.devices = SyncActions(controller.page, mode, d, save=self.save,
                                    render=self.render, clock=self.clock,
@@ -204,11 +204,26 @@ class RallyScreen(Screen):
         self.ui.note = ""
         focus = None
         try:
-            focus = handler(arg, el)
+            focus = self.apply(handler(arg, el))
         except RallyError as exc:
             self.ui.error = str(exc)
         self.render(focus)
         return True
+
+    def apply(self, got: Changed | str | None) -> str | None:
+        """What a part's press changed (app.rally.state's ``Changed``), made so here; the
+        control to focus after drawing (a press may return only that, or None)."""
+        if not isinstance(got, Changed):
+            return got
+        if got.fresh is not None:
+            self.ui = got.fresh
+        if got.event is not KEEP:
+            self.event = got.event
+        for name, value in got.ui.items():
+            setattr(self.ui, name, value)
+        if got.save:
+            self.save()
+        return got.focus
 
     def on_input(self, el) -> None:
         field = el.data.get("rallyField", "")

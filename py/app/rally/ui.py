@@ -23,7 +23,7 @@ import asyncio
 from app.dom import NO_CONTROL, Control
 from app.rally.entry_ui import EntryActions
 from app.rally.event_ui import EventActions
-from app.rally.state import KEEP, Changed, RallyDesk, RallyState, new_draft
+from app.rally.state import KEEP, Changed, Draft, RallyDesk, RallyState, entry_round, new_draft
 from app.rally.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.rally.sync_views import SyncState
 from app.rally.views import DEVICE_PAGES, PAGES, rally_screen
@@ -52,7 +52,7 @@ class RallyScreen(Screen):
         self.save_key = SAVE_KEY if mode == "official" else DEVICE_KEY
         self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
         d = self.desk
-        self.entry = EntryActions(d, save=self.save)  # a table's entry page (entry_ui)
+        self.entry = EntryActions(d, draft=self.draft)  # a table's entry page (entry_ui)
         # setting up the event, a playoff, a file's event (app.rally.event_ui)
         self.setup = EventActions(d, clock=self.clock, replace=self._replace)
         # tables' own devices (app.rally.sync_ui)
@@ -91,6 +91,16 @@ class RallyScreen(Screen):
     @property
     def sync(self) -> SyncState:
         return self.devices.state
+
+    def draft(self) -> Draft:
+        """The round being typed in at the table shown: kept while it is that table's
+        round to enter (or the round chosen), else a fresh one."""
+        t = self.ui.table
+        d = self.ui.drafts.get(t)
+        r = entry_round(self.event, t, d)
+        if d is None or d.round != r:
+            d = self.ui.drafts[t] = new_draft(self.event, t, r)
+        return d
 
     # ---- the browser --------------------------------------------------------------------
     def clock(self) -> str:
@@ -250,7 +260,7 @@ class RallyScreen(Screen):
             ui.po_rounds = value
         elif field == "pts" and self.event is not None and ui.table is not None:
             i = int(el.data.get("i", "0"))
-            d = self.entry.draft()
+            d = self.draft()
             names = self.event.seated(ui.table, d.round)
             if 0 <= i < len(names):
                 d.points[names[i]] = value

@@ -383,23 +383,14 @@ def test_screens_keep_to_themselves():
     assert trespasses() == []
 
 
-# Parts that still write into the state their screen hands them (the rally's desk: its
-# pages' state), with how many writes: these may only go down (the rally's set-up and
-# entry page, app.rally.event_ui and entry_ui, return what they changed instead:
-# app.rally.state's ``Changed``).
-STILL_WRITING = {"app.rally.sync_ui.SyncActions": 18}
-
-
 def test_parts_do_not_write_into_their_screen():
     """A part is given what it works on, or returns what changed (docs/app.md): it writes
-    nothing of its screen, nor of the state the screen hands it (``Part(self.desk)``)."""
+    nothing of its screen, nor of the state the screen hands it (``Part(self.desk)``: the
+    rally's parts return an app.rally.state ``Changed`` instead)."""
     assert set(part_classes()) >= {"app.kiosk.official_ui.OfficialPanel",
                                    "app.rally.sync_ui.SyncActions",
                                    "app.rally.event_ui.EventActions"}
-    writes = screen_writes()
-    assert set(writes) <= set(STILL_WRITING), writes
-    assert {q: len(w) for q, w in writes.items()
-            if len(w) > STILL_WRITING[q]} == {}, writes
+    assert screen_writes() == {}
 
 
 def test_parts_do_not_hold_the_controller():

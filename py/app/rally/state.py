@@ -121,13 +121,15 @@ class Changed:
     (app.rally.ui's ``apply``), so the part writes nothing of the screen's: the pages'
     state made anew (``fresh``), then the event (``event``: a new one, or None for none;
     ``KEEP`` leaves it), then the pages' fields set (``ui``: name -> value), then the event
-    saved (``save``); ``focus`` is the control focused after drawing."""
+    saved (``save``); ``focus`` is the control focused after drawing. ``device``: a
+    table's own device taken up (``KEEP`` leaves it), set with the event."""
 
     focus: str | None = None
     ui: dict[str, Any] = field(default_factory=dict)
     fresh: RallyState | None = None
     event: Any = KEEP
     save: bool = False
+    device: Any = KEEP
 
 
 @dataclass

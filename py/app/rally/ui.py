@@ -56,7 +56,7 @@ class RallyScreen(Screen):
         # setting up the event, a playoff, a file's event (app.rally.event_ui)
         self.setup = EventActions(d, clock=self.clock, replace=self._replace)
         # tables' own devices (app.rally.sync_ui)
-        self.devices = SyncActions(controller.page, mode, d, save=self.save,
+        self.devices = SyncActions(controller.page, mode, d, apply=self.apply,
                                    render=self.render, clock=self.clock,
                                    scanner=lambda: getattr(self.c, "scanner", None))
 
@@ -229,6 +229,8 @@ class RallyScreen(Screen):
             self.ui = got.fresh
         if got.event is not KEEP:
             self.event = got.event
+        if got.device is not KEEP:
+            self.device = got.device
         for name, value in got.ui.items():
             setattr(self.ui, name, value)
         if got.save:

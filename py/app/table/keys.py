@@ -2,7 +2,9 @@
 places lit for the chosen tile, Shift with an arrow moves the focused tile along the hand
 (the player's own order), Escape puts a chosen tile back, and D, P, K, H and T are the
 table's shortcuts (markup.SHORTCUTS). The page-wide keys (Tab kept in a dialog, Escape
-closing it, Enter on a button) and focus kept through redraws are app.shared.keyboard's.
+closing it, Enter on a button) are app.shared.keyboard's; focus kept through redraws is
+app.shared.focus's, which asks ``fallback_focus`` where focus goes at the table when the
+control that had it is gone.
 
 ``t`` is the table screen (app.table.ui)."""
 

@@ -171,7 +171,7 @@ class Controller:
         sensible one: app.shared.focus) and a new hint is said in the live region. The
         table draws itself (``TableScreen.redraw``), as it does after its own presses."""
         screen = self.current()
-        if screen is self.table:
+        if screen is self.table and self.table.on_show():
             self.table.redraw()
             return
         before = self.keys.focus.key()

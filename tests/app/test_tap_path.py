@@ -119,3 +119,16 @@ def test_the_path_check_catches_a_step_back_through_the_controller(traced, monke
     monkeypatch.setattr(TableScreen, "redraw", lambda t: t.c.render())
     tap(c, Control("BUTTON", {"act": "select", "tile": str(move.tile)}))
     assert "controller.render" in after_the_table(path)
+
+
+def test_a_screen_named_but_not_made_draws_the_table_once_and_never_loops():
+    """The controller names a screen whose object was never made (a phone's hand after
+    a reload): the table is what shows, drawn once through the controller's own path,
+    not handed back and forth between the two."""
+    from test_render_counts import table
+
+    c = table()
+    c.screen, c.together = "hand", None
+    drawn = c.page.renders
+    c.render()
+    assert c.page.renders == drawn + 1 and c.page.flags["screen"] == "table"

@@ -43,6 +43,7 @@ def test_escape_closes_a_dialog_over_the_table_and_the_table_keeps_its_tile():
 
 def test_the_pin_pads_escape_is_its_cancel_before_a_dialogs():
     c, _move = _find(PLAY)
+    c.kiosk.attract.start_attract = lambda: None  # no attract game behind it here
     c.act("kiosk-open")  # the start screen's "Kiosk mode": the official's PIN pad
     assert c.kiosk.panel in ("pin", "new-pin")
     c.dialog = dialogs.Settings()  # a dialog left under it

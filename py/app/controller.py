@@ -4,10 +4,12 @@ event routed to the screen it is for (app.screen: ``markup``, ``drawn``, ``act``
 markup can be redrawn freely: ``rally-``, ``kiosk-``, ``house-`` and ``past-`` presses go
 to their screens, the rest to the table (app.table.ui) or the start form (app.start.ui).
 Here: which screen shows, the dialog over it, the page-wide presses and a game's
-beginning. The save is app.table.saving; focus kept through redraws and the page-wide
-keys app.shared.keyboard. The table screen (app.table.ui) owns its world: its computer
-players, moves seen and heard, dragging, keys and what it last said. The browser is
-reached only through ``page`` (app.browser.page, made by app.boot).
+beginning. Focus kept through redraws is app.shared.focus, the page-wide keys
+app.shared.keyboard. The table screen (app.table.ui) owns its world: its computer
+players, moves seen and heard, dragging, keys, what it last said, its save
+(app.table.saving) and its drawing: a press at the table is handed to it and never comes
+back here (``render`` hands the table its own ``redraw``). The browser is reached only
+through ``page`` (app.browser.page, made by app.boot).
 """
 
 from __future__ import annotations
@@ -18,9 +20,8 @@ from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
 from app.game.session import Session
-from app.screen import Dialog, Screen
+from app.screen import Dialog, DialogSlot, Screen
 from app.shared.keyboard import Keyboard
-from app.shared.storage import unsaved_words
 from app.start.ui import StartScreen
 from app.table import dialogs, saving
 from app.table.ui import TableScreen
@@ -34,18 +35,34 @@ class Controller:
         self.session: Session | None = None
         self.start_screen = StartScreen(self)  # the form that sets up a game (app.start.ui)
         self.screen = "start"
-        self.dialog: Dialog | None = None
+        self.slot = DialogSlot()  # the one dialog over the screen (``dialog``)
         self.bad_save: str | None = None  # a damaged save, for its download
-        self.unsaved: str | None = None  # why the game's last save failed (app.shared.storage)
         self.rally = None  # the rally scorekeeper's screen (app.rally.ui), made when opened
         self.rally_modes: dict = {}  # "official" and "table" (a table's own device)
         self.house = None  # the house rules screen (app.house.ui), made when opened
         self.scanner = None  # the camera's QR reader (app.shared.scan), made in the browser
         self.kiosk = None  # kiosk mode (app.kiosk.ui): attract screen, idle time-out, PIN
-        self.keys = Keyboard(self)  # focus kept through redraws, page-wide keys
-        self.table = TableScreen(self)  # the game at the table (app.table.ui), and its parts
+        self.keys = Keyboard(self)  # page-wide keys, and focus kept through redraws
+        # the game at the table (app.table.ui), and its parts: it draws and saves itself
+        self.table = TableScreen(self, self.keys.focus, self.slot,
+                                 above=lambda: over_table(self),  # Play together's line
+                                 finished=self._keep_finished)
         self.past = None  # past games (app.past.ui): kept, replayed, counted; made when needed
         self.together = None  # Play together (app.together.ui): made when first needed
+
+    @property
+    def dialog(self) -> Dialog | None:
+        """The dialog over the screen, or None (kept in ``slot``, which the table holds)."""
+        return self.slot.dialog
+
+    @dialog.setter
+    def dialog(self, dialog: Dialog | None) -> None:
+        self.slot.dialog = dialog
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why the game's last save failed (app.shared.storage), or None."""
+        return self.table.saver.unsaved
 
     # ---- start-up -----------------------------------------------------------------------
     def start(self) -> None:
@@ -124,14 +141,13 @@ class Controller:
         self.bad_save = None
 
     def save(self) -> None:
-        """Save the game; while saving fails, the table shows why (``unsaved``)."""
-        if self.session is not None:
-            was, self.unsaved = self.unsaved, saving.save(self.storage(), self.session,
-                                                           self.page)
-            if self.unsaved is not None and self.unsaved != was:  # said once, not each redraw
-                self.say(" ".join(unsaved_words(self.unsaved)))
-            if self.session.game.match_over:  # a finished game joins the past games
-                self.past_games().keep_game(self.session)
+        """Save the game (the table's save); while saving fails, the table shows why
+        (``unsaved``)."""
+        self.table.save()
+
+    def _keep_finished(self, session: Session) -> None:
+        """A finished game joins the past games (the table's save asks, at the end)."""
+        self.past_games().keep_game(session)
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never
@@ -151,21 +167,21 @@ class Controller:
 
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
-        """Redraw the screen; focus stays on the same control (or the next sensible one)
-        and a new hint is said in the live region."""
-        before = self.keys.focus_key()
-        self._render()
-        self.keys.settle(before)
-        self.table.say_hint()  # a new line under the table, said once
-
-    def _render(self) -> None:
+        """Redraw the screen on show; focus stays on the same control (or the next
+        sensible one: app.shared.focus) and a new hint is said in the live region. The
+        table draws itself (``TableScreen.redraw``), as it does after its own presses."""
+        screen = self.current()
+        if screen is self.table and self.table.on_show():
+            self.table.redraw()
+            return
+        before = self.keys.focus.key()
         self._remember_screen()
         self.table.drag.clear_ghosts()
-        screen = self.current()
-        over = over_table(self) if screen is self.table else ""  # Play together's line
-        self.page.set_html(over + screen.markup() + self._dialog_markup())
+        self.page.set_html(screen.markup() + self._dialog_markup())
         self.page.flag("screen", screen.name)
         screen.drawn()
+        self.keys.focus.settle(before)
+        self.table.say_hint()  # a new line under the table, said once
 
     def current(self) -> Screen:
         """The screen on show: a kiosk's attract screen (in kiosk mode, the start screen
@@ -230,7 +246,8 @@ class Controller:
     def shown(self) -> None:
         """The page is on screen (start-up's end): a dialog drawn while it was hidden
         takes focus now (app.shared.keyboard)."""
-        self.keys.shown()
+        on_table = self.current() is self.table
+        self.keys.focus.shown(self.table.keys.fallback_focus if on_table else None)
 
     def say(self, text: str) -> None:
         """Say ``text`` in the page's one live region (index.html's #live): it is never
@@ -256,8 +273,11 @@ class Controller:
             from app.together.ui import TogetherScreen  # Play together, made when needed
             self.together = self.together or TogetherScreen(self)
             return self.together.act(name, arg, el)
-        handler = (getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
-                   or self.table.handler(name) or self.start_screen.handler(name))
+        handler = getattr(self, "do_" + name.replace("-", "_"), None)  # the page's own
+        if handler is None and self.table.handler(name) is not None:
+            self.table.act(name, arg, el)  # the table's, handled there to its redraw
+            return
+        handler = handler or self.start_screen.handler(name)
         if handler is None:
             return
         try:

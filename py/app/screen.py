@@ -8,6 +8,7 @@
 - ``act(name, arg, el)``: a press of ``data-act="name:arg"``, answered by the screen's
   ``do_<name>(arg, el)`` method (``prefix`` taken off the name first); False when the
   screen has no such method;
+- ``on_key(event, key)``: a key the page-wide keys (app.shared.keyboard) left to it;
 - ``on_change(el)`` / ``on_input(el)``: a form field of the screen changed; False when
   it is not one of its fields.
 
@@ -51,6 +52,11 @@ class Screen:
         handler(arg, el)
         return True
 
+    def on_key(self, event, key: str) -> bool:
+        """A key pressed while the screen shows (``key`` its name, as "Escape"): True when
+        it was the screen's own (app.shared.keyboard then does nothing more)."""
+        return False
+
     def on_change(self, el) -> bool:
         return False
 
@@ -66,3 +72,12 @@ class Dialog:
 
     def markup(self, c) -> str:
         raise NotImplementedError
+
+
+class DialogSlot:
+    """The one dialog over the screen on show (``dialog``: a ``Dialog``, or None): kept by
+    the controller (``Controller.dialog`` reads and sets it) and handed to what opens or
+    closes one without the controller (the table screen and its parts)."""
+
+    def __init__(self) -> None:
+        self.dialog: Dialog | None = None

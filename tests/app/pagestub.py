@@ -15,6 +15,10 @@ class NoPage(controller.Controller):
         self.errors = self.page.errors
         self.session = session
         self.screen = "table"
+        # the table draws and saves itself (app.table.ui): nothing drawn or saved here either
+        self.table.board.redraw = lambda above, dialog: None
+        self.table.saver.save = lambda s: ""
+        self.table.finished = lambda s: None
 
     @property
     def turns(self):

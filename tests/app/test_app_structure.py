@@ -9,6 +9,10 @@
   given what it works on (or returns what changed); it never assigns to its screen's
   fields, nor to anything reached through them, nor calls a mutating method on them
   (``MUTATORS``) or one of the screen's private methods;
+- parts do not hold the controller: no part's module imports app.controller, no part is
+  made with the controller handed to it (``Part(controller)``, ``Part(self.c)``), takes it
+  as a parameter (``c``, ``controller``) or keeps it (``self.c``); they are handed what
+  they read and call (the page, the game now, the dialog slot, a redraw);
 - screens keep to themselves. The screen packages are ``SCREENS``. A module of a screen
   package imports from another screen package only the modules that package names in its
   ``__init__``'s ``PUBLIC``; the rest of py/app (the game at the table, app.shared,
@@ -154,13 +158,28 @@ MUTATORS = {"append", "extend", "insert", "pop", "popitem", "remove", "discard",
             "clear", "update", "setdefault", "sort", "reverse"}
 
 
+def _is_own_field(e: ast.AST, methods: set[str]) -> bool:
+    """``self.desk``: a field of the screen that is its state; not one of its methods (a
+    callback, ``methods``), another part (a part made beside another is given that one:
+    the kiosk's ``official``), nor the controller."""
+    return (isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name)
+            and e.value.id == "self" and e.attr not in CONTROLLER_NAMES
+            and e.attr not in PART_FIELDS and e.attr not in methods)
+
+
+PART_FIELDS = {"official", "motion"}  # parts handed to other parts of the same screen
+
+
 def part_classes(root: Path = APP) -> dict[str, tuple[Path, set[str]]]:
     """Each class a screen holds in its ``parts()`` ("app.kiosk.official_ui.OfficialPanel")
     -> its file and the names it may keep its screen under: ``screen``, and any field set
-    from the parameter the screen passes itself as (``Part(self)``, ``Part(x, screen=self)``)."""
+    from the parameter the screen passes itself or its own state as (``Part(self)``,
+    ``Part(x, screen=self)``, ``Part(self.desk)``, ``d = self.desk; Part(d)``)."""
     mods = modules(root)
     trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in mods.items()}
-    made: dict[str, list[ast.Call]] = {}  # "module.Class" -> the screens' calls that make it
+    # "module.Class" -> the screens' calls that make it, with the names in the screen's
+    # ``__init__`` bound to a field of the screen (``d = self.desk``)
+    made: dict[str, list[tuple[ast.Call, set[str]]]] = {}
     for name, tree in trees.items():
         where = {a.asname or a.name: node.module for node in ast.walk(tree)
                  if isinstance(node, ast.ImportFrom) and node.module in mods for a in node.names}
@@ -171,13 +190,19 @@ def part_classes(root: Path = APP) -> dict[str, tuple[Path, set[str]]]:
             held = {e.attr for r in ast.walk(fns["parts"]) if isinstance(r, ast.Return)
                     for e in (r.value.elts if isinstance(r.value, ast.Tuple) else [r.value])
                     if isinstance(e, ast.Attribute)}
+            methods = set(fns) | {n.name for n in cls.body
+                                          if isinstance(n, ast.AsyncFunctionDef)}
+            own = {t.id for n in ast.walk(fns["__init__"]) if isinstance(n, ast.Assign)
+                   and _is_own_field(n.value, methods) for t in n.targets
+                   if isinstance(t, ast.Name)}
             for node in ast.walk(fns["__init__"]):
                 if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
                         and isinstance(node.value.func, ast.Name)
                         and any(isinstance(t, ast.Attribute) and t.attr in held
                                 for t in node.targets)):
                     cname = node.value.func.id
-                    made.setdefault(f"{where.get(cname, name)}.{cname}", []).append(node.value)
+                    made.setdefault(f"{where.get(cname, name)}.{cname}", []).append(
+                        (node.value, own, methods))
     out = {}
     for qual, calls in made.items():
         mod, cname = qual.rsplit(".", 1)
@@ -187,14 +212,21 @@ def part_classes(root: Path = APP) -> dict[str, tuple[Path, set[str]]]:
                      and f.name == "__init__"), None)
         params = [a.arg for a in init.args.args[1:]] if init else []
         given = set()
-        for call in calls:
+        for call, own, methods in calls:  # the screen, or its own state (its desk)
+            def mine(a, own=own, methods=methods):
+                return (isinstance(a, ast.Name) and (a.id == "self" or a.id in own)
+                        or _is_own_field(a, methods))
             given |= {params[i] for i, a in enumerate(call.args) if i < len(params)
-                      and isinstance(a, ast.Name) and a.id == "self"}
-            given |= {k.arg for k in call.keywords
-                      if isinstance(k.value, ast.Name) and k.value.id == "self"}
-        names = {"screen"} | {t.attr for n in ast.walk(init or cls) if isinstance(n, ast.Assign)
-                              and isinstance(n.value, ast.Name) and n.value.id in given
-                              for t in n.targets if isinstance(t, ast.Attribute)}
+                      and mine(a)}
+            given |= {k.arg for k in call.keywords if mine(k.value)}
+        names = {"screen"}
+        for n in ast.walk(init or cls):  # ``self.x = x`` and ``self.x, self.y = x, y``
+            if isinstance(n, ast.Assign):
+                for t in n.targets:
+                    pairs = (zip(t.elts, n.value.elts) if isinstance(t, ast.Tuple)
+                             and isinstance(n.value, ast.Tuple) else [(t, n.value)])
+                    names |= {a.attr for a, v in pairs if isinstance(a, ast.Attribute)
+                              and isinstance(v, ast.Name) and v.id in given}
         out[qual] = (mods[mod], names)
     return out
 
@@ -232,6 +264,51 @@ class _Into:
     def target(self, e: ast.AST) -> bool:
         """An assignment's target: a local name bound anew is no write."""
         return not isinstance(e, ast.Name) and self(e)
+
+
+CONTROLLER_NAMES = {"c", "controller"}  # what the page's controller is called where it is held
+
+
+def _is_controller(e: ast.AST) -> bool:
+    """``controller``, ``c`` or ``self.c``: the controller itself (not ``controller.page``)."""
+    return (isinstance(e, ast.Name) and e.id in CONTROLLER_NAMES
+            or isinstance(e, ast.Attribute) and e.attr in CONTROLLER_NAMES
+            and isinstance(e.value, ast.Name) and e.value.id == "self")
+
+
+def controller_holders(root: Path = APP) -> dict[str, list[str]]:
+    """Each part (``part_classes``) -> how it comes to hold the page's controller: its
+    module imports app.controller, the screen hands it the controller when making it, its
+    ``__init__`` takes a parameter named for it, or it keeps one in a field (``self.c``)."""
+    mods = modules(root)
+    g = graph(root)
+    trees = {name: ast.parse(path.read_text(encoding="utf-8")) for name, path in mods.items()}
+    out: dict[str, list[str]] = {}
+    parts = part_classes(root)
+    for qual in parts:
+        mod, cname = qual.rsplit(".", 1)
+        found = []
+        if "app.controller" in g.get(mod, set()):
+            found.append("imports app.controller")
+        cls = next(n for n in ast.walk(trees[mod]) if isinstance(n, ast.ClassDef)
+                   and n.name == cname)
+        for fn in (f for f in cls.body if isinstance(f, ast.FunctionDef)):
+            if fn.name == "__init__":
+                found += [f"takes {a.arg}" for a in fn.args.args[1:] + fn.args.kwonlyargs
+                          if a.arg in CONTROLLER_NAMES]
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Attribute) and node.attr in CONTROLLER_NAMES \
+                        and isinstance(node.value, ast.Name) and node.value.id == "self":
+                    found.append(f"line {node.lineno}: self.{node.attr}")
+        for name, tree in trees.items():  # the screens' calls that make it
+            for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                         and isinstance(n.func, ast.Name) and n.func.id == cname):
+                if any(_is_controller(a) for a in call.args) or any(
+                        _is_controller(k.value) for k in call.keywords):
+                    found.append(f"{name} line {call.lineno}: made with the controller")
+        if found:
+            out[qual] = sorted(set(found))
+    return out
 
 
 def screen_writes(root: Path = APP) -> dict[str, list[str]]:
@@ -307,10 +384,24 @@ def test_screens_keep_to_themselves():
 
 
 def test_parts_do_not_write_into_their_screen():
-    """A part is given what it works on, or returns what changed (docs/app.md)."""
+    """A part is given what it works on, or returns what changed (docs/app.md): it writes
+    nothing of its screen, nor of the state the screen hands it (``Part(self.desk)``: the
+    rally's parts return an app.rally.state ``Changed`` instead)."""
     assert set(part_classes()) >= {"app.kiosk.official_ui.OfficialPanel",
-                                   "app.rally.sync_ui.SyncActions"}
+                                   "app.rally.sync_ui.SyncActions",
+                                   "app.rally.event_ui.EventActions"}
     assert screen_writes() == {}
+
+
+def test_parts_do_not_hold_the_controller():
+    """A part is handed what it reads and calls, not the page's controller (docs/app.md):
+    the table's, the kiosk's and the rally's parts alike."""
+    assert set(part_classes()) >= {"app.table.show_again.Replay", "app.table.voice.VoiceSettings",
+                                   "app.table.deal_views.DealCodes", "app.table.trains.WholeTrains",
+                                   "app.kiosk.idle_ui.IdleTimeout",
+                                   "app.kiosk.attract_ui.AttractGame",
+                                   "app.rally.sync_ui.SyncActions"}
+    assert controller_holders() == {}
 
 
 # ---- the rules catch what they are for ----------------------------------------------------
@@ -400,3 +491,67 @@ def test_a_part_writing_into_its_screen_is_found(tmp_path):
     assert list(found) == ["app.kiosk.part.Part"]
     assert [w.split(":")[0] for w in found["app.kiosk.part.Part"]] == [
         f"line {n}" for n in (6, 7, 8, 9, 10, 11, 13, 15, 16, 17, 18)]
+
+
+def test_a_part_holding_the_controller_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "controller.py": "",
+        "kiosk/part.py": (
+            "from app import controller\n"
+            "class Held:\n"
+            "    def __init__(self, c, page):\n"
+            "        self.c = c\n"
+        ),
+        "kiosk/told.py": (
+            "class Told:\n"
+            "    def __init__(self, page, *, render):\n"
+            "        self.page, self.render = page, render\n"
+            "    def do_a(self, arg, el):\n"
+            "        self.render()\n"
+        ),
+        "kiosk/ui.py": (
+            "from app.kiosk.part import Held\n"
+            "from app.kiosk.told import Told\n"
+            "class Screen:\n"
+            "    def __init__(self, controller):\n"
+            "        self.c = controller\n"
+            "        self.held = Held(self.c, controller.page)\n"
+            "        self.told = Told(controller.page, render=lambda: self.c.render())\n"
+            "    def parts(self):\n"
+            "        return (self.held, self.told)\n"
+        ),
+    })
+    found = controller_holders(root)
+    assert list(found) == ["app.kiosk.part.Held"]
+    assert found["app.kiosk.part.Held"] == [
+        "app.kiosk.ui line 6: made with the controller", "imports app.controller",
+        "line 4: self.c", "takes c"]
+
+
+def test_a_part_writing_into_the_state_its_screen_hands_it_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "rally/part.py": (
+            "class Part:\n"
+            "    def __init__(self, page, desk, *, save):\n"
+            "        self.page, self.desk, self.save = page, desk, save\n"
+            "    def do_a(self, arg, el):\n"
+            "        self.desk.ui.note = 'x'\n"
+            "        self.save()\n"
+            "        return self.desk.ui.page\n"
+        ),
+        "rally/ui.py": (
+            "from app.rally.part import Part\n"
+            "class Screen:\n"
+            "    def __init__(self, controller):\n"
+            "        self.desk = object()\n"
+            "        d = self.desk\n"
+            "        self.part = Part(controller.page, d, save=self.save)\n"
+            "    def save(self):\n"
+            "        pass\n"
+            "    def parts(self):\n"
+            "        return (self.part,)\n"
+        ),
+    })
+    found = screen_writes(root)
+    assert list(found) == ["app.rally.part.Part"]
+    assert [w.split(":")[0] for w in found["app.rally.part.Part"]] == ["line 5"]

@@ -26,7 +26,7 @@ from test_hostile_input import Storage
 
 def page() -> Controller:
     c = Controller(FakePage(Storage()))
-    c.schedule = lambda: None
+    c.table.turns.schedule = lambda: None
     c.start()
     return c
 
@@ -263,7 +263,7 @@ def test_a_kiosk_game_is_dealt_from_the_code_its_attract_screen_showed():
     from app.kiosk.ui import KioskScreen
 
     c = Controller(FakePage(Storage()))
-    c.schedule = lambda: None
+    c.table.turns.schedule = lambda: None
     c.kiosk = k = KioskScreen(c)
     k.settings = KioskSettings()
     k.attract.start_attract = lambda: None  # the computers' game behind: not here

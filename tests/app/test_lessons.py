@@ -78,7 +78,7 @@ def page(st=None) -> Controller:
     """The page on a fake browser; the test plays the computers' steps itself (the page
     schedules them on its event loop)."""
     c = Controller(FakePage(Storage() if st is None else st))
-    c.schedule = lambda: None
+    c.table.turns.schedule = lambda: None
     c.start()
     return c
 
@@ -185,7 +185,7 @@ def test_a_kiosk_offers_the_lessons_of_its_games_and_one_tap_starts_one():
     html = unescape(kiosk_views.attract_screen(KioskSettings(games=["chicken-foot"])))
     assert "Learn Chicken Foot" in html and "Learn All Fives" not in html
     c = Controller(FakePage(Storage()))
-    c.schedule = lambda: None
+    c.table.turns.schedule = lambda: None
     c.kiosk = k = KioskScreen(c)
     k.settings = KioskSettings(sound=True)
     c.screen = "attract"

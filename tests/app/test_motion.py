@@ -27,8 +27,9 @@ CARD_AT = (1030.0, 90.0, 230.0, 60.0)  # a computer player's card beside the tab
 class Table(NoPage):
     """The controller on the fake page, its computer players' loop not started."""
 
-    def schedule(self):
-        pass
+    def __init__(self, session):
+        super().__init__(session)
+        self.table.turns.schedule = lambda: None  # the table schedules its own turns
 
 
 def my_turn(seed: int = 3) -> Table:

@@ -1,7 +1,9 @@
 """One event, one redraw (docs/app.md): a tile chosen, a tile played, a Draw, a Knock and
 a computer's move each draw the screen once, write the felt once, and work out the
-position's legal moves at most twice, in CPython with the page faked; the redraw reads one
-view of the position (app.table.position), made once."""
+position's legal moves at most twice, in CPython with the page faked; the move's check,
+its words, its sound and the redraw read one view of the position (app.table.position),
+made at most once per event, and the person's moves (``Session.my_moves``) are worked out
+at most once per event."""
 
 from __future__ import annotations
 
@@ -67,7 +69,7 @@ def _matches() -> list[Match]:
 
 def table(game: str = "mexican-train", seed: int = 5) -> Controller:
     c = Controller(CountingPage())
-    c.schedule = lambda: None  # the computer's turns are played by the test
+    c.table.turns.schedule = lambda: None  # the computer's turns are played by the test
     c.start()
     s = Session.new(game, None, [Seat("You", "human"), Seat("Ann", "easy")], seed=seed)
     s.started = True
@@ -156,16 +158,24 @@ def test_legal_moves_cannot_be_changed_by_a_caller():
 
 @pytest.mark.parametrize("event", ["choose", "play", "draw", "knock", "computer"])
 def test_each_event_works_the_position_out_once_for_its_redraw(event, monkeypatch):
-    """The hand, the buttons and the felt read one view of the position (the person's
-    moves, the observation, the hand in order: app.table.position), made once per event."""
+    """The move's check, its words and sound, the hand, the buttons and the felt read one
+    view of the position (the person's moves, the observation, the hand in order:
+    app.table.position), made at most once per event (a tile chosen reuses the one drawn:
+    the position is the same), and the person's moves are worked out at most once."""
     from app.table import position
 
     made = [0]
+    mine = [0]
     real = position.Position.of.__func__
+    real_mine = Session.my_moves
 
     def counted(cls, *args):
         made[0] += 1
         return real(cls, *args)
+
+    def my_moves(self):
+        mine[0] += 1
+        return real_mine(self)
 
     kind = {"play": PLAY, "choose": PLAY, "draw": DRAW, "knock": KNOCK}.get(event)
     if kind is not None:
@@ -180,6 +190,7 @@ def test_each_event_works_the_position_out_once_for_its_redraw(event, monkeypatc
     if event == "play":
         c.act("select", Control("BUTTON", {"tile": str(move.tile)}))
     monkeypatch.setattr(position.Position, "of", classmethod(counted))
+    monkeypatch.setattr(Session, "my_moves", my_moves)
     act = {"choose": lambda: c.act("select", Control("BUTTON", {"tile": str(move.tile)})),
            "play": lambda: c.act("target", Control("BUTTON", {"target": str(move.target)})),
            "draw": lambda: c.act("draw"), "knock": lambda: c.act("knock"),
@@ -187,4 +198,20 @@ def test_each_event_works_the_position_out_once_for_its_redraw(event, monkeypatc
     page = c.page
     r0 = page.renders
     act()
-    assert page.renders - r0 == 1 and made[0] == 1, (page.renders - r0, made[0])
+    got = (page.renders - r0, made[0], mine[0])
+    assert got[0] == 1 and made[0] <= 1 and mine[0] <= 1, got
+    if event != "choose":  # a move makes a new position: worked out once, for all
+        assert made[0] == 1, got
+
+
+def test_a_new_game_is_drawn_from_its_own_view_never_the_last_ones():
+    """The view is kept while the position stays; a game begun in its place (even one
+    that lands at the same place in memory) is worked out anew."""
+    c = table(seed=5)
+    for seed in range(6, 16):
+        s = Session.new("mexican-train", None, [Seat("You", "human"), Seat("Ann", "easy")],
+                        seed=seed)
+        s.started = True
+        c.begin(s)
+        assert c.table.view().hand == tuple(s.hand_in_order())
+        assert c.table.view().moves == s.my_moves()

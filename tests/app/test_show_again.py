@@ -23,18 +23,17 @@ CARD_AT = (1030.0, 90.0, 230.0, 60.0)
 
 
 class Table(NoPage):
-    """The controller on the fake page: every line said is kept, and ``on_say`` may act on
-    one (a tap in the middle of a showing)."""
+    """The controller on the fake page: every line said in the page's live region is
+    kept, and ``on_say`` may act on one (a tap in the middle of a showing)."""
 
     def __init__(self, session):
         super().__init__(session)
         self.all_said: list[str] = []
         self.on_say = None
+        self.table.turns.schedule = lambda: None
+        self.page.say = self.heard
 
-    def schedule(self):
-        pass
-
-    def say(self, text: str) -> None:
+    def heard(self, text: str) -> None:
         self.all_said.append(text)
         if self.on_say is not None:
             self.on_say(text)

@@ -18,8 +18,9 @@ from pagestub import NoPage
 
 
 class Table(NoPage):
-    def schedule(self):
-        pass
+    def __init__(self, session):
+        super().__init__(session)
+        self.table.turns.schedule = lambda: None  # the table schedules its own turns
 
 
 def table(voice: bool = True) -> Table:

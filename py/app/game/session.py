@@ -114,9 +114,11 @@ class Session:
         run = self.lesson_run
         return "" if run is None else run.line(bool(self.my_moves()))
 
-    def tile_hint(self, t: Tile) -> str:
-        """What the line under the table says when the person taps ``t`` in the hand."""
-        spots = [m for m in self.my_moves() if m.kind == PLAY and m.tile == t]
+    def tile_hint(self, t: Tile, mine: tuple[Move, ...] | None = None) -> str:
+        """What the line under the table says when the person taps ``t`` in the hand
+        (``mine``: ``my_moves()``, when the caller has worked them out already)."""
+        mine = self.my_moves() if mine is None else mine
+        spots = [m for m in mine if m.kind == PLAY and m.tile == t]
         if spots:
             return f"{t} can go on: {', '.join(self.wording.where(m.target) for m in spots)}. " \
                    "Tap where it goes."

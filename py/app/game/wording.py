@@ -250,10 +250,11 @@ class TableWording:
         """A double that must be satisfied (M6 / C5), in words; "" when none waits."""
         return self.s.words.double_owed(self)
 
-    def move_said(self, move: Move, seat: int | None) -> str:
+    def move_said(self, move: Move, seat: int | None, mine: tuple | None = None) -> str:
         """A move as the live region says it, with what it changed: "Cora played 10-7
         on the Mexican Train, which now ends in 7.", then a double owed, the round's
-        end and scores, and whose turn it is when it is the person's at the screen."""
+        end and scores, and whose turn it is when it is the person's at the screen
+        (``mine``: the person's moves now, when the caller has worked them out)."""
         g = self.s.game
         if move.kind == NEXT:
             out = [f"{self.s.game_type.round_word.capitalize()} {g.round_number} begins."]
@@ -276,15 +277,18 @@ class TableWording:
                     f"{self.s.name(s)} {p}" for s, p in enumerate(scores) if p is not None)
                     + ". Totals: " + ", ".join(f"{self.s.name(s)} {t}"
                                                for s, t in enumerate(g.totals)) + ".")
-        elif self.s.my_moves() or self.s.needs_handoff():
+        elif (self.s.my_moves() if mine is None else mine) or self.s.needs_handoff():
             out.append(self.status() + ".")
         return " ".join(out)
 
-    def lines_said(self, lit: set[int] = frozenset()) -> list[tuple[int, str]]:
+    def lines_said(self, lit: set[int] = frozenset(),
+                   moves: tuple | None = None) -> list[tuple[int, str]]:
         """Every train, line or end of the table in order, each in words: whose it is,
         how many tiles, its open end, its marker, and whether the person at the screen
-        may play there (``lit``: where the chosen tile may go)."""
-        mine = {m.target for m in self.s.my_moves() if m.kind == PLAY}
+        may play there (``lit``: where the chosen tile may go; ``moves``: the person's
+        moves now, when the caller has worked them out)."""
+        moves = self.s.my_moves() if moves is None else moves
+        mine = {m.target for m in moves if m.kind == PLAY}
         out = self.s.words.lines(self)
         said = []
         for t, name, what in out:

@@ -39,14 +39,19 @@ def felt_changes(old: list[str], new: list[str]) -> list[tuple[int, int, str]]:
 class AttractGame:
     """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen), which holds it: its ``do_``
     methods answer the presses the screen has no method for. It keeps the attract game
-    (``bg...``, ``games_done``). The screen gives it the controller (``c``), whether kiosk
-    mode is on (``active()``), the URL's options (``url()``), the official's panel
-    (``official``: the settings it plays by, the panel a tap closes) and ``where(screen)``,
-    which remembers the screen shown for after a power cut."""
+    (``bg...``, ``games_done``). The screen gives it what it reads and calls, never the
+    controller: the page (the attract felt, the console, the soak's figures), the
+    official's panel (``official``: the settings it plays by, the panel a tap closes),
+    whether kiosk mode is on (``active()``), the URL's options (``url()``),
+    ``where(screen)``, which remembers the screen shown for after a power cut,
+    ``showing()``: the screen on show, and ``start_game(session, line)`` /
+    ``start_lesson(session)``: a player's game begun at the table."""
 
-    def __init__(self, c, official, *, active, url, where):
-        self.c, self.official = c, official
+    def __init__(self, page, official, *, active, url, where, showing, start_game,
+                 start_lesson):
+        self.page, self.official = page, official
         self.active, self.url, self.where = active, url, where
+        self.showing, self.start_game, self.start_lesson = showing, start_game, start_lesson
         self.bg = None  # the attract game (a Session of computers; never saved)
         self.bg_n = 0
         self.bg_svg = ""
@@ -70,7 +75,7 @@ class AttractGame:
             self.bg = None
 
     def start_attract(self) -> None:
-        if not self._attract_running and self.c.screen == "attract":
+        if not self._attract_running and self.showing() == "attract":
             self._attract_running = True
             asyncio.ensure_future(self._attract_loop())
 
@@ -84,16 +89,15 @@ class AttractGame:
         dropped and a new one starts; after RETRY_EVERY failures in a row it rests a
         while (RETRY_REST seconds) and starts again: a kiosk is never left with a still
         screen for good."""
-        c = self.c
         failures = 0
         try:
-            while c.screen == "attract":
+            while self.showing() == "attract":
                 try:
                     await self._attract_step()
                     failures = 0
                 except Exception as exc:  # a bad game is dropped; a new one starts
                     failures += 1
-                    c.page.error(f"Rally Dominoes: the attract game failed: {exc!r}")
+                    self.page.error(f"Rally Dominoes: the attract game failed: {exc!r}")
                     self.bg = None
                     await asyncio.sleep(RETRY_REST if failures % RETRY_EVERY == 0 else 1)
         finally:
@@ -104,12 +108,11 @@ class AttractGame:
         from bones.ai import choose
         from bones.moves import NEXT, PLAY, Move
 
-        c = self.c
         s = self.bg
         if s is not None and (s.game.match_over or not s.game.legal_moves()):
             self.bg = None
             self.games_done += 1
-            c.page.publish("rallyAttractGames", self.games_done)
+            self.page.publish("rallyAttractGames", self.games_done)
             if self.url().attract_pace is not None:  # the soak benchmark's figures
                 self._report_memory()
             await asyncio.sleep(self.pace() * 3)  # the finished table stays up a moment
@@ -122,7 +125,7 @@ class AttractGame:
             self.draw_bg()
             return
         await asyncio.sleep(self.pace() * (2 if s.game.round_over else 1))
-        if c.screen != "attract" or s is not self.bg:
+        if self.showing() != "attract" or s is not self.bg:
             return
         if s.game.round_over:
             s.play(Move(NEXT))
@@ -141,8 +144,8 @@ class AttractGame:
         import gc
 
         gc.collect()
-        wasm = self.c.page.wasm_bytes()
-        self.c.page.publish("rallyAttractPy", {"objects": len(gc.get_objects()), "wasm": wasm})
+        wasm = self.page.wasm_bytes()
+        self.page.publish("rallyAttractPy", {"objects": len(gc.get_objects()), "wasm": wasm})
 
     def draw_bg(self) -> None:
         """Draw the attract game after a move. Only the pieces of the felt that changed
@@ -150,7 +153,7 @@ class AttractGame:
         page made and threw away hundreds of elements a move, and the renderer's memory
         grew with them (docs/kiosk.md, "Memory")."""
         s = self.bg
-        size = self.c.page.size("attract-bg")
+        size = self.page.size("attract-bg")
         if s is None or size is None:
             return
         w = max(320, size[0] or 1200)
@@ -161,26 +164,22 @@ class AttractGame:
                                                          fresh=self.bg_fresh)]
         self.bg_svg = felt.felt_open(lay) + "".join(parts) + "</svg>"
         old, self.bg_parts = self.bg_parts, parts
-        if old is None or not self.c.page.motion.patch_svg("attract-bg", lay.view_box, len(old),
-                                                    felt_changes(old, parts)):
-            self.c.page.set_inner("attract-bg", self.bg_svg)
+        if old is None or not self.page.motion.patch_svg("attract-bg", lay.view_box, len(old),
+                                                         felt_changes(old, parts)):
+            self.page.set_inner("attract-bg", self.bg_svg)
 
     def do_play(self, arg, el) -> None:
         """One tap on a game: you against the computer, at once."""
-        if not self.active() and self.c.screen != "attract":
+        if not self.active() and self.showing() != "attract":
             return
         if arg not in self.official.settings.offered():
             return
-        c = self.c
         self.next_code()  # a kiosk has no cut: one tap deals from the code shown
         s = player_session(self.official.settings, arg, seal=fair.seal(self.secret, 0))
         self.secret = ""
         self.official.close(keep_entry=True)
-        c.begin(s)
         # one tap starts play: the start is told in a line
-        c.table.state.tell(s.wording.start_summary() + f" Dealt from code {s.deal_code()}.")
-        c.render()
-        c.schedule()
+        self.start_game(s, s.wording.start_summary() + f" Dealt from code {s.deal_code()}.")
         self.where("table")
 
     def do_host(self, arg, el) -> None:
@@ -202,14 +201,12 @@ class AttractGame:
         sound and print size."""
         from app.lessons.data import LESSONS
 
-        if not self.active() and self.c.screen != "attract":
+        if not self.active() and self.showing() != "attract":
             return
         x = LESSONS.get(arg)
         if x is None or x.game not in self.official.settings.offered():
             return
-        c = self.c
         settings = player_session(self.official.settings, x.game).settings
         self.official.close(keep_entry=True)
-        c.begin(Session.for_lesson(arg, settings))
-        c.say(c.session.lesson_line())
+        self.start_lesson(Session.for_lesson(arg, settings))
         self.where("table")

@@ -22,14 +22,21 @@ def now() -> float:
 class IdleTimeout:
     """Part of kiosk mode's screen (app.kiosk.ui.KioskScreen), which holds it: its ``do_``
     methods answer the presses the screen has no method for. It keeps the last touch
-    (``last_touch``) and its loop. The screen gives it the controller (``c``), whether
-    kiosk mode is on (``active()``), the URL's options (``url()``), the official's panel
-    (``official``: the idle time set, the panel it closes) and ``where(screen)``, which
-    remembers the screen shown for after a power cut."""
+    (``last_touch``) and its loop. The screen gives it what it reads and calls, never the
+    controller: the page (its console, the countdown's text), the official's panel
+    (``official``: the idle time set, the panel it closes), the dialog slot (app.screen's
+    ``DialogSlot``), whether kiosk mode is on (``active()``), the URL's options (``url()``),
+    ``where(screen)``, which remembers the screen shown for after a power cut,
+    ``showing()``: the screen on show ("attract", "table", "rally", ...), ``game()``: the
+    game, ``render()`` and ``schedule()`` (the computer's turns), and ``put_away(save)``:
+    the game put away (saved, to resume) and the attract screen shown."""
 
-    def __init__(self, c, official, *, active, url, where):
-        self.c, self.official = c, official
+    def __init__(self, page, official, slot, *, active, url, where, showing, game, render,
+                 schedule, put_away):
+        self.page, self.official, self.slot = page, official, slot
         self.active, self.url, self.where = active, url, where
+        self.showing, self.game, self.render = showing, game, render
+        self.schedule, self.put_away = schedule, put_away
         self.last_touch = now()
         self.running = False  # the loop runs
 
@@ -54,65 +61,59 @@ class IdleTimeout:
                 try:
                     self.tick(now())
                 except Exception as exc:  # say so, keep the timer going
-                    self.c.page.error(f"Rally Dominoes: kiosk timer failed: {exc!r}")
+                    self.page.error(f"Rally Dominoes: kiosk timer failed: {exc!r}")
         finally:
             self.running = False
 
     def tick(self, t: float) -> None:
-        c = self.c
         if not self.active():
             return
         idle = self.idle_seconds()
         countdown = countdown_for(idle)
         state = idle_state(t, self.last_touch, idle, countdown)
-        if c.screen == "attract":
-            if state != "active" and (self.official.panel is not None or c.dialog):
+        slot, on_show = self.slot, self.showing()
+        if on_show == "attract":
+            if state != "active" and (self.official.panel is not None or slot.dialog):
                 self.official.close()  # the settings lock themselves when left open
-                c.dialog = None
-                c.render()
+                slot.dialog = None
+                self.render()
             return
-        s = c.session
-        playing = (c.screen == "table" and s is not None and not s.game.match_over
+        s = self.game()
+        playing = (on_show == "table" and s is not None and not s.game.match_over
                    and bool(s.humans))
         # Someone at work on the table or the rally scorekeeper is asked before the
         # screen goes back to the attract screen.
-        asked = playing or c.screen == "rally"
-        if c.screen == "table":
+        asked = playing or on_show == "rally"
+        if on_show == "table":
             self.where("table")
         if state == "active":
-            if c.dialog == dialogs.KioskStill():
-                c.dialog = None
-                c.render()
-                c.schedule()
+            if slot.dialog == dialogs.KioskStill():
+                slot.dialog = None
+                self.render()
+                self.schedule()
             return
         if asked and state == "asking":
-            if c.dialog != dialogs.KioskStill():
-                c.dialog = dialogs.KioskStill()
-                c.render()
+            if slot.dialog != dialogs.KioskStill():
+                slot.dialog = dialogs.KioskStill()
+                self.render()
             else:
-                c.page.set_text("kiosk-countdown",
-                                str(seconds_left(t, self.last_touch, idle, countdown)))
+                self.page.set_text("kiosk-countdown",
+                                   str(seconds_left(t, self.last_touch, idle, countdown)))
             return
         self.to_attract(save=playing)
 
     def to_attract(self, save: bool = True) -> None:
         """Put the game away (saved, to resume) and show the attract screen."""
-        c = self.c
-        if save and c.session is not None:
-            c.save()
-        c.dialog = None
-        c.table.state.drop_choice()
         self.official.close()
-        c.screen = "attract"
-        c.render()
+        self.put_away(save)
+        self.render()
 
     def do_still_yes(self, arg, el) -> None:
-        c = self.c
         self.touched()
-        if c.dialog == dialogs.KioskStill():
-            c.dialog = None
-            c.render()
-            c.schedule()
+        if self.slot.dialog == dialogs.KioskStill():
+            self.slot.dialog = None
+            self.render()
+            self.schedule()
 
     def do_still_no(self, arg, el) -> None:
         self.to_attract(save=True)

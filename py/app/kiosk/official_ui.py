@@ -28,13 +28,20 @@ class OfficialPanel:
     methods answer the presses the screen has no method for. It keeps the official's
     settings (``settings``, and why their last save failed) and the panel's state: which
     panel shows, the PIN pad's digits, a new PIN waiting to be entered again, the wrong
-    PINs in a row, the line it says. The screen gives it the controller (``c``), whether
-    kiosk mode is on (``active()``), ``switch(on)`` to turn it on or off, and
-    ``games_changed(games)`` for the attract game when the games offered change."""
+    PINs in a row, the line it says. The screen gives it what it reads and calls, never
+    the controller: the page (app.browser.page: its storage, its console, the settings'
+    scroll), whether kiosk mode is on (``active()``), ``switch(on)`` to turn it on or off,
+    ``games_changed(games)`` for the attract game when the games offered change,
+    ``render()`` to draw the page again, ``go_to(screen, close_dialog)`` for the screen
+    behind the panel, ``open_rally()`` for the rally scorekeeper, and ``game_unsaved()``:
+    why the game's last save failed."""
 
-    def __init__(self, c, *, active, switch, games_changed):
-        self.c = c
+    def __init__(self, page, *, active, switch, games_changed, render, go_to, open_rally,
+                 game_unsaved):
+        self.page = page
         self.active, self.switch, self.games_changed = active, switch, games_changed
+        self.render, self.go_to, self.open_rally = render, go_to, open_rally
+        self.game_unsaved = game_unsaved
         self.settings = KioskSettings()
         self.settings_unsaved: str | None = None  # why the settings' last save failed
         self.panel: str | None = None  # None, "pin", "new-pin", "again-pin", "settings"
@@ -55,23 +62,23 @@ class OfficialPanel:
     # ---- the kiosk's past games: kept until the official clears them -------------------
     def do_clear_past(self, arg, el) -> None:
         self.clearing = True
-        self.c.render()
-        self.c.focus('[data-act="kiosk-clear-past-no"]')
+        self.render()
+        self.page.focusing.focus('[data-act="kiosk-clear-past-no"]')
 
     def do_clear_past_no(self, arg, el) -> None:
         self.clearing = False
-        self.c.render()
+        self.render()
 
     def do_clear_past_yes(self, arg, el) -> None:
         from app.past import store as past_store
         from bones import archive
 
-        why = past_store.save(self.c.storage(), archive.empty())
+        why = past_store.save(self.page.storage(), archive.empty())
         self.clearing = False
         self.message = ("The past games on this kiosk are cleared." if why is None
                         else f"The past games were not cleared: "
                              f"{past_store.why_words(why)}.")
-        self.c.render()
+        self.render()
 
     # ---- the panel -------------------------------------------------------------------
     def panel_markup(self) -> str:
@@ -81,7 +88,7 @@ class OfficialPanel:
         if p == "settings":
             from app.past import store as past_store  # not at start-up: only behind the PIN
 
-            kept, _ = past_store.load(self.c.storage())
+            kept, _ = past_store.load(self.page.storage())
             return kiosk_views.official_settings(self.settings, active=self.active(),
                                                  message=self.message,
                                                  bad_save=self._has_bad_save(),
@@ -94,15 +101,14 @@ class OfficialPanel:
     # ---- the PIN ---------------------------------------------------------------------
     def do_open(self, arg, el) -> None:
         """The start screen's "Kiosk mode" button (kiosk mode off): the official's PIN."""
-        self.c.dialog = None
-        self.c.screen = "attract"
+        self.go_to("attract", close_dialog=True)
         self.do_official(arg, el)
 
     def do_official(self, arg, el) -> None:
         self.entry = ""
         self.message = ""
         self.panel = "pin" if self.settings.has_pin else "new-pin"
-        self.c.render()
+        self.render()
 
     def do_cancel(self, arg, el) -> None:
         self.panel = None
@@ -110,14 +116,14 @@ class OfficialPanel:
         self.first_pin = ""
         self.message = ""
         if not self.active():
-            self.c.screen = "start"
-        self.c.render()
+            self.go_to("start")
+        self.render()
 
     def do_key(self, arg, el) -> None:
         if self.panel not in ("pin", "new-pin", "again-pin"):
             return
         if self.panel == "pin" and pin_wait(now(), self.fails, self.last_fail):
-            self.c.render()
+            self.render()
             return
         if arg == "clear":
             self.entry = ""
@@ -127,7 +133,7 @@ class OfficialPanel:
         elif arg.isdigit() and len(arg) == 1 and len(self.entry) < PIN_MAX:
             self.entry += arg
             self.message = ""
-        self.c.render()
+        self.render()
 
     def _pin_entered(self) -> None:
         pin, self.entry = self.entry, ""
@@ -169,8 +175,8 @@ class OfficialPanel:
         self.panel = None
         self.message = ""
         if not self.active():
-            self.c.screen = "start"
-        self.c.render()
+            self.go_to("start")
+        self.render()
 
     # ---- the settings ----------------------------------------------------------------
     def do_game(self, arg, el) -> None:
@@ -249,17 +255,17 @@ class OfficialPanel:
             self.first_pin = ""
             self.message = ""
             self.panel = "new-pin"
-            self.c.render()
+            self.render()
 
     def do_open_rally(self, arg, el) -> None:
         if self._official():
             self.panel = None
-            self.c.do_rally("", el)
+            self.open_rally()
 
     def rerender(self) -> None:
         """Draw again, keeping the settings panel where it was scrolled to."""
-        self.scroll = self.c.page.scroll_top(".kiosk-settings")
-        self.c.render()
+        self.scroll = self.page.scroll_top(".kiosk-settings")
+        self.render()
 
     def _changed(self) -> None:
         self.save_settings()
@@ -269,16 +275,17 @@ class OfficialPanel:
 
     def save_settings(self) -> None:
         """Save the settings; while that fails, the official is told why (``unsaved``)."""
-        self.settings_unsaved = store(self.c.storage(), SETTINGS_KEY, self.settings.to_json())
+        self.settings_unsaved = store(self.page.storage(), SETTINGS_KEY,
+                                      self.settings.to_json())
         if self.settings_unsaved is not None:
-            self.c.page.warn(f"Rally Dominoes: could not save the kiosk settings (storage "
+            self.page.warn(f"Rally Dominoes: could not save the kiosk settings (storage "
                              f"{self.settings_unsaved})")
 
     def unsaved(self) -> str | None:
         """Why this kiosk is not saving (its settings, or the game), if it is not."""
-        return self.settings_unsaved or self.c.unsaved
+        return self.settings_unsaved or self.game_unsaved()
 
     def _has_bad_save(self) -> bool:
         from app.table.saving import BAD_SAVE_KEY
 
-        return bool(read(self.c.storage(), BAD_SAVE_KEY))
+        return bool(read(self.page.storage(), BAD_SAVE_KEY))

@@ -54,13 +54,22 @@ class KioskScreen(Screen):
         self._where: str | None = None
         self._guarded_history = False
         # the official's PIN and settings, and the settings themselves (official_ui)
-        self.official = OfficialPanel(controller, active=self.is_active, switch=self.switch,
-                                      games_changed=self._games_changed)
+        self.official = OfficialPanel(controller.page, active=self.is_active,
+                                      switch=self.switch, games_changed=self._games_changed,
+                                      render=lambda: self.c.render(), go_to=self.go_to,
+                                      open_rally=self.open_rally,
+                                      game_unsaved=self.game_unsaved)
         told = {"active": self.is_active, "url": self.url_options, "where": self._set_where}
         # the idle time-out and "Still playing?" (app.kiosk.idle_ui)
-        self.idle = IdleTimeout(controller, self.official, **told)
+        self.idle = IdleTimeout(controller.page, self.official, controller.slot,
+                                showing=self.showing, game=lambda: self.c.session,
+                                render=lambda: self.c.render(),
+                                schedule=lambda: self.c.schedule(),
+                                put_away=self.put_away, **told)
         # the computers' game behind the attract screen (app.kiosk.attract_ui)
-        self.attract = AttractGame(controller, self.official, **told)
+        self.attract = AttractGame(controller.page, self.official, showing=self.showing,
+                                   start_game=self.start_game,
+                                   start_lesson=self.start_lesson, **told)
 
     def parts(self) -> tuple:
         return self.idle, self.attract, self.official
@@ -78,6 +87,45 @@ class KioskScreen(Screen):
             self.enter()
         elif not on and self.active:
             self.leave()
+
+    def go_to(self, screen: str, close_dialog: bool = False) -> None:
+        """The screen behind the official's panel: the attract screen or the start form."""
+        self.c.screen = screen
+        if close_dialog:
+            self.c.dialog = None
+
+    def showing(self) -> str:
+        """The screen on show, by its name in the controller ("attract", "table", ...)."""
+        return self.c.screen
+
+    def put_away(self, save: bool) -> None:
+        """The game put away (saved, to resume, when ``save``), nothing chosen at the
+        table, no dialog: the attract screen is the one shown (drawn by the caller)."""
+        c = self.c
+        if save and c.session is not None:
+            c.save()
+        c.dialog = None
+        c.table.state.drop_choice()
+        c.screen = "attract"
+
+    def start_game(self, s, line: str) -> None:
+        """A player's game at the table, begun by one tap: its start told in ``line``."""
+        c = self.c
+        c.begin(s)
+        c.table.state.tell(line)
+        c.render()
+        c.schedule()
+
+    def start_lesson(self, s) -> None:
+        """A lesson at the table, its first sentence said."""
+        self.c.begin(s)
+        self.c.say(s.lesson_line())
+
+    def open_rally(self) -> None:
+        self.c.do_rally("", None)
+
+    def game_unsaved(self) -> str | None:
+        return self.c.unsaved
 
     def _games_changed(self, games) -> None:
         self.attract.keep_offered(games)
@@ -165,6 +213,14 @@ class KioskScreen(Screen):
         write(self.c.storage(), SCREEN_KEY, where)
 
     # ---- what the controller asks -----------------------------------------------------
+    def on_key(self, event, key: str) -> bool:
+        """Escape on the official's PIN pad is its Cancel, over whichever screen shows
+        (app.shared.keyboard asks the kiosk first, before a dialog's Escape)."""
+        if key == "Escape" and self.official.panel in ("pin", "new-pin", "again-pin"):
+            self.act("kiosk-cancel", "")
+            return True
+        return False
+
     def claims(self, screen: str) -> bool:
         """Whether this object draws ``screen``: the attract screen, and in kiosk mode the
         start screen too (players never see the full set-up form)."""

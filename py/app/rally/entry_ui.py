@@ -7,7 +7,7 @@ nothing.
 
 from __future__ import annotations
 
-from app.rally.state import Draft, RallyDesk, entry_round, new_draft, table_title
+from app.rally.state import Changed, Draft, RallyDesk, new_draft, table_title
 from bones.rally import NO_SHOW, RallyError, loads, parse_points
 from bones.rulebook import cite
 
@@ -17,21 +17,17 @@ MAX_DIGITS = 4
 class EntryActions:
     """Part of the rally screen (app.rally.ui.RallyScreen), which holds it: its ``do_``
     methods answer the presses the screen has no method for, and return the selector to
-    focus after drawing. The screen gives it the ``desk`` it works on
-    (app.rally.state.RallyDesk: the event, the pages) and how to ``save``."""
+    focus after drawing, or what they changed of the screen's (app.rally.state's
+    ``Changed``: the pages' fields, a save), which the screen applies. The screen gives it
+    the ``desk`` it reads (app.rally.state.RallyDesk: the event, the pages) and ``draft()``:
+    the round being typed in at the table shown (``Draft``, whose figures the number pad
+    and the boxes change)."""
 
-    def __init__(self, desk: RallyDesk, *, save):
+    def __init__(self, desk: RallyDesk, *, draft):
         self.desk = desk
-        self.save = save
+        self.draft = draft
 
     # ---- entering a round ---------------------------------------------------------------
-    def draft(self) -> Draft:
-        t = self.desk.ui.table
-        d = self.desk.ui.drafts.get(t)
-        r = entry_round(self.desk.event, t, d)
-        if d is None or d.round != r:
-            d = self.desk.ui.drafts[t] = new_draft(self.desk.event, t, r)
-        return d
 
     def _names(self) -> list[str]:
         return self.desk.event.seated(self.desk.ui.table, self.draft().round)
@@ -110,21 +106,20 @@ class EntryActions:
             parse_points(v, ev.rules.fives, f"{table_title(t)}, {ev.rules.word} {d.round}, {n}")
             pts.append(v)
         if ev.sheet(t)["rounds"][d.round - 1]["entered"]:
-            note = self._correct(d, names, pts)
+            note, changed = self._correct(d, names, pts)
         else:
             ev.enter_round(t, d.round, pts)
-            self.save()
-            note = ev.history()[-1]["text"] + "."
+            note, changed = ev.history()[-1]["text"] + ".", True
         nxt = ev.next_round(t)
         if nxt is None:
             note += f" Every {ev.rules.word} at {table_title(t)} is entered."
-        self.desk.ui.drafts[t] = new_draft(ev, t, nxt or d.round)
-        self.desk.ui.note = note
-        return "#entry-title"
+        drafts = {**self.desk.ui.drafts, t: new_draft(ev, t, nxt or d.round)}
+        return Changed("#entry-title", ui={"drafts": drafts, "note": note}, save=changed)
 
-    def _correct(self, d: Draft, names: list[str], pts: list) -> str:
+    def _correct(self, d: Draft, names: list[str], pts: list) -> tuple[str, bool]:
         """A round already entered: each score that differs from the sheet becomes one
-        correction (G10 marks too), every one kept in the history."""
+        correction (G10 marks too), every one kept in the history; what to say, and
+        whether the sheet changed."""
         ev, t = self.desk.event, self.desk.ui.table
         was = new_draft(ev, t, d.round)
         fixes = []
@@ -144,19 +139,15 @@ class EntryActions:
         n0 = len(ev.log) - len(fixes)
         done = ev.history()[n0:]
         if not done:
-            return f"Nothing to correct: {ev.rules.word} {d.round} is as entered."
-        self.save()
-        return " ".join(h["text"] + "." for h in done)
+            return f"Nothing to correct: {ev.rules.word} {d.round} is as entered.", False
+        return " ".join(h["text"] + "." for h in done), True
 
     # ---- a late arrival, a name ---------------------------------------------------------
     def do_rename_open(self, arg, el):
-        self.desk.ui.rename_open = True
-        self.desk.ui.rename_name = ""
-        return "#rally-rename-seat"
+        return Changed("#rally-rename-seat", ui={"rename_open": True, "rename_name": ""})
 
     def do_rename_cancel(self, arg, el):
-        self.desk.ui.rename_open = False
-        self.desk.ui.rename_name = ""
+        return Changed(ui={"rename_open": False, "rename_name": ""})
 
     def do_rename(self, arg, el):
         ev, t = self.desk.event, self.desk.ui.table
@@ -167,32 +158,26 @@ class EntryActions:
         old = ev.sheet(t)["players"][seat - 1]["name"] if 1 <= seat <= len(
             ev.sheet(t)["players"]) else "?"
         ev.rename(t, seat, self.desk.ui.rename_name)
-        self.save()
         new = ev.sheet(t)["players"][seat - 1]["name"]
-        self.desk.ui.drafts.pop(t, None)  # the form is keyed by names
-        self.desk.ui.rename_open = False
-        self.desk.ui.rename_name = ""
-        self.desk.ui.note = f"{old} is now {new} on {table_title(t)}'s sheet."
-        return "#entry-title"
+        drafts = {k: v for k, v in self.desk.ui.drafts.items() if k != t}  # keyed by names
+        return Changed("#entry-title", save=True, ui={
+            "drafts": drafts, "rename_open": False, "rename_name": "",
+            "note": f"{old} is now {new} on {table_title(t)}'s sheet."})
 
     def do_late_open(self, arg, el):
-        self.desk.ui.late_open = True
-        return "#rally-late-name"
+        return Changed("#rally-late-name", ui={"late_open": True})
 
     def do_late_cancel(self, arg, el):
-        self.desk.ui.late_open = False
-        self.desk.ui.late_name = ""
+        return Changed(ui={"late_open": False, "late_name": ""})
 
     def do_late(self, arg, el):
         ev, t = self.desk.event, self.desk.ui.table
         name = self.desk.ui.late_name
         n = ev.late_arrival(t, name)
-        self.save()
         row = ev.sheet(t)["players"][-1]
-        self.desk.ui.late_open = False
-        self.desk.ui.late_name = ""
         r = ev.log[n - 1]["round"]
-        self.desk.ui.note = (f"{row['name']} joins {table_title(t)} at round {r} with "
-                             f"{row['start']}, the table's highest total "
-                             f"({cite('G7', ev.preset)}).")
-        return "#entry-title"
+        return Changed("#entry-title", save=True, ui={
+            "late_open": False, "late_name": "",
+            "note": (f"{row['name']} joins {table_title(t)} at round {r} with "
+                     f"{row['start']}, the table's highest total "
+                     f"({cite('G7', ev.preset)}).")})

@@ -112,6 +112,26 @@ class RallyState:
     page_only: bool = False  # a table's own device: its one table, no list of tables
 
 
+KEEP = object()  # ``Changed.event``: the event stays as it is
+
+
+@dataclass
+class Changed:
+    """What a part's press changed, returned for the rally screen to apply
+    (app.rally.ui's ``apply``), so the part writes nothing of the screen's: the pages'
+    state made anew (``fresh``), then the event (``event``: a new one, or None for none;
+    ``KEEP`` leaves it), then the pages' fields set (``ui``: name -> value), then the event
+    saved (``save``); ``focus`` is the control focused after drawing. ``device``: a
+    table's own device taken up (``KEEP`` leaves it), set with the event."""
+
+    focus: str | None = None
+    ui: dict[str, Any] = field(default_factory=dict)
+    fresh: RallyState | None = None
+    event: Any = KEEP
+    save: bool = False
+    device: Any = KEEP
+
+
 @dataclass
 class RallyDesk:
     """What the rally screen and its parts (app.rally.entry_ui, event_ui, sync_ui) work

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from app.browser import qr
-from app.rally.state import RallyDesk
+from app.rally.state import Changed, RallyDesk
 from app.rally.sync_views import SyncState, device_start, devices_page, send_page
 from bones.rally import NO_SHOW, RallyError
 from bones.rally.sync import Merge, TableDevice, handout
@@ -24,14 +24,17 @@ DEVICE_BAD_KEY = "rally-dominoes:table-device-bad-save"
 class SyncActions:
     """Part of the rally screen (app.rally.ui.RallyScreen), which holds it: its ``do_``
     methods answer the presses the screen has no method for. It keeps the table-device
-    pages' own state (``state``, a ``SyncState``); the screen gives it the controller
-    (``c``: the page, the camera), its mode ("official" or "table"), the ``desk`` it works
-    on (app.rally.state.RallyDesk: the event, the device, the pages), and how to ``save``,
-    ``render`` and read the ``clock``."""
+    pages' own state (``state``, a ``SyncState``); the screen gives it the page (its files),
+    its mode ("official" or "table"), the ``desk`` it works on (app.rally.state.RallyDesk:
+    the event, the device, the pages) to read, ``apply`` for what it changed of the
+    screen's (app.rally.state's ``Changed``, which its ``do_`` methods return instead),
+    and how to ``render``, read the ``clock`` and find the camera's reader
+    (``scanner()``); never the controller."""
 
-    def __init__(self, c, mode: str, desk: RallyDesk, *, save, render, clock):
-        self.c, self.mode, self.desk = c, mode, desk
-        self.save, self.render, self.clock = save, render, clock
+    def __init__(self, page, mode: str, desk: RallyDesk, *, apply, render, clock, scanner):
+        self.page, self.mode, self.desk = page, mode, desk
+        self.scanner = scanner  # the camera's QR reader (app.shared.scan), or None
+        self.apply, self.render, self.clock = apply, render, clock
         self.state = SyncState()
 
     # ---- markup -----------------------------------------------------------------------
@@ -66,8 +69,8 @@ class SyncActions:
         try:
             await qr.ensure_segno()
         except Exception as exc:  # offline before it was ever cached: say so, keep going
-            self.desk.ui.error = (f"The QR code could not be drawn here ({exc}): use the "
-                                  "file instead.")
+            self.apply(Changed(ui={"error": f"The QR code could not be drawn here ({exc}): "
+                                            "use the file instead."}))
         self.render()
 
     # ---- the official's device ---------------------------------------------------------
@@ -84,6 +87,9 @@ class SyncActions:
 
     def receive_sheet(self, text: str, name: str) -> None:
         """A table's sheet, from the camera or a file: checked, then shown for review."""
+        self.apply(self._sheet(text, name))
+
+    def _sheet(self, text: str, name: str) -> Changed:
         if self.desk.event is None:
             raise RallyError("Start or open the event first")
         try:
@@ -93,12 +99,10 @@ class SyncActions:
                              f"was changed.") from None
         if m.status == "nothing" or m.status == "clean" and not m.added:
             m.apply()  # records the sheet as read: nothing to review
-            self.save()
-            self.desk.ui.note = m.summary() + "."
             self.state.merge = None
-            return
+            return Changed(save=True, ui={"note": m.summary() + "."})
         self.state.merge, self.state.merge_name = m, name
-        self.desk.ui.page = "devices"
+        return Changed(ui={"page": "devices"})
 
     def do_merge(self, arg, el):
         m = self.state.merge
@@ -106,16 +110,15 @@ class SyncActions:
             return None
         n = m.apply("official" if arg == "official" else "table")
         self.state.merge = None
-        self.save()
         kept = ("this device's sheet kept" if arg == "official" and m.status == "conflict"
                 else f"{n - 1} change{'s' if n != 2 else ''} added")  # n: with the record
-        self.desk.ui.note = f"{m.title}'s sheet received: {kept}. The standings are up to date."
-        return "#recv-title"
+        return Changed("#recv-title", save=True, ui={
+            "note": f"{m.title}'s sheet received: {kept}. The standings are up to date."})
 
     def do_merge_cancel(self, arg, el):
         self.state.merge = None
-        self.desk.ui.note = "The table's sheet was put aside: nothing was changed."
-        return "#recv-title"
+        return Changed("#recv-title", ui={
+            "note": "The table's sheet was put aside: nothing was changed."})
 
     def do_round_code(self, arg, el):
         if self.desk.event is None:
@@ -124,15 +127,19 @@ class SyncActions:
         if table not in self.desk.event.tables():
             raise RallyError(f"The code is for Table {table}: this event has no such table")
         self.desk.event.enter_round(table, rnd, pts)
-        self.save()
         self.state.code_text = ""
         shown = ", ".join("no-show" if v == NO_SHOW else str(v) for v in pts)
         word = self.desk.event.rules.word
-        self.desk.ui.note = f"Table {table}, {word} {rnd} entered: {shown}."
-        return "#rally-round-code"
+        return Changed("#rally-round-code", save=True, ui={
+            "note": f"Table {table}, {word} {rnd} entered: {shown}."})
 
     # ---- the table's device ----------------------------------------------------------------
     def take_handout(self, text: str, name: str) -> None:
+        """The official's hand-out, from the camera or a file: this device keeps that
+        table's sheet (asked first when it would lose the sheet it keeps)."""
+        self.apply(self._handout(text, name))
+
+    def _handout(self, text: str, name: str) -> Changed:
         try:
             dev = TableDevice.from_handout(text, clock=self.clock)
         except RallyError as exc:
@@ -143,49 +150,45 @@ class SyncActions:
                 old.hand["e"] == dev.hand["e"] and old.table == dev.table
                 and dev.hand["b"] >= old.hand["b"] and old.event == dev.event):
             self.state.pending = dev  # the sheet here would be lost: ask first, on the page
-            self.desk.ui.page = "send"  # that shows this sheet's code, to hand it back first
-            return
-        self._use_device(dev)
+            # that shows this sheet's code, to hand it back first
+            return Changed(ui={"page": "send"})
+        return self._use_device(dev)
 
-    def _use_device(self, dev: TableDevice) -> None:
-        self.desk.device, self.desk.event = dev, dev.event
+    def _use_device(self, dev: TableDevice, focus: str | None = None) -> Changed:
         self.state.pending = None
-        ui = self.desk.ui
-        ui.page, ui.table, ui.page_only = "table", dev.table, True
-        self.desk.ui.drafts.clear()
-        self.save()
-        self.desk.ui.note = f"You keep Table {dev.table}'s sheet of {dev.title} on this device."
+        return Changed(focus, device=dev, event=dev.event, save=True, ui={
+            "page": "table", "table": dev.table, "page_only": True, "drafts": {},
+            "note": f"You keep Table {dev.table}'s sheet of {dev.title} on this device."})
 
     def do_handout_yes(self, arg, el):
         if self.state.pending is not None:
-            self._use_device(self.state.pending)
+            return self._use_device(self.state.pending, "#entry-title")
         return "#entry-title"
 
     def do_handout_no(self, arg, el):
         self.state.pending = None
-        self.desk.ui.note = "The sheet on this device is kept as it was."
-        return None
+        return Changed(ui={"note": "The sheet on this device is kept as it was."})
 
     # ---- scanning and files ---------------------------------------------------------------
     def do_scan(self, arg, el):
         what = "the official's code" if arg == "handout" else "a table's sheet"
-        scanner = getattr(self.c, "scanner", None)
+        scanner = self.scanner()
         if scanner is None:
             raise RallyError("This browser cannot use a camera here: open the file instead")
 
         def got(text: str) -> None:
-            self.desk.ui.error = self.desk.ui.note = ""
+            self.apply(Changed(ui={"error": "", "note": ""}))
             try:
                 if arg == "handout":
                     self.take_handout(text, "the camera")
                 else:
                     self.receive_sheet(text, "the camera")
             except RallyError as exc:
-                self.desk.ui.error = str(exc)
+                self.apply(Changed(ui={"error": str(exc)}))
             self.render("#merge-title" if self.state.merge is not None else None)
 
         def failed(message: str) -> None:
-            self.desk.ui.error = message
+            self.apply(Changed(ui={"error": message}))
             self.render()
 
         scanner.start(f"Hold the camera up to {what}", got, failed)
@@ -200,15 +203,16 @@ class SyncActions:
         return True
 
     async def _read_file(self, file, field: str) -> None:
-        name = self.c.page.file_name(file) or "the file"
-        self.desk.ui.error = self.desk.ui.note = ""
+        name = self.page.file_name(file) or "the file"
+        self.apply(Changed(ui={"error": "", "note": ""}))
         try:
-            text = await self.c.page.read_text(file)
+            text = await self.page.read_text(file)
             self.sync_text(text, field, name)
         except RallyError as exc:
-            self.desk.ui.error = str(exc)
+            self.apply(Changed(ui={"error": str(exc)}))
         except Exception as exc:  # never a silent failure
-            self.desk.ui.error = f"{name} could not be read: {exc}. Nothing here was changed."
+            self.apply(Changed(ui={
+                "error": f"{name} could not be read: {exc}. Nothing here was changed."}))
         self.render("#merge-title" if self.state.merge is not None else None)
 
     def sync_text(self, text: str, field: str, name: str) -> None:

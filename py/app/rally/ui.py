@@ -23,7 +23,7 @@ import asyncio
 from app.dom import NO_CONTROL, Control
 from app.rally.entry_ui import EntryActions
 from app.rally.event_ui import EventActions
-from app.rally.state import RallyDesk, RallyState, new_draft
+from app.rally.state import KEEP, Changed, Draft, RallyDesk, RallyState, entry_round, new_draft
 from app.rally.sync_ui import DEVICE_BAD_KEY, DEVICE_KEY, SyncActions
 from app.rally.sync_views import SyncState
 from app.rally.views import DEVICE_PAGES, PAGES, rally_screen
@@ -52,12 +52,13 @@ class RallyScreen(Screen):
         self.save_key = SAVE_KEY if mode == "official" else DEVICE_KEY
         self.bad_key = BAD_SAVE_KEY if mode == "official" else DEVICE_BAD_KEY
         d = self.desk
-        self.entry = EntryActions(d, save=self.save)  # a table's entry page (entry_ui)
+        self.entry = EntryActions(d, draft=self.draft)  # a table's entry page (entry_ui)
         # setting up the event, a playoff, a file's event (app.rally.event_ui)
-        self.setup = EventActions(d, save=self.save, clock=self.clock, replace=self._replace)
+        self.setup = EventActions(d, clock=self.clock, replace=self._replace)
         # tables' own devices (app.rally.sync_ui)
-        self.devices = SyncActions(controller, mode, d, save=self.save, render=self.render,
-                                   clock=self.clock)
+        self.devices = SyncActions(controller.page, mode, d, apply=self.apply,
+                                   render=self.render, clock=self.clock,
+                                   scanner=lambda: getattr(self.c, "scanner", None))
 
     def parts(self) -> tuple:
         return self.entry, self.setup, self.devices
@@ -90,6 +91,16 @@ class RallyScreen(Screen):
     @property
     def sync(self) -> SyncState:
         return self.devices.state
+
+    def draft(self) -> Draft:
+        """The round being typed in at the table shown: kept while it is that table's
+        round to enter (or the round chosen), else a fresh one."""
+        t = self.ui.table
+        d = self.ui.drafts.get(t)
+        r = entry_round(self.event, t, d)
+        if d is None or d.round != r:
+            d = self.ui.drafts[t] = new_draft(self.event, t, r)
+        return d
 
     # ---- the browser --------------------------------------------------------------------
     def clock(self) -> str:
@@ -203,11 +214,28 @@ class RallyScreen(Screen):
         self.ui.note = ""
         focus = None
         try:
-            focus = handler(arg, el)
+            focus = self.apply(handler(arg, el))
         except RallyError as exc:
             self.ui.error = str(exc)
         self.render(focus)
         return True
+
+    def apply(self, got: Changed | str | None) -> str | None:
+        """What a part's press changed (app.rally.state's ``Changed``), made so here; the
+        control to focus after drawing (a press may return only that, or None)."""
+        if not isinstance(got, Changed):
+            return got
+        if got.fresh is not None:
+            self.ui = got.fresh
+        if got.event is not KEEP:
+            self.event = got.event
+        if got.device is not KEEP:
+            self.device = got.device
+        for name, value in got.ui.items():
+            setattr(self.ui, name, value)
+        if got.save:
+            self.save()
+        return got.focus
 
     def on_input(self, el) -> None:
         field = el.data.get("rallyField", "")
@@ -234,7 +262,7 @@ class RallyScreen(Screen):
             ui.po_rounds = value
         elif field == "pts" and self.event is not None and ui.table is not None:
             i = int(el.data.get("i", "0"))
-            d = self.entry.draft()
+            d = self.draft()
             names = self.event.seated(ui.table, d.round)
             if 0 <= i < len(names):
                 d.points[names[i]] = value

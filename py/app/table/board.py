@@ -3,6 +3,10 @@ is, and the felt's layout kept while its tiles and size stay. The felt is writte
 redraw: laid out in the markup for the size it had, and written again after only when
 the felt's size is new (the first drawing, a resize, a hand grown by a row).
 
+``redraw`` is the table's whole drawing, made by the table itself (no step back through
+the controller): the screen written on the page once with the line over it and the dialog
+over it, focus kept (app.shared.focus) and a new line under the table said.
+
 ``t`` is the table screen (app.table.ui): its game, its page, its state and the view of
 the position it drew from (app.table.position)."""
 
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 from app.game import hand
 from app.table import felt, views
+from app.table.saving import remember_screen
 
 FELT = ".felt-area"  # the felt, less its labels' bands: its size is watched (app.browser.page)
 HAND = ".hand"  # the hand's area: as wide as the screen, its tiles sized to fit (app.game.hand)
@@ -22,6 +27,20 @@ class Board:
         self._drawn_size = None  # the felt size the felt on the page was laid out for
         self._in_markup = None  # the felt size the last markup laid its felt out for
 
+    def redraw(self, above: str, dialog: str) -> None:
+        """The table on the page: ``above`` it Play together's line, over it ``dialog``
+        (the controller's slot's, or the game's own), in one ``set_html``."""
+        t = self.t
+        p = t.page
+        before = t.focus.key()
+        remember_screen(p.storage(), "game")  # a reload comes back to the game
+        t.drag.clear_ghosts()
+        p.set_html(above + t.markup() + dialog)
+        p.flag("screen", t.name)
+        t.drawn()
+        t.focus.settle(before, t.keys.fallback_focus)
+        t.say_hint()  # a new line under the table, said once
+
     def markup(self, view) -> str:
         """The table, its felt laid out for the felt's last size (none known: no felt,
         ``drawn`` writes it once the page has measured it)."""
@@ -30,7 +49,7 @@ class Board:
         self._in_markup = size
         svg = self._svg(view, size) if size is not None else ""
         return views.table_screen(t.session, view, svg, hint=t.state.hint,
-                                  unsaved=t.c.unsaved)
+                                  unsaved=t.saver.unsaved)
 
     def drawn(self, view) -> None:
         """After the table's markup went on the page: the hand's size, then the felt
@@ -92,10 +111,10 @@ class Board:
             self._fit_hand(view)  # drawn while the page was hidden: sized now it is shown
             size = self._felt_size()
             if size is not None and size != self._drawn_size:
-                before = t.c.keys.focus_key()
+                before = t.focus.key()
                 self._draw_felt(view, size)
                 t.page.watch_size(FELT, self._on_felt_resize)  # the felt's new element
-                t.c.keys.settle(before)
+                t.focus.settle(before, t.keys.fallback_focus)
         except Exception as exc:  # never a dead table; say so in the console
             t.page.error(f"Rally Dominoes: redrawing the table failed: {exc!r}")
 

@@ -95,24 +95,26 @@ class Deal(Dialog):
 
 
 class DealCodes:
-    """The table's part (``TableScreen.parts``) that answers the deal's buttons."""
+    """The table's part (``TableScreen.parts``) that answers the deal's buttons: given
+    the game now (``game()``), the dialog slot (app.screen), the page and the table's
+    redraw."""
 
-    def __init__(self, c):
-        self.c = c
+    def __init__(self, game, slot, page, redraw):
+        self.game, self.slot, self.page, self.redraw = game, slot, page, redraw
 
     def do_deal(self, arg, el) -> None:
-        self.c.dialog = Deal()
-        self.c.render()
+        self.slot.dialog = Deal()
+        self.redraw()
 
     def do_deal_back(self, arg, el) -> None:
-        self.c.dialog = None  # the round's summary again
-        self.c.render()
-        self.c.focus('[data-act="deal"]')
+        self.slot.dialog = None  # the round's summary again
+        self.redraw()
+        self.page.focusing.focus('[data-act="deal"]')
 
     def do_deal_file(self, arg, el) -> None:
         from app.game.deal_codes import deal_file
 
-        d = last_deal(self.c.session.game)
+        d = last_deal(self.game().game)
         if d is not None:
-            self.c.page.download(deal_file(d), f"rally-dominoes-deal-{d['code'].replace(' ', '')}"
+            self.page.download(deal_file(d), f"rally-dominoes-deal-{d['code'].replace(' ', '')}"
                                  ".json")

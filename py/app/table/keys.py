@@ -2,7 +2,9 @@
 places lit for the chosen tile, Shift with an arrow moves the focused tile along the hand
 (the player's own order), Escape puts a chosen tile back, and D, P, K, H and T are the
 table's shortcuts (markup.SHORTCUTS). The page-wide keys (Tab kept in a dialog, Escape
-closing it, Enter on a button) and focus kept through redraws are app.shared.keyboard's.
+closing it, Enter on a button) are app.shared.keyboard's; focus kept through redraws is
+app.shared.focus's, which asks ``fallback_focus`` where focus goes at the table when the
+control that had it is gone.
 
 ``t`` is the table screen (app.table.ui)."""
 
@@ -27,7 +29,7 @@ class TableKeys:
         if key == "Escape" and t.state.selected is not None:
             chosen = t.state.selected
             t.select(None)
-            t.c.focus(f'.hand-tile[data-tile="{chosen}"]')
+            t.page.focusing.focus(f'.hand-tile[data-tile="{chosen}"]')
             return True
         el = event.target
         if key in ARROWS and event.shiftKey and self._move_tile(el, ARROWS[key]):
@@ -79,5 +81,20 @@ class TableKeys:
         btn = p.find(f'[data-act="{act}"]:not([disabled])')
         if btn is not None:  # as the button pressed: the page's press (app.controller)
             p.focusing.focus_el(btn)
-            t.c.act(act, p.control(btn))
+            t.act(act, "", p.control(btn))
         return True
+
+    def fallback_focus(self) -> bool:
+        """The control that had focus is gone after a redraw: focus goes on to the next
+        playable tile (from where the last one chosen was), else Draw, Pass or Knock, else
+        a tile (app.shared.focus's ``settle``); False when the table has none of them."""
+        p = self.t.page
+        tiles = p.focusing.focusables(".hand", matching=".hand-tile")
+        playable = [x for x in tiles if p.matches(x, ".playable")]
+        later = [x for x in tiles[self.hand_pos:] if p.matches(x, ".playable")]
+        acts = p.focusing.focusables(".actions")
+        for group in (later, playable, acts, tiles):
+            if group:
+                p.focusing.focus_el(group[0])
+                return True
+        return False

@@ -81,7 +81,7 @@ class Motion:
                 page.motion.fade_in(LANDED, ms)
         elif move.kind == DRAW and seat is not None and not self.reduced():
             self.drawn(seat, ms)
-        self.hear(sound.cues_for(s, move, seat, was_turn))
+        self.hear(sound.cues_for(s, move, seat, was_turn, self.t.moves()))
 
     def drawn(self, seat: int, ms: int) -> None:
         """A draw: a tile face down flies from the boneyard (on a phone, whose felt has no

@@ -1,10 +1,11 @@
-"""What one redraw of the table reads of the position, worked out once per event and
-handed to every part that draws it (the hand, the buttons, the felt): the person's
-moves, what their seat may see, the places the chosen tile may go."""
+"""What the table reads of the position, worked out once per position and handed to
+every part that reads it (the checks of a move, the words said, the hand, the buttons, the
+felt): the person's moves, what their seat may see, the places the chosen tile may go.
+``position_key`` says when the position changed, so the view is worked out again."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bones.moves import PLAY, Move
 from bones.tiles import Tile
@@ -24,5 +25,23 @@ class Position:
         moves = s.my_moves()
         obs = s.observation()
         return cls(moves, obs, tuple(s.hand_in_order(obs)), selected,
-                   frozenset(m.target for m in moves if m.kind == PLAY and m.tile == selected),
+                   _targets(moves, selected),
                    frozenset(m.tile for m in moves if m.kind == PLAY))
+
+    def choosing(self, selected: Tile | None) -> Position:
+        """The same position with another tile chosen (its places lit)."""
+        return replace(self, selected=selected, targets=_targets(self.moves, selected))
+
+
+def _targets(moves: tuple[Move, ...], selected: Tile | None) -> frozenset[int]:
+    return frozenset(m.target for m in moves if m.kind == PLAY and m.tile == selected)
+
+
+def position_key(s) -> tuple:
+    """What the view of ``s`` (an app.game.session ``Session``) depends on: the game and
+    its moves, the seats, who is at the screen and their hand's order, the lesson."""
+    g = s.game
+    h = g.history
+    v = s.viewer()
+    return (id(s), id(g), g.round_number, len(h), h[-1][:2] if h else None, len(s.seats),
+            s.shown, s.started, v, tuple(s.order.get(v) or ()), s.lesson)

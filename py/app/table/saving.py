@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from app.dom import nothing
 from app.game.session import Session
-from app.shared.storage import KEEP_LIMIT, read, remove, set_aside, store, write
+from app.shared.storage import KEEP_LIMIT, read, remove, set_aside, store, unsaved_words, write
 from bones.errors import BadData
 
 SAVE_KEY = "rally-dominoes:table"
@@ -76,3 +76,21 @@ def open_screen(st) -> str | None:
 def remember_screen(st, want: str) -> None:
     if read(st, OPEN_SCREEN_KEY) != want:
         write(st, OPEN_SCREEN_KEY, want)
+
+
+class Saver:
+    """The game saved after every change (``save``); while saving fails, why
+    (``unsaved``: FULL, OFF, FAILED), which the table shows in a banner. ``page`` is
+    app.browser.page's ``Page`` (its storage, its console)."""
+
+    def __init__(self, page):
+        self.page = page
+        self.unsaved: str | None = None
+
+    def save(self, session: Session) -> str:
+        """Save ``session``; the words to say when saving has just begun to fail (said
+        once, not at each save), else ""."""
+        was, self.unsaved = self.unsaved, save(self.page.storage(), session, self.page)
+        if self.unsaved is not None and self.unsaved != was:
+            return " ".join(unsaved_words(self.unsaved))
+        return ""

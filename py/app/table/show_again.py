@@ -10,7 +10,10 @@ a draw, a pass or a knock outlines the player's card. The game is never touched.
 
 Any tap or key stops it at once (``interrupt``, listened to before the page's own
 presses) and the table is as it was; so does anything that changes the table (a move,
-an undo, a dialog, another screen). ``c`` is the page's controller (app.controller)."""
+an undo, a dialog, another screen). A part of the table screen, given what it reads and
+calls: the game now (``game()``), the dialog slot (app.screen's ``DialogSlot``), the page,
+the table's redraw and its ``say``, whether the table shows (``on_table()``) and whether
+moves are shown without travel (``reduced()``)."""
 
 from __future__ import annotations
 
@@ -37,8 +40,10 @@ def felt_tile(tile) -> str:
 class Replay:
     """The table screen's part for "Show again" (app.table.ui's ``parts``)."""
 
-    def __init__(self, c):
-        self.c = c
+    def __init__(self, game, slot, page, redraw, say, on_table, reduced):
+        self.game, self.slot, self.page = game, slot, page
+        self.redraw, self.say = redraw, say
+        self.on_table, self.reduced = on_table, reduced
         self.running = False
         self._run = 0  # the showing under way: a stop or a new one ends the old
         self._stopped_at = -1e9
@@ -46,7 +51,7 @@ class Replay:
 
     def moves(self) -> list[tuple[Move, int]]:
         """What "Show again" would show: nothing while a computer is still to move."""
-        s = self.c.session
+        s = self.game()
         if s is None or s.computer_to_move():
             return []
         return s.wording.moves_since_viewer()
@@ -57,21 +62,20 @@ class Replay:
         moves = self.moves()
         if not moves:
             return
-        if self.c.dialog is not None:  # pressed in "Moves and scores": shown on the table
-            self.c.dialog = None
-            self.c.render()
+        if self.slot.dialog is not None:  # pressed in "Moves and scores": on the table
+            self.slot.dialog = None
+            self.redraw()
         self.running = True
         self._run += 1
         asyncio.ensure_future(self.show(self._run, moves))
 
     async def show(self, run: int, moves: list[tuple[Move, int]]) -> None:
-        c = self.c
         key = self._table_key()
         for move, _seat in moves:
             if move.kind == PLAY:
                 self._mark(felt_tile(move.tile), WAITING)
         n = len(moves)
-        c.say(f"Showing again the {'move' if n == 1 else f'{n} moves'} since yours. "
+        self.say(f"Showing again the {'move' if n == 1 else f'{n} moves'} since yours. "
               "Tap or press any key to stop.")
         try:
             for move, seat in moves:
@@ -81,7 +85,7 @@ class Replay:
                 self.step(move, seat)
             await asyncio.sleep(STEP_S)
             if self._still(run, key):
-                c.say("That is all. The table is as it was.")
+                self.say("That is all. The table is as it was.")
         finally:
             if run == self._run:
                 self._end()
@@ -89,8 +93,7 @@ class Replay:
     def step(self, move: Move, seat: int) -> None:
         """One move shown again: its words said, its tile travelling (or fading in) to
         where it lies, outlined; a move with no tile outlines the player's card."""
-        c = self.c
-        s = c.session
+        s = self.game()
         self._clear(NOW)
         card = seat_card(seat)
         if move.kind != PLAY:
@@ -101,11 +104,11 @@ class Replay:
             # outlined first: a folded tile shows over its chip only while outlined, and
             # travels there (a tile it cannot find has no size)
             self._mark(tile, NOW)
-            page = c.page
-            if c.table.motion.reduced() or not page.motion.travel(page.motion.rect(card), tile,
+            page = self.page
+            if self.reduced() or not page.motion.travel(page.motion.rect(card), tile,
                                                             TRAVEL_MS, card):
                 page.motion.fade_in(tile, TRAVEL_MS)
-        c.say(s.wording.move_words(move, seat) + ".")
+        self.say(s.wording.move_words(move, seat) + ".")
 
     def interrupt(self, _event=None) -> None:
         """Any tap or key: a showing under way stops, the table as it was."""
@@ -116,20 +119,19 @@ class Replay:
 
     # ---- what is marked on the page ------------------------------------------------------
     def _table_key(self):
-        s = self.c.session
+        s = self.game()
         return id(s), len(s.game.history)
 
     def _still(self, run: int, key) -> bool:
-        c = self.c
-        return (run == self._run and c.screen == "table" and c.dialog is None
-                and c.session is not None and self._table_key() == key)
+        return (run == self._run and self.on_table() and self.slot.dialog is None
+                and self._table_key() == key)
 
     def _mark(self, selector: str, cls: str) -> None:
-        self.c.page.motion.mark(selector, cls, True)
+        self.page.motion.mark(selector, cls, True)
         self._marked.append((selector, cls))
 
     def _unmark(self, selector: str, cls: str) -> None:
-        self.c.page.motion.mark(selector, cls, False)
+        self.page.motion.mark(selector, cls, False)
         if (selector, cls) in self._marked:
             self._marked.remove((selector, cls))
 

@@ -50,10 +50,11 @@ CUES: dict[str, tuple[Note, ...]] = {
 }
 
 
-def cues_for(session, move, seat, was_turn) -> list[str]:
+def cues_for(session, move, seat, was_turn, mine: tuple | None = None) -> list[str]:
     """The cues a move is heard by (in order): the round's end; else a double to satisfy,
     a knock, a tile placed or drawn; then "your turn" when the move passed the turn to
-    the person at the screen (``was_turn``: whose turn it was before the move)."""
+    the person at the screen (``was_turn``: whose turn it was before the move; ``mine``:
+    the person's moves now, when worked out already)."""
     g = session.game
     out: list[str] = []
     if move is None:
@@ -67,7 +68,7 @@ def cues_for(session, move, seat, was_turn) -> list[str]:
         out.append("draw")
     elif move.kind == KNOCK:
         out.append("knock")
-    if was_turn != g.turn and session.my_moves():
+    if was_turn != g.turn and (session.my_moves() if mine is None else mine):
         out.append("turn")
     return out
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bones.moves import NEXT, PLAY, Move
+from bones.moves import CALL, DRAW, KNOCK, NEXT, PLAY, Move
 from bones.tiles import Tile
 
 
@@ -53,3 +53,31 @@ class TableState:
         """A chosen tile that can no longer be played is put back."""
         if self.selected is not None and self.selected not in playable:
             self.selected = None
+
+
+KNOCKED = "Knock knock! Everyone knows you are about to go down to one bone."
+
+
+def line_after(s, move: Move, person: bool, knocked: bool, hand) -> str | None:
+    """What the line under the table says after ``move`` (None: it stays as it is): what
+    it scored (All Fives), else what the player did, drew or was caught at. ``s`` is the
+    game (app.game.session), ``hand`` the person's tiles now, ``knocked``: the setting
+    knocked for them."""
+    if person and move.kind == NEXT:
+        return None
+    news = s.wording.words_for_scores(s.last_scores)
+    if person and move.kind == DRAW and hand:
+        return f"You drew {hand[-1]}."
+    if person and move.kind == KNOCK:
+        return KNOCKED
+    if news:
+        return " ".join(news)
+    if person:
+        return "Knocked for you: one tile left." if knocked else ""
+    if move.kind == CALL and s.seats[move.target].human:
+        # Caught not knocking: say plainly why the hand grew, and how to avoid it.
+        you = "you" if s.viewer() == move.target else s.name(move.target)
+        k = getattr(s.game.options, "knock_penalty", 0)
+        return (f"{s.name(s.game.history[-1][1])} caught {you} not knocking: "
+                f"{you} drew {k} tiles. Knock as you play down to one tile.")
+    return ""

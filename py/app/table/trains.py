@@ -1,7 +1,7 @@
 """A lane's whole line, for players who count what has been played: a tap or a key on a
 lane's fold chip ("+12", app.table.felt) opens every tile of it in order, oldest first,
 doubles marked, each with who played it; it closes with Escape, a tap outside it or its
-Close button, and a screen reader reads it as a list. ``c`` is the page's controller."""
+Close button, and a screen reader reads it as a list."""
 
 from __future__ import annotations
 
@@ -22,20 +22,21 @@ class WholeTrain(Dialog):
 
 
 class WholeTrains:
-    """The table screen's part (app.table.ui's ``parts``) that opens a lane's whole line."""
+    """The table screen's part (app.table.ui's ``parts``) that opens a lane's whole line:
+    given the game now (``game()``), the dialog slot (app.screen) and the table's redraw."""
 
-    def __init__(self, c):
-        self.c = c
+    def __init__(self, game, slot, redraw):
+        self.game, self.slot, self.redraw = game, slot, redraw
 
     def do_whole_train(self, arg, el) -> None:
         try:
             line = int(arg)
         except ValueError:
             return
-        if self.c.session is None:
+        if self.game() is None:
             return
-        self.c.dialog = WholeTrain(line)
-        self.c.render()
+        self.slot.dialog = WholeTrain(line)
+        self.redraw()
 
 
 def lane_of(session, line: int):

@@ -77,7 +77,7 @@ class Turns:
         except Exception as exc:  # never leave the table stuck without saying why
             t.state.tell(f"The computer player ran into a problem: {exc}")
             t.page.error(f"computer turn failed: {exc!r}")
-            t.c.render()
+            t.redraw()
         finally:
             self.running = False
 
@@ -116,7 +116,7 @@ class Turns:
         t = self.t
         self.hinting = True
         t.state.tell("Hint: thinking it over...")
-        t.c.render()
+        t.redraw()
         asyncio.ensure_future(self._hard_hint(s, seat))
 
     async def _hard_hint(self, s: Session, seat: int) -> None:
@@ -132,7 +132,7 @@ class Turns:
             t.page.error(f"hint failed: {exc!r}")
             if s is t.session:
                 t.state.tell("Sorry, no hint this time. Please try again.")
-                t.c.render()
+                t.redraw()
         finally:
             self.hinting = False
 

@@ -248,7 +248,7 @@ def table_screen(session: Session, view, felt_svg: str, *, hint: str = "",
            if session.game_type.counts_ends else "")
         + f'<div class="felt-area">{felt_svg}</div>'
           f'<p class="boneyard">Boneyard: {obs["boneyard"]}</p>'
-        + lines_list(session, set(view.targets)) + "</section>"
+        + lines_list(session, set(view.targets), view.moves) + "</section>"
         # It scrolls on a short screen: focusable, so the keyboard can scroll it too.
         + '<aside class="side" tabindex="0" aria-label="Players and scores">'
         + seats_markup(session, obs) + move_log_markup(session)
@@ -259,11 +259,12 @@ def table_screen(session: Session, view, felt_svg: str, *, hint: str = "",
         + actions_markup(session, view) + "</div></div>")
 
 
-def lines_list(session: Session, lit: set[int]) -> str:
+def lines_list(session: Session, lit: set[int], moves: tuple | None = None) -> str:
     """Every train, line or end as a screen reader reads it (the drawing says the same to
-    the eye): whose, its open end, its marker, and whether you may play there."""
+    the eye): whose, its open end, its marker, and whether you may play there (``moves``:
+    the person's, as the position's view worked them out)."""
     items = "".join(f'<li data-line="{t}" aria-label="{e(words)}">{e(words)}</li>'
-                    for t, words in session.wording.lines_said(lit))
+                    for t, words in session.wording.lines_said(lit, moves))
     return f'<ul class="vh" aria-label="Lines on the table">{items}</ul>'
 
 

@@ -45,13 +45,15 @@ class AttractGame:
     whether kiosk mode is on (``active()``), the URL's options (``url()``),
     ``where(screen)``, which remembers the screen shown for after a power cut,
     ``showing()``: the screen on show, and ``start_game(session, line)`` /
-    ``start_lesson(session)``: a player's game begun at the table."""
+    ``start_lesson(session)``: a player's game begun at the table, ``host_table(session)``:
+    a table for phones opened (app.together)."""
 
     def __init__(self, page, official, *, active, url, where, showing, start_game,
-                 start_lesson):
+                 start_lesson, host_table):
         self.page, self.official = page, official
         self.active, self.url, self.where = active, url, where
         self.showing, self.start_game, self.start_lesson = showing, start_game, start_lesson
+        self.host_table = host_table
         self.bg = None  # the attract game (a Session of computers; never saved)
         self.bg_n = 0
         self.bg_svg = ""
@@ -186,15 +188,14 @@ class AttractGame:
         """"Play together" (an official's setting, off unless set): this screen is the
         table of the first game offered; two players join from their phones, the rest are
         the computer (app.together)."""
-        if not self.official.settings.together or self.c.screen != "attract":
+        if not self.official.settings.together or self.showing() != "attract":
             return
         s = player_session(self.official.settings, self.official.settings.offered()[0])
         for i, seat in enumerate(s.seats[:2]):
             seat.kind, seat.name = "phone", f"Player {i + 1}"
         s.started = False
         self.official.close(keep_entry=True)
-        self.c.begin(s)
-        self.c.act("together-open")  # its table's code and seats (app.together)
+        self.host_table(s)
 
     def do_learn(self, arg, el) -> None:
         """One tap on "Learn ...": the game's lesson (app.lessons.lesson), with the kiosk's pace,

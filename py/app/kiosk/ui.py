@@ -69,7 +69,8 @@ class KioskScreen(Screen):
         # the computers' game behind the attract screen (app.kiosk.attract_ui)
         self.attract = AttractGame(controller.page, self.official, showing=self.showing,
                                    start_game=self.start_game,
-                                   start_lesson=self.start_lesson, **told)
+                                   start_lesson=self.start_lesson,
+                                   host_table=self.host_table, **told)
 
     def parts(self) -> tuple:
         return self.idle, self.attract, self.official
@@ -115,6 +116,11 @@ class KioskScreen(Screen):
         c.table.state.tell(line)
         c.render()
         c.schedule()
+
+    def host_table(self, s) -> None:
+        """A table for players' phones: its code and seats shown (app.together)."""
+        self.c.begin(s)
+        self.c.act("together-open")
 
     def start_lesson(self, s) -> None:
         """A lesson at the table, its first sentence said."""

@@ -61,7 +61,9 @@ TABLES = {"mexican": lambda: position("long", 4), "chicken": lambda: position("f
           "allfives": lambda: position("spinner", 4)}
 
 
-@pytest.fixture(scope="module", params=VIEWPORTS, ids=lambda v: f"{v[0]}x{v[1]}")
+# One page a size: each size's tests go to one worker (``--dist loadgroup``).
+@pytest.fixture(scope="module", ids=lambda v: f"{v[0]}x{v[1]}", params=[
+    pytest.param(v, marks=pytest.mark.xdist_group(f"felt-{v[0]}x{v[1]}")) for v in VIEWPORTS])
 def felt_page(request, browser, site_url, snapshot_script):
     w, h = request.param
     ctx = browser.new_context(viewport={"width": w, "height": h}, service_workers="block",

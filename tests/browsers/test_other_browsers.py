@@ -1,9 +1,8 @@
 """Smoke tests in Safari's engine (WebKitGTK) and Firefox: one page per browser, as a
 player uses it. Start-up with no error; a Quick game with a play by tap and the computers
-moving (their pace set to Very fast in Settings); a Chicken Foot game against a Hard
-computer whose move comes from the AI worker; the service worker in control, then a reload
-with the server stopped that resumes the same table. No console error, uncaught error or
-policy violation anywhere (conftest.py's watch).
+moving; a Chicken Foot game against a Hard computer whose move comes from the AI worker; the
+service worker in control, then a reload with the server stopped that resumes the same table.
+No console error, uncaught error or policy violation anywhere (conftest.py's watch).
 
 The browsers take turns (one worker, ``xdist_group``): WebKit starts Python several
 times slower than Chromium here, and two of them at once on two cores would only be
@@ -79,17 +78,6 @@ class Player:
         at = self.b.wait(FIND, STEP_S, f"a control named /{pattern}/", selector, pattern)
         self.b.tap(at[0], at[1])
 
-    def quickest_pace(self) -> None:
-        """Settings: the computers at their quickest ("Very fast", kept for the next game),
-        as a player who knows the game sets them; the dialog closed again."""
-        self.tap("^Settings$")
-        self.tap("^Very fast$", "label.choice")
-        self.b.wait("return document.querySelector('input[name=pace][value=\"very fast\"]')"
-                    ".checked", STEP_S, "the pace to be Very fast")
-        self.tap("^Done$")
-        self.b.wait("return !document.querySelector('[role=dialog]:not([hidden])')", STEP_S,
-                    "the Settings dialog to close")
-
     def choose(self, label: str, value: str) -> None:
         """Pick ``value`` in the list box labelled ``label``."""
         done = self.b.run("""const [label, value] = arguments;
@@ -162,7 +150,6 @@ def test_a_player_starts_plays_and_resumes_offline(name, other_browser, browser_
     me.tap("^Quick game")
     assert "Who plays first" in driver.wait(DIALOG, STEP_S, "the first dialog")
     me.tap("^Start round 1$")
-    me.quickest_pace()
     moved = driver.run(AI_MOVES)
     played = False
     for _ in range(40):

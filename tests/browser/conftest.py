@@ -8,6 +8,8 @@ Fixtures for any browser test:
     watch_page      watch_page(page, origin=None) -> a PageWatch, for pages of your own contexts
     wait_for_boot   wait_for_boot(page) -> "ready" or "failed", once start-up has ended
     drawn_domino    drawn_domino(page) -> "a-b": a domino in #table whose pips match its tile
+    snapshot_site_url  the site on a server whose page itself starts from the run's shared
+                    start-up snapshot (for a Chromium not driven by Playwright)
 (Test modules cannot import this conftest by name; other folders have one too.)
 A failing test leaves a screenshot in test-results/.
 """
@@ -138,6 +140,31 @@ def _make_snapshot(browser, url: str) -> bytes:
         context.close()
     assert got and len(got[0]) > 1_000_000, "the start-up snapshot did not come back"
     return got[0]
+
+
+SNAPSHOT_JS = "test-snapshot.js"  # GIVEN_SNAPSHOT as a file, for pages without init scripts
+CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy"[^>]*>')
+
+
+@pytest.fixture(scope="session")
+def snapshot_site_url(rally_build, dist_dir, shared_snapshot):
+    """The site's URL on a server of its own whose page starts from the shared start-up
+    snapshot and makes none (index.html with ``<script src="test-snapshot.js">`` right
+    after its policy, which allows it): for a Chromium the tests do not drive through
+    Playwright, whose pages get no init script (the kiosk's watchdog starts its own)."""
+    html = (dist_dir / "index.html").read_text()
+    found = CSP_META.search(html)
+    assert found, "index.html has no policy meta tag"
+    page = (html[:found.end()] + f'\n<script src="{SNAPSHOT_JS}"></script>'
+            + html[found.end():]).encode()
+    prefix = json.dumps(rally_build.SITE_PREFIX)
+    script = GIVEN_SNAPSHOT % (prefix, json.dumps(SHARED_SNAPSHOT), prefix)
+    extra = {"": page, "index.html": page, SNAPSHOT_JS: script.encode(),
+             SHARED_SNAPSHOT: shared_snapshot}
+    server = rally_build.SiteServer(dist_dir, prefix=rally_build.SITE_PREFIX,
+                                    extra=extra).start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="session")

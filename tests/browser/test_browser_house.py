@@ -201,16 +201,44 @@ STICKING_OUT = """() => [...document.querySelectorAll('.house-screen, .house-scr
     .filter(([, l, r]) => l < 0 || r > document.documentElement.clientWidth)"""
 
 
+@pytest.fixture(scope="module")
+def touch_page(browser, site_url, snapshot_script):
+    """One touch screen's page for the module's sizes: each test sizes it (a phone's and a
+    tablet's layouts are the same page at another width) and starts from the start screen."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
+                              has_touch=True)
+    ctx.add_init_script(snapshot_script)
+    page = ctx.new_page()
+    yield page
+    ctx.close()
+
+
+def at_the_start_screen(page, site_url, width: int, height: int) -> None:
+    """The shared page at this size, on the start screen (opened again after a test that
+    did not get back to it)."""
+    page.set_viewport_size({"width": width, "height": height})
+    if page.url.startswith("http") and page.get_by_role(
+            "button", name=re.compile("^House rules: your club")).is_visible():
+        return
+    page.goto(site_url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=BOOT_TIMEOUT_MS)
+
+
+@pytest.mark.xdist_group("house-form")  # one page for the three sizes
 @pytest.mark.parametrize("width,height", [(390, 844), (430, 932), (768, 1024)])
 def test_the_form_fits_a_phone_and_a_tablet_and_speaks_only_when_spoken_to(
-        sized_page, width, height):
+        touch_page, site_url, watch_page, width, height):
     """The house rules form at the sizes clubs hold: no sideways scroll, every card and
     every sheet value inside the screen; the page's own policy refuses nothing while the
     rules are edited; a fresh form says nothing about the name until the person types
     or presses Save, and the complaint goes as soon as a name is typed."""
-    page, watch = sized_page(width, height)
+    page = touch_page
+    at_the_start_screen(page, site_url, width, height)
+    watch = watch_page(page)
     said = []  # everything the page logs, whatever its kind: a refused policy is one
-    page.on("console", lambda msg: said.append(f"{msg.type}: {msg.text}"))
+    listen = lambda msg: said.append(f"{msg.type}: {msg.text}")  # noqa: E731
+    page.on("console", listen)
     open_house_rules(page)
     page.get_by_role("button", name="Start from this sheet").click()
     expect(page.get_by_role("heading", name="New house rules")).to_be_visible()
@@ -268,3 +296,6 @@ def test_the_form_fits_a_phone_and_a_tablet_and_speaks_only_when_spoken_to(
     expect(page.get_by_role("heading", name="New house rules")).to_be_visible()
     assert [s for s in said if s.startswith(("error", "warning"))] == []
     watch.assert_clean()
+    page.remove_listener("console", listen)
+    page.get_by_role("button", name="Cancel").click()  # back to the start, for the next size
+    page.get_by_role("button", name="Back to the start screen").click()

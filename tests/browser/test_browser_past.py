@@ -1,7 +1,7 @@
-"""Past games in the browser: a short game finished on the page is found in the list,
-replayed forward to the end and back to the start, the coach seen at one of the player's
-own moves, exported and imported on a fresh page (a new browser context), and the
-statistics checked against figures worked out here from the game itself. Screenshots of
+"""Past games in the browser: a game finished on the page (its last tile played there) is
+found in the list, replayed forward to the end and back to the start, the coach seen at one
+of the player's own moves, exported and imported on a fresh page (a new browser context),
+and the statistics checked against figures worked out here from the game itself. Shots of
 the list, the replay and the statistics on a phone and a laptop, with axe-core's check."""
 
 from __future__ import annotations
@@ -13,7 +13,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_steps import assert_reads_well, shot, take_a_turn, wait_for_my_turn_or_a_dialog
+from browser_steps import (
+    BOOT_TIMEOUT_MS,
+    assert_reads_well,
+    shot,
+    take_a_turn,
+    wait_for_my_turn_or_a_dialog,
+)
 from test_accessibility import violations
 
 pytestmark = pytest.mark.browser
@@ -23,7 +29,8 @@ TABLE_KEY = "rally-dominoes:table"
 
 def nearly_done() -> str:
     """A one-round Mexican Train, you against Ann (Easy), played here until you hold
-    four tiles, at your turn with a tile to play: the page plays it to its end."""
+    your last tile, at your turn, and playing it ends the round: the page plays it, and
+    the game is over."""
     from app.game.seats import Seat, Settings
     from app.game.session import Session
     from bones.moves import NEXT, PLAY
@@ -36,11 +43,16 @@ def nearly_done() -> str:
         rng = random.Random(seed)
         g = s.game
         while not g.round_over and not (
-                g.turn == 0 and len(g.hands[0]) <= 4
+                g.turn == 0 and len(g.hands[0]) == 1
                 and any(m.kind == PLAY for m in g.legal_moves())):
             ms = [m for m in g.legal_moves() if m.kind != NEXT]
             s.play(rng.choice([m for m in ms if m.kind == PLAY] or ms))
-        if not g.round_over:
+        if g.round_over:
+            continue
+        after = Session.from_json(s.to_json())
+        plays = [m for m in after.game.legal_moves() if m.kind == PLAY]
+        after.play(plays[0])
+        if len(plays) == 1 and after.game.round_over:
             return s.to_json()
     raise AssertionError("no seed left a round to finish")
 
@@ -208,6 +220,12 @@ def kept_game(game: str, preset: str | None, options: dict, seed: int) -> tuple[
     return archive.dumps(archive.add(archive.empty(), rec)[0]), rec
 
 
+# The phone's past games, kept together: each test replays one (``past_phone``).
+PHONE_GAMES = {"Mexican Train": ("mexican-train", "gs-mt", {"rounds": 1}, 5),
+               "Chicken Foot": ("chicken-foot", "gs-cf", {"rounds": 1}, 6),
+               "All Fives": ("all-fives", None, {"target": 50}, 6)}
+
+
 def engine_at(replay, k: int) -> tuple[list[str], list[int]]:
     """What the felt and the hands must show at position ``k``: the tiles on the table
     (every tile of the set in no hand and not in the boneyard), sorted, and each hand's
@@ -255,17 +273,63 @@ def scrolled(page) -> int:
 
 
 def open_replay(page, open_game, text: str):
-    """From the start screen scrolled down as far as it goes, to the list, then the
-    replay: each opens at its top."""
+    """The game started with ``text`` as its past games, then ``replay_from_start``."""
     open_game(page, storage={PAST_KEY: text})
+    replay_from_start(page)
+
+
+def replay_from_start(page, name: str | None = None):
+    """From the start screen scrolled down as far as it goes, to the list, then the
+    replay (of the game named ``name``, of the only one if None): each opens at its top."""
     page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
     page.get_by_role("button", name=re.compile("^Past games")).click()
     expect(page.get_by_role("heading", name="Past games")).to_be_visible()
     assert scrolled(page) == 0, "the list opened scrolled down"
     page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
-    page.get_by_role("button", name=re.compile("^Replay this game")).click()
+    game = page.locator(".past-game", has_text=name) if name else page
+    game.get_by_role("button", name=re.compile("^Replay this game")).click()
     expect(page.locator(".past-where")).to_contain_text("The deal")
     assert scrolled(page) == 0, "the replay opened scrolled down"
+
+
+@pytest.fixture(scope="module")
+def past_phone(browser, site_url, snapshot_script):
+    """(page, records): a phone's page (390 x 844, touch) started once with the three
+    PHONE_GAMES as its past games; each test replays one from the start screen and goes
+    back to it."""
+    from bones import archive
+
+    kept, recs = archive.empty(), {}
+    for name, spec in PHONE_GAMES.items():
+        _, recs[name] = kept_game(*spec)
+        kept, dropped = archive.add(kept, recs[name])
+        assert dropped == []
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              service_workers="block")
+    ctx.add_init_script(snapshot_script)
+    ctx.add_init_script(f"localStorage.setItem({json.dumps(PAST_KEY)}, "
+                        f"{json.dumps(archive.dumps(kept))})")
+    page = ctx.new_page()
+    page.site_url = site_url
+    yield page, recs
+    ctx.close()
+
+
+def phone_replay(past_phone, watch_page, name: str):
+    """The phone's page (started by the first test that asks, watched from then on) at the
+    start screen, then the replay of ``name``: (page, record, watch)."""
+    page, recs = past_phone
+    watch = watch_page(page)
+    if not page.url.startswith("http"):
+        page.goto(page.site_url)
+        page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                               timeout=BOOT_TIMEOUT_MS)
+    back = page.get_by_role("button", name="Back to the start", exact=True)
+    if back.count():
+        back.click()
+    expect(page.get_by_role("button", name=re.compile("^Past games"))).to_be_visible()
+    replay_from_start(page, name)
+    return page, recs[name], watch
 
 
 def assert_steps_and_felt_in_view(page, width: int, height: int) -> None:
@@ -278,16 +342,21 @@ def assert_steps_and_felt_in_view(page, width: int, height: int) -> None:
     assert felt["height"] >= min(0.3 * height, 0.55 * felt["width"]), felt
 
 
-@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("width, height", [
+    (1280, 800), pytest.param(390, 844, marks=pytest.mark.xdist_group("past-phone"))])
 def test_the_replays_felt_and_hands_are_the_engines_position_at_every_step(
-        sized_page, open_game, width, height):
+        request, open_game, watch_page, width, height):
     from bones.playback import Replay
 
-    text, rec = kept_game("mexican-train", "gs-mt", {"rounds": 1}, seed=5)
+    if width == 390:  # the phone's page, its past games kept together
+        page, rec, watch = phone_replay(request.getfixturevalue("past_phone"), watch_page,
+                                        "Mexican Train")
+    else:
+        text, rec = kept_game(*PHONE_GAMES["Mexican Train"])
+        page, watch = request.getfixturevalue("sized_page")(width, height)
+        open_replay(page, open_game, text)
     r = Replay(rec["save"])
     n = len(r)
-    page, watch = sized_page(width, height)
-    open_replay(page, open_game, text)
     assert_at(page, r, 0, n)
     assert_steps_and_felt_in_view(page, width, height)
     deal = page.locator("#past-felt").inner_html()
@@ -314,17 +383,16 @@ def test_the_replays_felt_and_hands_are_the_engines_position_at_every_step(
     watch.assert_clean()
 
 
-@pytest.mark.parametrize("game, preset, options", [
-    ("chicken-foot", "gs-cf", {"rounds": 1}), ("all-fives", None, {"target": 50})])
-def test_chicken_foot_and_all_fives_replays_show_the_end_position(
-        sized_page, open_game, game, preset, options):
+@pytest.mark.xdist_group("past-phone")
+@pytest.mark.parametrize("name", ["Chicken Foot", "All Fives"])
+def test_chicken_foot_and_all_fives_replays_show_the_end_position(past_phone, watch_page,
+                                                                   name):
     from bones.playback import Replay
 
-    text, rec = kept_game(game, preset, options, seed=6)
+    page, rec, watch = phone_replay(past_phone, watch_page, name)
+    game = PHONE_GAMES[name][0]
     r = Replay(rec["save"])
     n = len(r)
-    page, watch = sized_page(390, 844)
-    open_replay(page, open_game, text)
     af = game == "all-fives"
     assert_at(page, r, 0, n, af)
     page.get_by_role("button", name="End", exact=True).click()

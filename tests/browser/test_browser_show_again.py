@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from app.game.session import Session
 from bones.moves import PLAY
-from browser_steps import SHOTS, open_saved_table, saved_table
+from browser_steps import SHOTS, open_saved_table, reload_with_storage, saved_table
 
 pytestmark = pytest.mark.browser
 
@@ -86,92 +86,87 @@ def show_again(page) -> None:
     expect(dialog).to_have_count(0)
 
 
-@pytest.mark.parametrize("reduced", [False, True], ids=["travel", "reduced"])
-def test_show_again_replays_the_computers_moves_in_order_and_leaves_the_table(
-        browser, open_game, reduced):
-    ctx, page, s = open_table(browser, open_game, 1280, 800, reduced=reduced)
-    try:
-        moves = s.wording.moves_since_viewer()
-        assert {m.kind for m, _ in moves} > {PLAY}  # plays and draws both shown
-        words = [s.wording.move_words(m, seat) + "." for m, seat in moves]
-        before, said = felt(page), len(spy(page)["said"])
-        show_again(page)
-        page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})",
-                               timeout=60_000)
-        now = spy(page)
-        lines = now["said"][said:]
-        assert lines[0].startswith("Showing again the 6 moves since yours")
-        assert lines[1:] == words + [THE_END]
-        tiles = [f"Domino {m.tile}" for m, _ in moves if m.kind == PLAY]
-        assert now["moving"] == ([] if reduced else tiles)
-        page.wait_for_timeout(1200)
-        assert felt(page) == before
-        assert page.locator(".replay-waiting, .replay-now, [data-moving]").count() == 0
-        if not reduced:
-            page.screenshot(path=str(SHOTS / "show-again-1280.png"))
-    finally:
-        ctx.close()
-
-
-def test_a_key_stops_the_showing_and_the_table_is_as_before(browser, open_game):
-    ctx, page, s = open_table(browser, open_game, 390, 844)
-    try:
-        page.screenshot(path=str(SHOTS / "show-again-390.png"))
-        first = s.wording.move_words(*s.wording.moves_since_viewer()[0]) + "."
-        before = felt(page)
-        show_again(page)
-        page.wait_for_function(f"window.replaySpy.said.includes({first!r})", timeout=30_000)
-        assert page.locator(".replay-waiting").count() > 0  # the tiles to come dimmed
-        page.keyboard.press("Shift")
-        said = len(spy(page)["said"])
-        page.wait_for_timeout(4000)
-        assert len(spy(page)["said"]) == said  # nothing more shown
-        assert page.locator(".replay-waiting, .replay-now, [data-moving]").count() == 0
-        assert felt(page) == before
-    finally:
-        ctx.close()
-
-
 def settings(page):
     page.get_by_role("button", name="Settings").click()
     return page.get_by_role("dialog", name="Settings")
 
 
-def test_the_voice_reads_what_the_live_region_says(browser, open_game):
+def wait_until_said(page, line: str, times: int = 1, timeout: int = 60_000) -> None:
+    page.wait_for_function(
+        "([line, n]) => window.replaySpy.said.filter(x => x === line).length >= n",
+        arg=[line, times], timeout=timeout)
+
+
+def assert_felt_as_before(page, before: str) -> None:
+    """The table as it was: nothing still travelling, dimmed or outlined, the felt's
+    drawing the same (waited for: the last tile may still be landing)."""
+    try:
+        page.wait_for_function(
+            "b => !document.querySelector('.replay-waiting, .replay-now, [data-moving]')"
+            " && document.querySelector('.felt-svg').outerHTML === b", arg=before,
+            timeout=15_000)
+    except Exception:
+        pass  # the asserts below say what differs
+    assert page.locator(".replay-waiting, .replay-now, [data-moving]").count() == 0
+    assert felt(page) == before
+
+
+def assert_no_voice_said(page, width: int) -> None:
+    """The Settings dialog in large print where the browser cannot read aloud: it says so,
+    and the box to read aloud cannot be ticked."""
+    dialog = settings(page)
+    dialog.get_by_role("checkbox", name=re.compile("Large print")).check()
+    expect(dialog.get_by_text("This browser cannot read aloud")).to_be_visible()
+    expect(dialog.get_by_role("checkbox", name="Read the moves aloud")).to_be_disabled()
+    dialog.get_by_text("This browser cannot read aloud").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"voice-none-large-{width}.png"))
+
+
+def test_show_again_replays_the_computers_moves_in_order_read_aloud_travelling_or_not(
+        browser, open_game):
+    """One laptop page: the voice set (Slow, the second voice), then "Show again" twice,
+    with tiles travelling and then with reduced motion (asked for by the browser while
+    the page is open): each time every move's words in order, the tiles that travel, the
+    table as before; the voice reads exactly what the live region said. Then the browser
+    loses its voice: the setting says so."""
     ctx, page, s = open_table(browser, open_game, 1280, 800, init=VOICES)
     try:
+        moves = s.wording.moves_since_viewer()
+        assert {m.kind for m, _ in moves} > {PLAY}  # plays and draws both shown
+        words = [s.wording.move_words(m, seat) + "." for m, seat in moves]
+        tiles = [f"Domino {m.tile}" for m, _ in moves if m.kind == PLAY]
         dialog = settings(page)
         dialog.get_by_role("checkbox", name="Read the moves aloud").check()
         dialog.get_by_role("radio", name="Slow").last.check()
         dialog.get_by_role("combobox", name="Voice").select_option("Second voice")
         page.screenshot(path=str(SHOTS / "voice-settings-1280.png"))
         dialog.get_by_role("button", name="Done").click()
-        show_again(page)
-        page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})",
-                               timeout=60_000)
-        said = spy(page)["said"]
-        spoken = page.evaluate("() => window.spokenLines")
-        heard = [x["text"] for x in spoken]
-        first = said.index("The moves will be read aloud.")
-        assert heard == said[first:]
-        assert len(heard) >= 8  # several moves, each once
-        moves = [x for x in spoken if x["text"] == THE_END or "Showing again" in x["text"]]
-        assert {(x["rate"], x["voice"]) for x in moves} == {(0.8, "Second voice")}
-    finally:
-        ctx.close()
-
-
-@pytest.mark.parametrize("width, height", [(390, 844), (1280, 800)])
-def test_the_setting_says_so_where_the_browser_cannot_read_aloud(browser, open_game, width,
-                                                                 height):
-    ctx, page, _s = open_table(browser, open_game, width, height, init=NO_VOICE)
-    try:
-        dialog = settings(page)
-        dialog.get_by_role("checkbox", name=re.compile("Large print")).check()
-        expect(dialog.get_by_text("This browser cannot read aloud")).to_be_visible()
-        expect(dialog.get_by_role("checkbox", name="Read the moves aloud")).to_be_disabled()
-        dialog.get_by_text("This browser cannot read aloud").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"voice-none-large-{width}.png"))
+        before = felt(page)
+        for n, reduced in enumerate((False, True), start=1):
+            if reduced:
+                page.emulate_media(reduced_motion="reduce")
+            said, moving = len(spy(page)["said"]), len(spy(page)["moving"])
+            show_again(page)
+            wait_until_said(page, THE_END, n)
+            now = spy(page)
+            lines = now["said"][said:]
+            assert lines[0].startswith("Showing again the 6 moves since yours"), reduced
+            assert lines[1:] == words + [THE_END], reduced
+            assert now["moving"][moving:] == ([] if reduced else tiles)
+            assert_felt_as_before(page, before)
+            if not reduced:
+                page.screenshot(path=str(SHOTS / "show-again-1280.png"))
+            # the voice: what the live region said, each line once, at its rate and voice
+            said_all = spy(page)["said"]
+            spoken = page.evaluate("() => window.spokenLines")
+            heard = [x["text"] for x in spoken]
+            first = said_all.index("The moves will be read aloud.")
+            assert heard == said_all[first:]
+            assert len(heard) >= 8 * n  # several moves, each once
+            shown = [x for x in spoken if x["text"] == THE_END or "Showing again" in x["text"]]
+            assert {(x["rate"], x["voice"]) for x in shown} == {(0.8, "Second voice")}
+        page.evaluate(NO_VOICE)
+        assert_no_voice_said(page, 1280)
     finally:
         ctx.close()
 
@@ -195,12 +190,15 @@ def folded_table(width: int, height: int) -> str:
     raise LookupError("no folded move")
 
 
-def test_show_again_shows_a_folded_move_over_its_chip(browser, open_game):
-    """A move whose tile is folded away (in its lane's "+N" chip) is shown over the chip,
-    with its name, while its words are said; then it folds away again."""
+def test_on_a_phone_show_again_shows_a_folded_move_over_its_chip_and_a_key_stops_it(
+        browser, open_game):
+    """One phone page, where the browser cannot read aloud. A move whose tile is folded
+    away (in its lane's "+N" chip) is shown over the chip, with its name, while its words
+    are said; then it folds away again. Then, another table: a key stops the showing at
+    once and the table is as before. The setting says the browser cannot read aloud."""
     saved = folded_table(390, 514)  # the phone's felt
     s = Session.from_json(saved)
-    ctx, page = open_saved_table(browser, open_game, 390, 844, saved, [SPY])
+    ctx, page = open_saved_table(browser, open_game, 390, 844, saved, [SPY, NO_VOICE])
     try:
         expect(page.get_by_role("button", name="Draw")).to_be_visible(timeout=10_000)
         page.wait_for_timeout(800)
@@ -223,5 +221,26 @@ def test_show_again_shows_a_folded_move_over_its_chip(browser, open_game):
         page.screenshot(path=str(SHOTS / "show-again-folded-390.png"))
         page.wait_for_function(f"window.replaySpy.said.includes({THE_END!r})", timeout=60_000)
         expect(tucked).to_be_hidden()
+
+        # ---- another table: a key stops the showing
+        saved = saved_table("mexican-train", moves=12, pace="normal", seed=7)
+        s = Session.from_json(saved)
+        reload_with_storage(page, {"rally-dominoes:table": saved})
+        expect(page.get_by_role("button", name="Draw")).to_be_visible(timeout=10_000)
+        page.wait_for_timeout(800)  # the table settled
+        page.screenshot(path=str(SHOTS / "show-again-390.png"))
+        first = s.wording.move_words(*s.wording.moves_since_viewer()[0]) + "."
+        before = felt(page)
+        show_again(page)
+        page.wait_for_function(f"window.replaySpy.said.includes({first!r})", timeout=30_000)
+        assert page.locator(".replay-waiting").count() > 0  # the tiles to come dimmed
+        page.keyboard.press("Shift")
+        said = len(spy(page)["said"])
+        page.wait_for_timeout(4000)
+        assert len(spy(page)["said"]) == said  # nothing more shown
+        assert page.locator(".replay-waiting, .replay-now, [data-moving]").count() == 0
+        assert felt(page) == before
+
+        assert_no_voice_said(page, 390)
     finally:
         ctx.close()

@@ -346,8 +346,10 @@ def _house_screens() -> list[Screen]:
                _role("Start from this sheet")),
         Screen("house-form", "House rules: the form", "start", form, "h1, h2",
                lambda page: page.get_by_label("Name of the house rules")),
+        # the heading read here is the setting's own, above its field and the message
         Screen("house-impossible", "House rules: an impossible value", "start", impossible,
-               "h1, h2", lambda page: page.locator(".field-problem").first),
+               ".house-setting:has(.field-problem) h2",
+               lambda page: page.locator(".field-problem").first),
         Screen("house-import", "House rules: brought in from a file", "start", imported,
                "h1", lambda page: page.locator(".house-note").first),
     ]

@@ -45,15 +45,8 @@ LESSON_END = ("the lessons' end dialog scrolls sideways on a 390 px phone in lar
 LANE_CUT = ("a 390 px phone's felt in large print cuts the lane labels with an ellipsis "
             "('Christabel\u2026', 'Maximilian\u2026', 'Mexican Tr\u2026')")
 SUMMARY_LOW = "Chicken Foot's round summary has its button below a phone's fold"
-PAST_WIDE = ("the past games list is 405 px wide on a 390 px phone (it scrolls sideways), its "
-             "first Replay this game button at the fold")
-HOUSE_LOW = ("house rules: the impossible value's message (a field far down the form) is "
-             "below the fold where the form is taller than the screen")
 GAME_END_LARGE = ("the game's end dialog in large print has its New game button below the "
                   "fold (and scrolls sideways on a 390 px phone, 363 px in 354)")
-PAST_WHERE = ("the replay's words for the position run below the fold as the move's "
-              "description grows (the middle on a phone, the end at every size)")
-COACH_LOW = "the coach's answer opens below the fold: its heading and its answer unseen"
 PHONES = "390x844 430x932"
 KNOWN: dict[tuple[str, str, str], list[str]] = {}
 
@@ -69,13 +62,8 @@ known(LANE_CUT, ["mexican-train-table", "rules", "moves", "settings", "show-agai
                  "lesson-mexican-train-end"], "390x844", "large")
 known(SUMMARY_LOW, ["chicken-foot-summary"], PHONES, "normal")
 known(SUMMARY_LOW, ["chicken-foot-summary"], PHONES, "large")
-known(PAST_WIDE, ["past-list"], "390x844", "normal")
-known(HOUSE_LOW, ["house-impossible"], "390x844 430x932 1024x768", "normal")
 known(GAME_END_LARGE, [f"{g}-end" for g in atlas.GAMES],
       "390x844 430x932 1024x768 1280x800", "large")
-known(PAST_WHERE, ["past-middle"], PHONES, "normal")
-known(PAST_WHERE, ["past-end"], " ".join(f"{w}x{h}" for w, h in atlas.SIZES), "normal")
-known(COACH_LOW, ["past-coach"], " ".join(f"{w}x{h}" for w, h in atlas.SIZES), "normal")
 
 
 def cases():

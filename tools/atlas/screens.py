@@ -117,12 +117,38 @@ def _tap_step(page) -> None:
 
 
 def _to_start(page) -> None:
-    """Back to the start screen from past games or house rules (their own Back buttons)."""
-    if page.evaluate("document.documentElement.dataset.screen") in ("past", "house"):
-        import re
+    """Back to the start screen from past games, house rules or the rally scorekeeper
+    (their own buttons)."""
+    import re
 
+    where = page.evaluate("document.documentElement.dataset.screen")
+    if where in ("past", "house"):
         page.get_by_role("button", name=re.compile("^Back to the start")).first.click()
-        _wait(page, "() => document.documentElement.dataset.screen === 'start'")
+    elif where == "rally":
+        page.get_by_role("button", name="Leave the scorekeeper").first.click()
+    else:
+        return
+    _wait(page, "() => document.documentElement.dataset.screen === 'start'")
+
+
+def _keep(page, storage: dict) -> None:
+    """``storage`` put in place as a save would be (what the next screen reads when it
+    opens: past games, house rules, the start form's house rules)."""
+    page.evaluate("s => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }",
+                  storage)
+
+
+def _past_and_house() -> dict:
+    return {PAST: finished_game()[0], HOUSE: house_rules()[0]}
+
+
+def _start(page, large) -> None:
+    """The start screen with past games and house rules kept (drawn again with them)."""
+    _keep(page, _past_and_house())
+    if page.evaluate("document.documentElement.dataset.screen") == "start":
+        page.evaluate("() => dispatchEvent(new Event('resize'))")  # the page draws again
+    else:
+        _to_start(page)
 
 
 def _to_table(page, text: str, title: str) -> None:
@@ -157,11 +183,10 @@ def _close_dialog(page) -> None:
 
 
 def _chains() -> dict[str, Chain]:
-    # past games and house rules are reached from the start screen, and back to it
-    chains = {"start": Chain("start", lambda large: {PAST: finished_game()[0],
-                                                     HOUSE: house_rules()[0]})}
-    chains["rally-new"] = Chain("rally-new", lambda large: {})
-    chains["rally-device"] = Chain("rally-device", lambda large: {})
+    # one boot with nothing stored: the rally's new event and a table's own device, left by
+    # their own button; then the start screen, past games and house rules (put in storage
+    # as they open) and back to it; then the lessons and the games, handed over
+    chains = {"start": Chain("start", lambda large: {})}
     chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()})
     chains["kiosk"] = Chain("kiosk", lambda large: {KIOSK: kiosk_settings()}, "?kiosk=1")
     return chains
@@ -170,7 +195,7 @@ def _chains() -> dict[str, Chain]:
 def _screens() -> list[Screen]:
     import re
 
-    out = [Screen("start", "The start screen", "start", lambda page, large: None,
+    out = [Screen("start", "The start screen", "start", _start,
                   "h1", _role(re.compile("^Quick game"), exact=False))]
     from_start = lambda page, large: None  # noqa: E731
     # the lessons and the games go on from the start screen: each is handed over as
@@ -252,7 +277,8 @@ def _show_again(page, large) -> None:
     if not button.first.is_visible():  # narrow screens: in "Moves and scores"
         page.get_by_role("button", name="Moves and scores", exact=True).first.click()
     button.first.click()
-    page.wait_for_timeout(900)  # the first move shown, on its way
+    # the moves to come dimmed, the first on its way
+    _wait(page, "() => document.querySelector('.replay-waiting, .replay-now')")
 
 
 # The replay opens with its steps and the position's words in view (the page is scrolled
@@ -265,6 +291,7 @@ def _past_screens(_from_start) -> list[Screen]:
 
     def listing(page, large):
         _to_start(page)
+        _keep(page, _past_and_house())
         page.get_by_role("button", name=re.compile("^Past games")).first.click()
         page.locator(".past-game").first.wait_for(timeout=TIMEOUT_MS)
 
@@ -320,6 +347,7 @@ def _house_screens() -> list[Screen]:
 
     def listing(page, large):
         _to_start(page)
+        _keep(page, _past_and_house())
         page.get_by_role("button", name=re.compile("^House rules")).first.click()
         page.get_by_role("heading", name="House rules", level=1).wait_for(timeout=TIMEOUT_MS)
 
@@ -359,6 +387,7 @@ def _rally_screens() -> list[Screen]:
     import re
 
     def open_rally(page, large):
+        _to_start(page)
         page.get_by_role("button", name=re.compile("^Rally scorekeeper")).first.click()
         _wait(page, "() => document.documentElement.dataset.screen === 'rally'")
 
@@ -375,11 +404,12 @@ def _rally_screens() -> list[Screen]:
         page.locator("#entry-title").wait_for(timeout=TIMEOUT_MS)
 
     def device(page, large):
+        _to_start(page)
         page.get_by_role("button", name=re.compile("^Keep score for a table")).first.click()
         _wait(page, "() => document.documentElement.dataset.screen === 'rally'")
 
     return [
-        Screen("rally-new", "Rally scorekeeper: a new event", "rally-new", open_rally, "h1",
+        Screen("rally-new", "Rally scorekeeper: a new event", "start", open_rally, "h1",
                lambda page: page.get_by_label("Event title")),
         Screen("rally-tables", "Rally scorekeeper: the tables", "rally", lambda page, large: (
             open_rally(page, large), tab("Tables")(page, large)), "h1",
@@ -393,7 +423,7 @@ def _rally_screens() -> list[Screen]:
                "h1", lambda page: page.get_by_role("list", name="Changes").get_by_role(
                    "button").first),
         Screen("rally-device", "Keep score for a table (the table's own device)",
-               "rally-device", device, "h1",
+               "start", device, "h1",
                lambda page: page.locator("main button, .rally button").first),
     ]
 
@@ -436,11 +466,12 @@ def chains() -> dict[str, Chain]:
 
 def visiting_order() -> list[Screen]:
     """The screens in the order one page visits them: each chain's in turn, the start
-    chain's last (large print goes on from it); on it the start screen, past games and
-    house rules before the lessons and the games, which never go back to the start."""
-    first = {"start": 0, "past": 1, "house": 2}
-    return sorted(screens(), key=lambda s: (s.chain == "start",
-                                            first.get(s.id.split("-")[0], 3)))
+    chain's last (large print goes on from it); on it the rally's new event and a table's
+    own device (with nothing stored), the start screen, past games and house rules before
+    the lessons and the games, which never go back to the start."""
+    first = {"rally-new": 0, "rally-device": 1, "start": 2, "past": 3, "house": 4}
+    return sorted(screens(), key=lambda s: (
+        s.chain == "start", first.get(s.id, first.get(s.id.split("-")[0], 5))))
 
 
 def screen_ids(large: bool = False) -> list[str]:

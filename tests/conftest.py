@@ -38,5 +38,5 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
                         for m in item.iter_markers("xdist_group")})
-        if names and "@" not in item.nodeid:
+        if names and "@" not in item.nodeid:  # after any brackets, as xdist reads it
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")

@@ -85,19 +85,20 @@ _VISITS: dict = {}
 
 @pytest.fixture(scope="module")
 def pages():
-    """A page for the sizes with touch (narrower than 1100 px) and one for those without,
-    each resized from size to size: its cache keeps the page's files warm between sizes
+    """The pages for the sizes with touch (narrower than 1100 px) and those for the sizes
+    without: a context each, a page a chain in it (``atlas.Pages``), resized from size to
+    size and each chain gone on with where its page was left, brought back to its start
     (each size is one xdist group; a worker takes several in turn)."""
     held: dict = {}
     yield held
-    for ctx, _page, _last in held.values():
+    for ctx, _pages in held.values():
         ctx.close()
 
 
 @pytest.fixture
 def visit(browser, site_url, pages):
-    """visit(size, print) -> {screen id: Result}: the size's page through every screen,
-    once per worker."""
+    """visit(size, print) -> {screen id: Result}: every screen at the size, once per
+    worker."""
     def run(size, prt):
         if (size, prt) not in _VISITS:
             w, h = size
@@ -107,19 +108,15 @@ def visit(browser, site_url, pages):
                                           service_workers="block", has_touch=touch,
                                           reduced_motion="reduce")
                 ctx.add_init_script(atlas.INIT)
-                page = ctx.new_page()
-                page.set_default_timeout(atlas.TIMEOUT_MS)
-                pages[touch] = (ctx, page, None)
-            ctx, page, last = pages[touch]
-            if page.viewport_size != {"width": w, "height": h}:
-                page.set_viewport_size({"width": w, "height": h})
-            # large print goes on from normal print's last screen at this size (the start
-            # chain's); any other visit starts with a boot at this size
-            before = last if (prt == "large" and last is not None and last.size == size
-                              and not last.large) else None
-            v = atlas.Visit(page, site_url, size, prt == "large", after=before)
-            _VISITS[size, prt] = v.run()
-            pages[touch] = (ctx, page, v)
+
+                def new_page(ctx=ctx):
+                    page = ctx.new_page()
+                    page.set_default_timeout(atlas.TIMEOUT_MS)
+                    return page
+
+                pages[touch] = (ctx, atlas.Pages(new_page))
+            _VISITS[size, prt] = atlas.Visit(pages[touch][1], site_url, size,
+                                             prt == "large").run()
         return _VISITS[size, prt]
 
     return run

@@ -32,11 +32,43 @@ from .saves import (
 # ---- the screens -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Chain:
-    """How a run of screens starts: the page loaded with this storage (and query)."""
+    """How a run of screens starts: the page loaded with this storage (and query); or a
+    page this chain left at another size brought back to where that load starts
+    (``reset``), without a boot; with none, a new page is loaded there."""
 
     name: str
     storage: Callable[[bool], dict]  # large print -> {key: text}
     query: str = ""
+    reset: Callable | None = None  # reset(page)
+
+
+class Pages:
+    """The pages a visit goes through: one page for every chain (``one``), or a page a
+    chain; each made once by ``new_page`` and kept from size to size, with where it was
+    left (``on``: its chain and size; none: the next screen on it starts with a boot)."""
+
+    def __init__(self, new_page: Callable, one: bool = False):
+        self._new, self._one = new_page, one
+        self._pages: dict[str, object] = {}
+        self.on: dict[str, tuple[str, tuple[int, int]] | None] = {}
+
+    def key(self, chain: str) -> str:
+        return "" if self._one else chain
+
+    def page(self, chain: str):
+        k = self.key(chain)
+        if k not in self._pages:
+            self._pages[k] = self._new()
+        return self._pages[k]
+
+    def renew(self, chain: str):
+        """A new page for ``chain``, the old one closed (one a chain only)."""
+        k = self.key(chain)
+        old = self._pages.pop(k, None)
+        if old is not None:
+            old.close()
+        self.on.pop(k, None)
+        return self.page(chain)
 
 
 @dataclass(frozen=True)
@@ -182,12 +214,33 @@ def _close_dialog(page) -> None:
             return
 
 
+def _clear(page) -> None:
+    page.evaluate("""() => { for (const k of Object.keys(localStorage))
+        if (k.startsWith('rally-dominoes:')) localStorage.removeItem(k); }""")
+
+
+def _reset_start(page) -> None:
+    """The start screen with nothing stored, as the chain's load leaves it: from the
+    table by its dialog's New game (the game's end) or the table's own, from elsewhere by
+    that screen's way back."""
+    if page.evaluate("document.documentElement.dataset.screen") == "table":
+        home = page.locator('[role=dialog] [data-act="home"]')
+        if not home.count():
+            page.keyboard.press("Escape")
+            home = page.locator('[data-act="home"]:visible')
+        home.first.click()
+        _wait(page, "() => document.documentElement.dataset.screen === 'start'")
+    _to_start(page)
+    _clear(page)
+
+
 def _chains() -> dict[str, Chain]:
     # one boot with nothing stored: the rally's new event and a table's own device, left by
     # their own button; then the start screen, past games and house rules (put in storage
     # as they open) and back to it; then the lessons and the games, handed over
-    chains = {"start": Chain("start", lambda large: {})}
-    chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()})
+    chains = {"start": Chain("start", lambda large: {}, reset=_reset_start)}
+    chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()}, reset=_to_start)
+    # a kiosk's page goes full screen: a new page at each size
     chains["kiosk"] = Chain("kiosk", lambda large: {KIOSK: kiosk_settings()}, "?kiosk=1")
     return chains
 

@@ -161,6 +161,8 @@ class Visit:
             page, was = self.pages.renew(chain.name), None
         w, h = self.size
         if page.viewport_size != {"width": w, "height": h}:
+            # a kiosk asks for full screen at a tap: left, or the window keeps its size
+            page.evaluate("() => document.fullscreenElement && document.exitFullscreen()")
             try:
                 page.set_viewport_size({"width": w, "height": h})
             except Exception:  # a page left full screen: a new one

@@ -219,6 +219,13 @@ def _clear(page) -> None:
         if (k.startsWith('rally-dominoes:')) localStorage.removeItem(k); }""")
 
 
+def _reset_rally(page) -> None:
+    """The start screen, at its top as a load leaves it (a screen opened keeps the window
+    where it was scrolled)."""
+    _to_start(page)
+    page.evaluate("() => scrollTo(0, 0)")
+
+
 def _reset_start(page) -> None:
     """The start screen with nothing stored, as the chain's load leaves it: from the
     table by its dialog's New game (the game's end) or the table's own, from elsewhere by
@@ -230,8 +237,19 @@ def _reset_start(page) -> None:
             home = page.locator('[data-act="home"]:visible')
         home.first.click()
         _wait(page, "() => document.documentElement.dataset.screen === 'start'")
-    _to_start(page)
+    _reset_rally(page)
     _clear(page)
+
+
+def _reset_kiosk(page) -> None:
+    """The attract screen: the official's panel locked, or the PIN's asking cancelled."""
+    for name in ("Done: lock the settings", "Cancel"):
+        b = page.get_by_role("dialog").get_by_role("button", name=name, exact=True)
+        if b.count():
+            b.first.click()
+    _wait(page, "() => document.documentElement.dataset.screen === 'attract' && "
+                "!document.querySelector('[role=dialog]')")
+    page.evaluate("() => scrollTo(0, 0)")
 
 
 def _chains() -> dict[str, Chain]:
@@ -239,9 +257,9 @@ def _chains() -> dict[str, Chain]:
     # their own button; then the start screen, past games and house rules (put in storage
     # as they open) and back to it; then the lessons and the games, handed over
     chains = {"start": Chain("start", lambda large: {}, reset=_reset_start)}
-    chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()}, reset=_to_start)
-    # a kiosk's page goes full screen: a new page at each size
-    chains["kiosk"] = Chain("kiosk", lambda large: {KIOSK: kiosk_settings()}, "?kiosk=1")
+    chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()}, reset=_reset_rally)
+    chains["kiosk"] = Chain("kiosk", lambda large: {KIOSK: kiosk_settings()}, "?kiosk=1",
+                            reset=_reset_kiosk)
     return chains
 
 

@@ -5,9 +5,10 @@ each: no sideways scroll, no console or CSP error, its heading and primary actio
 as it opens (a dialog's top too), no informing text cut with "...", and a replay's felt
 and hands differing between positions.
 
-One page per size visits every screen in turn, in normal then large print (``visit``,
-module-wide; each size is one xdist group), and each (screen, size, print) is a test of
-its own that reads what that visit found. The screenshots are made only by
+Every screen is visited in turn at each size, in normal then large print (``visit``,
+module-wide; a page a chain, kept from size to size: the sizes with touch are one xdist
+group, those without another), and each (screen, size, print) is a test of its own
+that reads what that visit found. The screenshots are made only by
 ``python3 build.py atlas``.
 """
 
@@ -66,13 +67,20 @@ known(GAME_END_LARGE, [f"{g}-end" for g in atlas.GAMES],
       "390x844 430x932 1024x768 1280x800", "large")
 
 
+def _context(width: int) -> str:
+    """The sizes with touch (a phone, a tablet: narrower than 1100 px) share a context and
+    its pages, the others another: each an xdist group, so a worker loads one context's
+    pages once (the four touch sizes' visits take about as long as the two large screens')."""
+    return "touch" if width < 1100 else "desk"
+
+
 def cases():
     out = []
     for w, h in atlas.SIZES:
         for p in atlas.PRINTS:
             for sid in atlas.screen_ids(large=p == "large"):
                 reason = "; ".join(KNOWN.get((sid, f"{w}x{h}", p), []))
-                marks = [pytest.mark.xdist_group(f"atlas-{w}x{h}")]
+                marks = [pytest.mark.xdist_group(f"atlas-{_context(w)}")]
                 if reason:
                     marks.append(pytest.mark.xfail(strict=True, reason=reason))
                 out.append(pytest.param((w, h), p, sid, id=f"{w}x{h}-{p}-{sid}",
@@ -87,8 +95,8 @@ _VISITS: dict = {}
 def pages():
     """The pages for the sizes with touch (narrower than 1100 px) and those for the sizes
     without: a context each, a page a chain in it (``atlas.Pages``), resized from size to
-    size and each chain gone on with where its page was left, brought back to its start
-    (each size is one xdist group; a worker takes several in turn)."""
+    size, each chain going on where its page was left or brought back to its start
+    (the sizes with touch are one xdist group, the others another)."""
     held: dict = {}
     yield held
     for ctx, _pages in held.values():

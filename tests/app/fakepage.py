@@ -29,6 +29,7 @@ class FakePage:
         self.downloads: list[tuple[str, str, str]] = []
         self.globals: dict = {}
         self.scrolls: dict[str, int] = {}
+        self.revealed: list[str] = []  # what was scrolled into view (focusing.reveal), in turn
         self.vars: dict[tuple[str, str], str] = {}  # set_var: (selector, property) -> value
         self.at = None  # what element_at finds
         self.ghosts: list = []  # every drag ghost added
@@ -333,6 +334,9 @@ class FakeFocus:
 
     def to_top(self) -> None:
         self._page.scrolls["window"] = 0
+
+    def reveal(self, selector: str) -> None:
+        self._page.revealed.append(selector)
 
     def active_data(self, name: str) -> str:
         return self._page.active_acts.get(name, "")

@@ -380,3 +380,18 @@ def test_a_file_too_large_broken_or_with_numbers_as_text_is_refused_in_plain_sen
                  json.dumps({k: v for k, v in good.items() if k != "name"})):
         said = file_said(body)
         assert re.search(r"[.!?] Nothing here was changed\.$", said), said
+
+
+def test_an_impossible_value_far_down_the_form_is_brought_into_view_with_its_field():
+    c = page()
+    c.act("house")
+    c.act("house-new")
+    change(c, "30", houseField="size", setting="hand_sizes", players="4")
+    assert "a number of tiles" in text(c)
+    # its whole card: the heading, the field and the message under it
+    assert c.page.revealed == ['.house-setting[data-setting="hand_sizes"]']
+    change(c, "12", houseField="size", setting="hand_sizes", players="4")  # taken: no scroll
+    assert len(c.page.revealed) == 1
+    row = next(r for r in c.house.st.draft.form() if r["control"] == "number")
+    setting(c, row["field"], row["high"] + 1000)
+    assert c.page.revealed[-1] == f'.house-setting[data-setting="{row["field"]}"]'

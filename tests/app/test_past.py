@@ -501,3 +501,57 @@ def test_the_replays_tiles_start_at_the_felts_top_not_in_its_middle():
     lay = felt.lanes_layout(c.past.view(c.past.replay.at(1)), 354, 453)
     assert (lay.content.y - lay.view.y) * lay.scale > 60  # the play screen's centring
     assert 0 <= (lay.content.y - y) * lay.scale <= 20  # px of felt above the tiles
+
+
+# ---- 6. in the first screenful --------------------------------------------------------------
+def test_the_list_has_three_columns_the_level_under_the_name_and_the_games_before_the_tools():
+    c = page()
+    play_out(c, seed=3)
+    c.act("past-open")
+    html = c.page.html
+    table = re.search(r'<table class="past-scores">.*?</table>', html).group(0)
+    assert [read(h) for h in re.findall(r'<th scope="col">(.*?)</th>', table)] == [
+        "Player", "Score", "Place"]  # four made a 390 px phone's list 405 px wide
+    ann = re.search(r'<th scope="row">Ann(.*?)</th>', table).group(1)
+    assert read(ann).strip() == "computer, Normal"
+    # the newest game's Replay this game before the tools for them all
+    assert html.index("Replay this game") < html.index("Save all to a file")
+    assert html.index("Replay this game") < html.index("Bring in games from a file")
+
+
+def test_the_move_in_words_is_between_the_steps_and_the_felt_in_the_first_screenful():
+    c, s = replaying()
+    for step in ("forward", "end"):
+        c.act(f"past-step:{step}")
+        html = c.page.html
+        stage = html[html.index('class="past-stage"'):html.index('id="past-felt"')]
+        assert stage.index('aria-label="Step through the game"') < stage.index("past-where")
+        n = len(s.game.history)
+        assert ("Move 1 of" if step == "forward" else f"Move {n} of {n}") in read(stage)
+    assert "The game is over" in read(stage)  # the longest words, still before the felt
+
+
+def test_the_coachs_answer_comes_into_view_and_the_page_does_not_jump_to_its_top(monkeypatch):
+    from app.past import ui
+
+    c, _s = replaying()
+    mine = [i for i, (seat, _m) in enumerate(c.past.replay.moves()) if seat == 0]
+    c.past.pos = mine[0] + 1
+    c.render()
+    monkeypatch.setattr(ui.asyncio, "ensure_future", lambda co: co.close())
+    c.act("past-coach")
+    # the button pressed is gone: focus on the coach's heading, where the answer comes
+    assert c.page.focused == "#coach-title"
+    assert 'id="coach-title" tabindex="-1"' in c.page.html
+    assert c.page.revealed == []
+    c.past.advise(mine[0])
+    assert "Normal says:" in text(c) or "no real choice" in text(c)
+    assert c.page.revealed == ["#past-coach"]  # the least scroll that shows it whole
+    assert 'id="past-coach"' in c.page.html
+    # stepped on while the coach thought: the answer is not brought into view
+    c.past.pos = mine[1] + 1
+    c.render()
+    c.act("past-coach")
+    c.act("past-step:forward")
+    c.past.advise(mine[1])
+    assert c.page.revealed == ["#past-coach"]

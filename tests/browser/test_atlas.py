@@ -5,9 +5,10 @@ each: no sideways scroll, no console or CSP error, its heading and primary actio
 as it opens (a dialog's top too), no informing text cut with "...", no name broken
 mid-word, and a replay's felt and hands differing between positions.
 
-One page per size visits every screen in turn, in normal then large print (``visit``,
-module-wide; each size is one xdist group), and each (screen, size, print) is a test of
-its own that reads what that visit found. The screenshots are made only by
+Every screen is visited in turn at each size, in normal then large print (``visit``,
+module-wide; a page a chain, kept from size to size: the sizes with touch are one xdist
+group, those without another), and each (screen, size, print) is a test of its own
+that reads what that visit found. The screenshots are made only by
 ``python3 build.py atlas``.
 """
 
@@ -40,14 +41,6 @@ atlas = _atlas()
 # Faults the atlas finds, each (screen, size, print) with why. Strict: a case whose fault
 # is fixed passes, which fails the run until its mark is taken away. Screenshots:
 # python3 build.py atlas --only SCREEN --sizes WxH (build/atlas/SCREEN-WxH[-large].png).
-PAST_WIDE = ("the past games list is 405 px wide on a 390 px phone (it scrolls sideways), its "
-             "first Replay this game button at the fold")
-HOUSE_LOW = ("house rules: the impossible value's message (a field far down the form) is "
-             "below the fold where the form is taller than the screen")
-PAST_WHERE = ("the replay's words for the position run below the fold as the move's "
-              "description grows (the middle on a phone, the end at every size)")
-COACH_LOW = "the coach's answer opens below the fold: its heading and its answer unseen"
-PHONES = "390x844 430x932"
 KNOWN: dict[tuple[str, str, str], list[str]] = {}
 
 
@@ -57,11 +50,11 @@ def known(reason: str, screens, sizes, prt: str) -> None:
             KNOWN.setdefault((s, size, prt), []).append(reason)
 
 
-known(PAST_WIDE, ["past-list"], "390x844", "normal")
-known(HOUSE_LOW, ["house-impossible"], "390x844 430x932 1024x768", "normal")
-known(PAST_WHERE, ["past-middle"], PHONES, "normal")
-known(PAST_WHERE, ["past-end"], " ".join(f"{w}x{h}" for w, h in atlas.SIZES), "normal")
-known(COACH_LOW, ["past-coach"], " ".join(f"{w}x{h}" for w, h in atlas.SIZES), "normal")
+def _context(width: int) -> str:
+    """The sizes with touch (a phone, a tablet: narrower than 1100 px) share a context and
+    its pages, the others another: each an xdist group, so a worker loads one context's
+    pages once (the four touch sizes' visits take about as long as the two large screens')."""
+    return "touch" if width < 1100 else "desk"
 
 
 def cases():
@@ -70,7 +63,7 @@ def cases():
         for p in atlas.PRINTS:
             for sid in atlas.screen_ids(large=p == "large"):
                 reason = "; ".join(KNOWN.get((sid, f"{w}x{h}", p), []))
-                marks = [pytest.mark.xdist_group(f"atlas-{w}x{h}")]
+                marks = [pytest.mark.xdist_group(f"atlas-{_context(w)}")]
                 if reason:
                     marks.append(pytest.mark.xfail(strict=True, reason=reason))
                 out.append(pytest.param((w, h), p, sid, id=f"{w}x{h}-{p}-{sid}",
@@ -83,19 +76,20 @@ _VISITS: dict = {}
 
 @pytest.fixture(scope="module")
 def pages():
-    """A page for the sizes with touch (narrower than 1100 px) and one for those without,
-    each resized from size to size: its cache keeps the page's files warm between sizes
-    (each size is one xdist group; a worker takes several in turn)."""
+    """The pages for the sizes with touch (narrower than 1100 px) and those for the sizes
+    without: a context each, a page a chain in it (``atlas.Pages``), resized from size to
+    size, each chain going on where its page was left or brought back to its start
+    (the sizes with touch are one xdist group, the others another)."""
     held: dict = {}
     yield held
-    for ctx, _page, _last in held.values():
+    for ctx, _pages in held.values():
         ctx.close()
 
 
 @pytest.fixture
 def visit(browser, site_url, pages):
-    """visit(size, print) -> {screen id: Result}: the size's page through every screen,
-    once per worker."""
+    """visit(size, print) -> {screen id: Result}: every screen at the size, once per
+    worker."""
     def run(size, prt):
         if (size, prt) not in _VISITS:
             w, h = size
@@ -105,19 +99,15 @@ def visit(browser, site_url, pages):
                                           service_workers="block", has_touch=touch,
                                           reduced_motion="reduce")
                 ctx.add_init_script(atlas.INIT)
-                page = ctx.new_page()
-                page.set_default_timeout(atlas.TIMEOUT_MS)
-                pages[touch] = (ctx, page, None)
-            ctx, page, last = pages[touch]
-            if page.viewport_size != {"width": w, "height": h}:
-                page.set_viewport_size({"width": w, "height": h})
-            # large print goes on from normal print's last screen at this size (the start
-            # chain's); any other visit starts with a boot at this size
-            before = last if (prt == "large" and last is not None and last.size == size
-                              and not last.large) else None
-            v = atlas.Visit(page, site_url, size, prt == "large", after=before)
-            _VISITS[size, prt] = v.run()
-            pages[touch] = (ctx, page, v)
+
+                def new_page(ctx=ctx):
+                    page = ctx.new_page()
+                    page.set_default_timeout(atlas.TIMEOUT_MS)
+                    return page
+
+                pages[touch] = (ctx, atlas.Pages(new_page))
+            _VISITS[size, prt] = atlas.Visit(pages[touch][1], site_url, size,
+                                             prt == "large").run()
         return _VISITS[size, prt]
 
     return run

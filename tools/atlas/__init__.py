@@ -36,10 +36,10 @@ from .saves import (
                     TIMEOUT_MS,
                     WHOLE_WITH_ELLIPSIS,
 )
-from .screens import Chain, Screen, chains, screen_ids, screens
+from .screens import Chain, Pages, Screen, chains, screen_ids, screens
 from .sheet import contact_sheet, main
 
 __all__ = ["BOOT_MS", "CHECK", "GAMES", "INIT", "LESSONS", "OUT", "PRINTS", "READY",
-           "ROOT", "SIZES", "TIMEOUT_MS", "WHOLE_WITH_ELLIPSIS", "Chain", "Result",
+           "ROOT", "SIZES", "TIMEOUT_MS", "WHOLE_WITH_ELLIPSIS", "Chain", "Pages", "Result",
            "Screen", "Visit", "chains", "contact_sheet", "main", "screen_ids",
            "screens", "shot_name"]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .saves import BOOT_MS, READY, WHOLE_WITH_ELLIPSIS
-from .screens import Chain, Screen, chains, visiting_order
+from .screens import Chain, Pages, Screen, chains, visiting_order
 
 # ---- the checks ----------------------------------------------------------------------------
 # Before the page's own scripts: CSP violations are kept (Chromium also says them in the
@@ -121,20 +121,33 @@ class Result:
 
 
 class Visit:
-    """One page at one size: every screen in turn (``run``), each with its problems."""
+    """Every screen in turn at one size (``run``), each with its problems."""
 
     def __init__(self, page, url: str, size: tuple[int, int], large: bool,
                  shots: Path | None = None, after: Visit | None = None):
-        """``after``: the visit this one goes on from, on the same page (normal print ends
-        on the start chain, which large print's screens all belong to: no boot between)."""
-        self.page, self.url, self.size, self.large, self.shots = page, url, size, large, shots
+        """``page``: one page for every chain, or ``Pages``, kept from size to size: a
+        chain goes on where its page was left (large print after normal print at a size),
+        or is brought back to its start (another size's), or loaded. ``after``: the visit
+        whose pages this one goes on with (given one page)."""
+        if isinstance(page, Pages):
+            self.pages = page
+        else:
+            self.pages = after.pages if after else Pages(lambda: page, one=True)
+        self.url, self.size, self.large, self.shots = url, size, large, shots
+        self.page = None
         self.errors: list[str] = []
-        self.chain = after.chain if after else None
-        self.broken = after.broken if after else True  # the next screen starts afresh
         self.replay_seen: list[tuple[str, str, str]] = []
-        page.on("console", lambda m: m.type == "error" and self.errors.append(
-            f"console: {m.text[:200]}"))
-        page.on("pageerror", lambda exc: self.errors.append(f"page error: {str(exc)[:200]}"))
+        self._heard: list = []  # (page, event, listener): taken off when the run ends
+
+    def hear(self, page) -> None:
+        """This visit's console errors and page errors, from ``page``."""
+        if any(p is page for p, _e, _f in self._heard):
+            return
+        for event, fn in (("console", lambda m: m.type == "error" and self.errors.append(
+                f"console: {m.text[:200]}")), ("pageerror", lambda exc: self.errors.append(
+                f"page error: {str(exc)[:200]}"))):
+            page.on(event, fn)
+            self._heard.append((page, event, fn))
 
     def load(self, chain: Chain) -> None:
         page = self.page
@@ -144,25 +157,64 @@ class Visit:
                       json.dumps(chain.storage(self.large)))
         page.goto(self.url + chain.query)
         page.wait_for_function(READY, timeout=BOOT_MS)
-        self.chain = chain.name
         self.replay_seen = []
 
     def run(self, only: list[str] | None = None) -> dict[str, Result]:
         out = {}
-        for s in visiting_order():
-            if (only is not None and s.id not in only) or (self.large and not s.large):
-                continue
-            out[s.id] = self.visit(s)
+        try:
+            for s in visiting_order():
+                if (only is not None and s.id not in only) or (self.large and not s.large):
+                    continue
+                out[s.id] = self.visit(s)
+        finally:
+            for page, event, fn in self._heard:
+                if not page.is_closed():
+                    page.remove_listener(event, fn)
+            self._heard = []
         return out
 
+    def reach(self, chain: Chain) -> bool:
+        """The page for ``chain`` at this size and on it; True if it was loaded."""
+        key = self.pages.key(chain.name)
+        page = self.pages.page(chain.name)
+        was = self.pages.on.get(key)
+        if (was is not None and was[0] == chain.name and was[1] != self.size
+                and chain.reset is None and key):
+            page, was = self.pages.renew(chain.name), None
+        w, h = self.size
+        if page.viewport_size != {"width": w, "height": h}:
+            # a kiosk asks for full screen at a tap: left, or the window keeps its size
+            page.evaluate("() => document.fullscreenElement && document.exitFullscreen()")
+            try:
+                page.set_viewport_size({"width": w, "height": h})
+            except Exception:  # a page left full screen: a new one
+                if not key:
+                    raise
+                page, was = self.pages.renew(chain.name), None
+                page.set_viewport_size({"width": w, "height": h})
+        self.page = page
+        self.hear(page)
+        self.pages.on[key] = None  # until a screen is reached on it
+        if was is not None and was[0] == chain.name:
+            if was[1] == self.size:
+                return False
+            if chain.reset is not None:
+                try:
+                    chain.reset(page)
+                    return False
+                except Exception:  # not where it was thought: loaded afresh
+                    pass
+        self.load(chain)
+        return True
+
     def visit(self, s: Screen) -> Result:
-        page = self.page
         res = Result(s.id, self.size, self.large)
         t0 = time.monotonic()
         try:
-            if self.broken or self.chain != s.chain:
-                self.load(chains()[s.chain])
+            chain = chains()[s.chain]
+            if self.reach(chain):
                 res.parts["load"] = time.monotonic() - t0
+            page = self.page
             self.errors.clear()
             page.evaluate("window.atlasCsp = []")
             t1 = time.monotonic()
@@ -173,10 +225,10 @@ class Visit:
             res.parts["go"] = t2 - t1
             res.problems = self.check(s)
             res.parts["check"] = time.monotonic() - t2
-            self.broken = False
+            self.pages.on[self.pages.key(s.chain)] = (s.chain, self.size)
         except Exception as exc:  # a screen not reached: said, and the next starts afresh
             res.problems = [f"not reached: {type(exc).__name__}: {str(exc).splitlines()[0]}"]
-            self.broken = True
+        page = self.page
         if self.shots is not None:
             name = shot_name(s.id, self.size, self.large)
             self.shots.mkdir(parents=True, exist_ok=True)

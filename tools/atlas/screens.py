@@ -1,5 +1,6 @@
 """The screens of the atlas, each reached along a chain (a load of the page with its
-storage, then a few presses a screen), and the presses that reach them."""
+storage, then a few presses a screen: tools/atlas/presses.py), and the pages the chains
+run on, kept from size to size (``Pages``)."""
 
 from __future__ import annotations
 
@@ -7,15 +8,31 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .presses import (
+    _close_dialog,
+    _dialog_button,
+    _keep,
+    _lesson_primary,
+    _open,
+    _past_and_house,
+    _playable,
+    _reset_kiosk,
+    _reset_rally,
+    _reset_start,
+    _role,
+    _start,
+    _still,
+    _tap_step,
+    _to_start,
+    _to_table,
+    _wait,
+)
 from .saves import (
     GAMES,
-    HOUSE,
     KIOSK,
     KIOSK_PIN,
     LESSONS,
-    PAST,
     RALLY,
-    TABLE,
     TIMEOUT_MS,
     finished_game,
     house_rules,
@@ -32,11 +49,43 @@ from .saves import (
 # ---- the screens -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Chain:
-    """How a run of screens starts: the page loaded with this storage (and query)."""
+    """How a run of screens starts: the page loaded with this storage (and query); or a
+    page this chain left at another size brought back to where that load starts
+    (``reset``), without a boot; with none, a new page is loaded there."""
 
     name: str
     storage: Callable[[bool], dict]  # large print -> {key: text}
     query: str = ""
+    reset: Callable | None = None  # reset(page)
+
+
+class Pages:
+    """The pages a visit goes through: one page for every chain (``one``), or a page a
+    chain; each made once by ``new_page`` and kept from size to size, with where it was
+    left (``on``: its chain and size; none: the next screen on it starts with a boot)."""
+
+    def __init__(self, new_page: Callable, one: bool = False):
+        self._new, self._one = new_page, one
+        self._pages: dict[str, object] = {}
+        self.on: dict[str, tuple[str, tuple[int, int]] | None] = {}
+
+    def key(self, chain: str) -> str:
+        return "" if self._one else chain
+
+    def page(self, chain: str):
+        k = self.key(chain)
+        if k not in self._pages:
+            self._pages[k] = self._new()
+        return self._pages[k]
+
+    def renew(self, chain: str):
+        """A new page for ``chain``, the old one closed (one a chain only)."""
+        k = self.key(chain)
+        old = self._pages.pop(k, None)
+        if old is not None:
+            old.close()
+        self.on.pop(k, None)
+        return self.page(chain)
 
 
 @dataclass(frozen=True)
@@ -54,123 +103,21 @@ class Screen:
     replay: bool = False  # a replay's position: its felt and hands must differ from the last
 
 
-def _role(name, role="button", exact=True):
-    return lambda page: page.get_by_role(role, name=name, exact=exact).first
-
-
-def _dialog_button(name):
-    import re
-
-    return lambda page: page.get_by_role("dialog").get_by_role(
-        "button", name=re.compile(name)).first
-
-
-def _playable(page):
-    lit = page.locator(".hand-tile.playable")
-    return lit.first if lit.count() else page.get_by_role("button", name="Draw").first
-
-
-def _lesson_primary(page):
-    lit = page.locator(".hand-tile.playable")
-    if lit.count():
-        return lit.first
-    return page.locator(".actions button:not([disabled])").first
-
-
-def _wait(page, js: str, arg=None) -> None:
-    page.wait_for_function(js, arg=arg, timeout=TIMEOUT_MS)
-
-
-def _still(page) -> None:
-    """Nothing in flight, two frames drawn."""
-    _wait(page, "!document.querySelector('[data-moving]')")
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
-                  "requestAnimationFrame(r)))")
-
-
-def hand_over(page, text: str) -> None:
-    """The game another tab saved, taken up by this one (a ``storage`` event)."""
-    page.evaluate("""([k, v]) => { localStorage.setItem(k, v);
-        window.dispatchEvent(new StorageEvent('storage', {key: k, newValue: v})); }""",
-                  [TABLE, text])
-
-
-def _tap_step(page) -> None:
-    """The one thing lit: a tile and its one place, or the one button named."""
-    _wait(page, """() => document.querySelector('[role=dialog]:not([hidden])') ||
-        document.querySelector('.hand-tile.playable') ||
-        (document.querySelector('.status') || {}).textContent?.startsWith('Your turn')""")
-    lit = page.locator(".hand-tile.playable")
-    if lit.count():
-        lit.first.click()
-        place = page.locator(".felt [data-act=target]").first
-        try:
-            place.click(timeout=3_000)
-        except Exception:  # drawn out of the felt's view: pressed all the same
-            place.dispatch_event("click")
-        return
-    for name in ("Draw", "Pass", "Knock"):
-        b = page.get_by_role("button", name=name, exact=True)
-        if b.count() and b.is_enabled():
-            b.click()
-            return
-
-
-def _to_start(page) -> None:
-    """Back to the start screen from past games or house rules (their own Back buttons)."""
-    if page.evaluate("document.documentElement.dataset.screen") in ("past", "house"):
-        import re
-
-        page.get_by_role("button", name=re.compile("^Back to the start")).first.click()
-        _wait(page, "() => document.documentElement.dataset.screen === 'start'")
-
-
-def _to_table(page, text: str, title: str) -> None:
-    """``text`` handed over as another tab's game, on the table (resumed from the start
-    screen, where a game handed over waits), once its title reads ``title``."""
-    page.keyboard.press("Escape")
-    _to_start(page)
-    hand_over(page, text)
-    if page.evaluate("document.documentElement.dataset.screen") != "table":
-        import re
-
-        page.get_by_role("button", name=re.compile("^Resume")).first.click()
-    _wait(page, "(t) => (document.querySelector('.game-title') || {}).textContent"
-                "?.startsWith(t)", title)
-    _still(page)
-
-
-def _open(name: str, dialog: str):
-    def go(page, large):
-        page.keyboard.press("Escape")
-        page.get_by_role("button", name=name, exact=True).first.click()
-        page.get_by_role("dialog", name=dialog).wait_for(timeout=TIMEOUT_MS)
-    return go
-
-
-def _close_dialog(page) -> None:
-    for name in ("Close", "Done"):
-        b = page.get_by_role("dialog").get_by_role("button", name=name, exact=True)
-        if b.count():
-            b.first.click()
-            return
-
-
 def _chains() -> dict[str, Chain]:
-    # past games and house rules are reached from the start screen, and back to it
-    chains = {"start": Chain("start", lambda large: {PAST: finished_game()[0],
-                                                     HOUSE: house_rules()[0]})}
-    chains["rally-new"] = Chain("rally-new", lambda large: {})
-    chains["rally-device"] = Chain("rally-device", lambda large: {})
-    chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()})
-    chains["kiosk"] = Chain("kiosk", lambda large: {KIOSK: kiosk_settings()}, "?kiosk=1")
+    # one boot with nothing stored: the rally's new event and a table's own device, left by
+    # their own button; then the start screen, past games and house rules (put in storage
+    # as they open) and back to it; then the lessons and the games, handed over
+    chains = {"start": Chain("start", lambda large: {}, reset=_reset_start)}
+    chains["rally"] = Chain("rally", lambda large: {RALLY: rally_event()}, reset=_reset_rally)
+    chains["kiosk"] = Chain("kiosk", lambda large: {KIOSK: kiosk_settings()}, "?kiosk=1",
+                            reset=_reset_kiosk)
     return chains
 
 
 def _screens() -> list[Screen]:
     import re
 
-    out = [Screen("start", "The start screen", "start", lambda page, large: None,
+    out = [Screen("start", "The start screen", "start", _start,
                   "h1", _role(re.compile("^Quick game"), exact=False))]
     from_start = lambda page, large: None  # noqa: E731
     # the lessons and the games go on from the start screen: each is handed over as
@@ -252,7 +199,8 @@ def _show_again(page, large) -> None:
     if not button.first.is_visible():  # narrow screens: in "Moves and scores"
         page.get_by_role("button", name="Moves and scores", exact=True).first.click()
     button.first.click()
-    page.wait_for_timeout(900)  # the first move shown, on its way
+    # the moves to come dimmed, the first on its way
+    _wait(page, "() => document.querySelector('.replay-waiting, .replay-now')")
 
 
 # The replay opens with its steps and the position's words in view (the page is scrolled
@@ -265,6 +213,7 @@ def _past_screens(_from_start) -> list[Screen]:
 
     def listing(page, large):
         _to_start(page)
+        _keep(page, _past_and_house())
         page.get_by_role("button", name=re.compile("^Past games")).first.click()
         page.locator(".past-game").first.wait_for(timeout=TIMEOUT_MS)
 
@@ -320,6 +269,7 @@ def _house_screens() -> list[Screen]:
 
     def listing(page, large):
         _to_start(page)
+        _keep(page, _past_and_house())
         page.get_by_role("button", name=re.compile("^House rules")).first.click()
         page.get_by_role("heading", name="House rules", level=1).wait_for(timeout=TIMEOUT_MS)
 
@@ -346,8 +296,10 @@ def _house_screens() -> list[Screen]:
                _role("Start from this sheet")),
         Screen("house-form", "House rules: the form", "start", form, "h1, h2",
                lambda page: page.get_by_label("Name of the house rules")),
+        # the heading read here is the setting's own, above its field and the message
         Screen("house-impossible", "House rules: an impossible value", "start", impossible,
-               "h1, h2", lambda page: page.locator(".field-problem").first),
+               ".house-setting:has(.field-problem) h2",
+               lambda page: page.locator(".field-problem").first),
         Screen("house-import", "House rules: brought in from a file", "start", imported,
                "h1", lambda page: page.locator(".house-note").first),
     ]
@@ -357,6 +309,7 @@ def _rally_screens() -> list[Screen]:
     import re
 
     def open_rally(page, large):
+        _to_start(page)
         page.get_by_role("button", name=re.compile("^Rally scorekeeper")).first.click()
         _wait(page, "() => document.documentElement.dataset.screen === 'rally'")
 
@@ -373,11 +326,12 @@ def _rally_screens() -> list[Screen]:
         page.locator("#entry-title").wait_for(timeout=TIMEOUT_MS)
 
     def device(page, large):
+        _to_start(page)
         page.get_by_role("button", name=re.compile("^Keep score for a table")).first.click()
         _wait(page, "() => document.documentElement.dataset.screen === 'rally'")
 
     return [
-        Screen("rally-new", "Rally scorekeeper: a new event", "rally-new", open_rally, "h1",
+        Screen("rally-new", "Rally scorekeeper: a new event", "start", open_rally, "h1",
                lambda page: page.get_by_label("Event title")),
         Screen("rally-tables", "Rally scorekeeper: the tables", "rally", lambda page, large: (
             open_rally(page, large), tab("Tables")(page, large)), "h1",
@@ -391,7 +345,7 @@ def _rally_screens() -> list[Screen]:
                "h1", lambda page: page.get_by_role("list", name="Changes").get_by_role(
                    "button").first),
         Screen("rally-device", "Keep score for a table (the table's own device)",
-               "rally-device", device, "h1",
+               "start", device, "h1",
                lambda page: page.locator("main button, .rally button").first),
     ]
 
@@ -434,11 +388,12 @@ def chains() -> dict[str, Chain]:
 
 def visiting_order() -> list[Screen]:
     """The screens in the order one page visits them: each chain's in turn, the start
-    chain's last (large print goes on from it); on it the start screen, past games and
-    house rules before the lessons and the games, which never go back to the start."""
-    first = {"start": 0, "past": 1, "house": 2}
-    return sorted(screens(), key=lambda s: (s.chain == "start",
-                                            first.get(s.id.split("-")[0], 3)))
+    chain's last (large print goes on from it); on it the rally's new event and a table's
+    own device (with nothing stored), the start screen, past games and house rules before
+    the lessons and the games, which never go back to the start."""
+    first = {"rally-new": 0, "rally-device": 1, "start": 2, "past": 3, "house": 4}
+    return sorted(screens(), key=lambda s: (
+        s.chain == "start", first.get(s.id, first.get(s.id.split("-")[0], 5))))
 
 
 def screen_ids(large: bool = False) -> list[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .checks import INIT, Result, Visit, shot_name
 from .saves import OUT, ROOT, SIZES, TIMEOUT_MS
-from .screens import screens
+from .screens import Pages, screens
 
 
 # ---- the command: screenshots and the contact sheet ----------------------------------------
@@ -80,24 +80,31 @@ def main(build, argv: list[str]) -> int:
     t0 = time.monotonic()
     with build.SiteServer(prefix=build.SITE_PREFIX) as server, sync_playwright() as p:
         browser = launch_browser(p)
+        held: dict = {}  # touch -> (its context, a page a chain in it), as the test keeps them
         for w, h in sizes:
-            ctx = browser.new_context(viewport={"width": w, "height": h},
-                                      service_workers="block", has_touch=w < 1100,
-                                      reduced_motion="reduce")
-            ctx.add_init_script(INIT)
-            page = ctx.new_page()
-            page.set_default_timeout(TIMEOUT_MS)
-            visit = None
+            touch = w < 1100
+            if touch not in held:
+                ctx = browser.new_context(viewport={"width": w, "height": h},
+                                          service_workers="block", has_touch=touch,
+                                          reduced_motion="reduce")
+                ctx.add_init_script(INIT)
+
+                def new_page(ctx=ctx):
+                    page = ctx.new_page()
+                    page.set_default_timeout(TIMEOUT_MS)
+                    return page
+
+                held[touch] = (ctx, Pages(new_page))
             for large in (False, True):
                 t = time.monotonic()
-                visit = Visit(page, server.url, (w, h), large, OUT, after=visit)
-                got = visit.run(only)
+                got = Visit(held[touch][1], server.url, (w, h), large, OUT).run(only)
                 results += got.values()
                 bad = [r for r in got.values() if r.problems]
                 build.say(f"{w}x{h} {'large' if large else 'normal'} print: {len(got)} "
                           f"screens in {time.monotonic() - t:.1f} s, {len(bad)} with a problem")
                 for r in bad:
                     build.say(f"  {r.screen}: {'; '.join(r.problems)}")
+        for ctx, _pages in held.values():
             ctx.close()
         browser.close()
     found = OUT / "problems.json"

@@ -108,6 +108,14 @@ class PageFocus:
         """The window scrolled to the page's top (a screen opened shows its top)."""
         self._js.window.scrollTo(0, 0)
 
+    def reveal(self, selector: str) -> None:
+        """What ``selector`` finds scrolled into the window by the least that shows it
+        whole (its top, when it is taller than the window); in view already, nothing
+        moves."""
+        el = self._find(selector)
+        if el is not None:
+            el.scrollIntoView(self._js.JSON.parse('{"block": "nearest"}'))
+
     def active_data(self, name: str) -> str:
         """The focused element's ``data-NAME`` ("" when it has none)."""
         return self._data(self.active(), name) or ""

@@ -221,6 +221,8 @@ class HouseScreen(Screen):
         elif f in ("set", "size") and self.st.draft is not None:
             self._set(f, el)
             self.c.render()
+            if el.data.get("setting", "") in self.st.errors:
+                self._show_problem(el.data.get("setting", ""))
         else:
             return False
         return True
@@ -282,6 +284,8 @@ class HouseScreen(Screen):
             st.named, st.error, st.asking = True, "", False
             self._say()
             self.render(self._field(bad[0].field or "name"))
+            if bad[0].field:  # the name's message is just under its field, at the top
+                self._show_problem(bad[0].field)
             return
         if views.limits(h) and arg != "limited":  # some tables cannot play them: ask
             st.asking, st.error = True, ""
@@ -310,6 +314,12 @@ class HouseScreen(Screen):
         st.asking = False
         lim = [p for p in st.draft.problems() if p.seats] if st.draft else []
         self.render(self._field(lim[0].field) if lim else None)
+
+    def _show_problem(self, field: str) -> None:
+        """A setting's card scrolled into view whole, its heading, its field and what is
+        said of its value under it (a message far down a long form, below the fold after
+        the redraw); the least scroll that shows it, none when it is in view."""
+        self.c.page.focusing.reveal(f'.house-setting[data-setting="{field}"]')
 
     @staticmethod
     def _field(field: str) -> str:

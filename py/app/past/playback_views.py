@@ -93,8 +93,8 @@ def coach_markup(coach: dict) -> str:
                     f"<p><strong>Normal</strong> says: {prose(a.normal.reason)}</p>"
                     f"<p><strong>Hard</strong> says: {prose(a.hard.reason)}</p>"
                     + verdict(a))
-    return (f'<section class="past-coach" aria-labelledby="coach-title">'
-            f'<h2 id="coach-title">The coach</h2>{body}</section>')
+    return (f'<section class="past-coach" id="past-coach" aria-labelledby="coach-title">'
+            f'<h2 id="coach-title" tabindex="-1">The coach</h2>{body}</section>')
 
 
 def verdict(a) -> str:
@@ -128,17 +128,17 @@ def replay_page(rec: dict, view, *, pos: int, total: int, said: str, round_no: i
                 coach: dict, notice: str = "", error: str = "",
                 felt_size: tuple[int, int] | None = None, deal: dict | None = None,
                 mine: tuple[str, bool] | None = None) -> str:
-    """The replay: the heading, the ways to step and the felt together in the first
-    screenful (``.past-stage``), then the move in words, the coach, the deal and every
-    hand."""
+    """The replay: the heading, the ways to step, the move in words and the felt
+    together in the first screenful (``.past-stage``: the words just under the steps, the
+    felt taking the height they leave), then the coach, the deal and every hand."""
     title = f"Replay: {game_words(rec)}"
     where = (f"Move {pos} of {total}, round {round_no}" if pos else
              f"The deal, before the first move ({total} moves in all)")
     return ('<div class="app past-screen past-replay"><div class="past-stage">'
-            + head(title, "replay") + notices(notice, error)
-            + steps(pos, total, mine) + felt_markup(view, felt_size) + "</div>"
+            + head(title, "replay") + notices(notice, error) + steps(pos, total, mine)
             + f'<p class="past-where" aria-live="polite"><strong>{e(where)}</strong>'
             + (f". {prose(said)}" if said else "") + "</p>"
+            + felt_markup(view, felt_size) + "</div>"
             + coach_markup(coach) + deal_markup(deal, view.game_type.round_word)
             + f'<p class="past-when">Played {e(when(rec["date"]))}.</p>'
             + hands_markup(view) + "</div>")

@@ -246,6 +246,9 @@ class PastScreen(Screen):
         i = self.pos - 1
         self.thinking = i
         self.c.render()
+        # the button pressed is gone: focus on the coach's heading, where the answer
+        # comes, not on the page's first control (the window would jump to its top)
+        self.c.page.focusing.focus("#coach-title")
         asyncio.ensure_future(self._advise(i))
 
     async def _advise(self, i: int) -> None:
@@ -260,6 +263,8 @@ class PastScreen(Screen):
             self.error = f"The coach could not look at this move: {exc}"
         self.thinking = None
         self.c.render()
+        if self.page == "replay" and self.pos - 1 == i:  # still at that move: the answer
+            self.c.page.focusing.reveal("#past-coach")  # in view, scrolled the least
 
     def do_export(self, arg, el) -> None:
         kept, _ = store.load(self.st())

@@ -63,13 +63,16 @@ def ending(rec: dict) -> str:
 
 def scores_table(rec: dict, caption: str) -> str:
     sm = rec["summary"]
+    # who plays as what under the name, not in a column of its own: three columns fit a
+    # 390 px phone with 12-letter names (four made the list 405 px wide)
     rows = "".join(
-        f'<tr><th scope="row">{e(p["name"])}</th><td>{e(who_plays(p))}</td>'
-        f'<td class="num">{sm["totals"][i]}</td><td>{place_word(sm["places"][i])}</td></tr>'
+        f'<tr><th scope="row">{e(p["name"])}<span class="past-plays">{e(who_plays(p))}'
+        f'</span></th><td class="num">{sm["totals"][i]}</td>'
+        f'<td>{place_word(sm["places"][i])}</td></tr>'
         for i, p in enumerate(rec["players"]))
     low = "fewest points wins" if sm["lower_wins"] else "most points wins"
     return (f'<table class="past-scores"><caption>{e(caption)} ({low})</caption>'
-            '<thead><tr><th scope="col">Player</th><th scope="col">Plays as</th>'
+            '<thead><tr><th scope="col">Player</th>'
             '<th scope="col">Score</th><th scope="col">Place</th></tr></thead>'
             f"<tbody>{rows}</tbody></table>")
 
@@ -130,8 +133,10 @@ def list_page(kept: dict, *, notice: str = "", error: str = "") -> str:
              + import_field()
              + button("Delete all past games", "past-ask-delete", cls="btn big",
                       disabled=not n) + "</div>")
+    # the games first, then what is done with them all: the newest game's Replay this
+    # game in the first screenful on a phone
     return ('<div class="app past-screen">' + head("Past games", "list")
-            + notices(notice, error) + intro + tools + body + "</div>")
+            + notices(notice, error) + intro + body + tools + "</div>")
 
 
 def confirm_delete(game: str, what: str, count: int) -> str:

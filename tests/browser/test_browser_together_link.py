@@ -177,7 +177,7 @@ def test_two_phones_join_by_the_invite_link_play_a_round_and_see_only_their_tile
             move = json.loads(heard[turn][-1])["legal"][0]
             send_raw(other, json.dumps({"v": 1, "type": "move", "move": move,
                                         "at": len(g.history)}))
-            expect(other.get_by_role("alert")).to_contain_text("turn, not yours")
+            expect(other.get_by_role("alert")).to_contain_text("It is not your turn")
             assert saved(table)[0] == text, "a forged move changed the table"
             send_raw(other, json.dumps({"v": 1, "type": "sync", "pad": "x" * 50_000}))
             expect(other.get_by_role("alert")).to_contain_text("far too large",

@@ -102,7 +102,11 @@ MEASURE = """() => {
       if (!part.checkVisibility() || !r.width || !within(r, screen) || !within(r, box))
         out.push(`${part.className || 'total'} of ${who} is not in view`);
       // the tile count is never cut short by the line it stands in ("12 ti…")
-      const line = part.parentElement.getBoundingClientRect();
+      // (the line is the nearest box: a card a row lays its info out with display: contents)
+      let holder = part.parentElement;
+      while (holder !== card && getComputedStyle(holder).display === 'contents')
+        holder = holder.parentElement;
+      const line = holder.getBoundingClientRect();
       if (part.classList.contains('seat-count') && r.right > line.right + 0.5)
         out.push(`the tile count of ${who} is cut: ${part.textContent}`);
     }

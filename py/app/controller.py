@@ -20,6 +20,7 @@ from app.browser.page import Page
 from app.dom import NO_CONTROL, Control, nothing
 from app.dom import closest as _closest
 from app.game.session import Session
+from app.past.keeping import Keeper
 from app.screen import Dialog, DialogSlot, Screen
 from app.shared.keyboard import Keyboard
 from app.start.ui import StartScreen
@@ -42,11 +43,12 @@ class Controller:
         self.house = None  # the house rules screen (app.house.ui), made when opened
         self.scanner = None  # the camera's QR reader (app.shared.scan), made in the browser
         self.kiosk = None  # kiosk mode (app.kiosk.ui): attract screen, idle time-out, PIN
+        self.keeper = Keeper(page.clock, self.storage)  # games kept with the past games
         self.keys = Keyboard(self)  # page-wide keys, and focus kept through redraws
         # the game at the table (app.table.ui), and its parts: it draws and saves itself
         self.table = TableScreen(self, self.keys.focus, self.slot,
                                  above=lambda: over_table(self),  # Play together's line
-                                 finished=self._keep_finished)
+                                 finished=self.keeper.keep_game)
         self.past = None  # past games (app.past.ui): kept, replayed, counted; made when needed
         self.together = None  # Play together (app.together.ui): made when first needed
 
@@ -144,10 +146,6 @@ class Controller:
         """Save the game (the table's save); while saving fails, the table shows why
         (``unsaved``)."""
         self.table.save()
-
-    def _keep_finished(self, session: Session) -> None:
-        """A finished game joins the past games (the table's save asks, at the end)."""
-        self.past_games().keep_game(session)
 
     def on_storage(self, event) -> None:
         """The game open in another tab saved: this tab takes up that game, so it never
@@ -386,7 +384,9 @@ class Controller:
 
     def begin(self, session: Session) -> None:
         if self.session is not None:  # a game put away part way is kept, abandoned
-            self.past_games().keep_game(self.session)
+            said = self.keeper.keep_game(self.session)
+            if said:
+                self.say(said)
         self.session = session
         self.screen = "table"
         self.dialog = None

@@ -132,3 +132,47 @@ def test_a_screen_named_but_not_made_draws_the_table_once_and_never_loops():
     drawn = c.page.renders
     c.render()
     assert c.page.renders == drawn + 1 and c.page.flags["screen"] == "table"
+
+
+def test_the_move_that_ends_the_match_is_kept_with_the_past_games_never_the_controller(
+        monkeypatch):
+    """The last move of a one-round game: the table plays it, saves it and hands the
+    finished game to the past games' keeper it was given (app.past.keeping), so the game
+    is kept and no method of the controller runs."""
+    from app.game.seats import Seat
+    from app.past import store
+    from test_render_counts import table
+
+    for seed in range(1, 80):
+        c = table("mexican-train", seed)
+        s = Session.new("mexican-train", None, [Seat("You", "human"), Seat("Ann", "easy")],
+                        seed=seed, options={"rounds": 1})
+        s.started = True
+        c.begin(s)
+        g = s.game
+        last = None
+        while not g.round_over:
+            moves = g.legal_moves()
+            if g.turn == 0 and len(g.hands[0]) == 1:
+                last = next((m for m in moves if m.kind == PLAY), None)
+                if last is not None:
+                    break
+            s.play(moves[-1] if g.turn else moves[0])
+        if last is not None:
+            break
+    else:
+        pytest.fail("no deal in 80 where the person's last tile ends the game")
+    c.render()
+    before = len(store.load(c.storage())[0]["games"])
+    path: list[str] = []
+    for cls, label in ((Controller, "controller"), (TableScreen, "table")):
+        _record(monkeypatch, cls, label, path)
+    tap(c, Control("BUTTON", {"act": "select", "tile": str(last.tile)}))
+    path.clear()
+    tap(c, Control("BUTTON", {"act": "target", "target": str(last.target)}))
+    assert g.match_over
+    later = after_the_table(path)
+    assert [p for p in later if p.startswith("controller.")] == [], later
+    kept = store.load(c.storage())[0]["games"]
+    assert len(kept) == before + 1, "the finished game was not kept with the past games"
+    assert kept[-1]["game"] == "mexican-train" and kept[-1].get("finished", True)

@@ -33,7 +33,6 @@ class PastScreen(Screen):
         self.page = "list"  # list | replay | stats
         self.notice = ""  # what was just done, in words (a game deleted, a file read)
         self.error = ""  # why something could not be done
-        self.kept_note = ""  # what keeping the last game came to, when worth a word
         self.game: dict | None = None  # the record being replayed
         self.replay: Replay | None = None
         self.coach: Coach | None = None
@@ -41,43 +40,13 @@ class PastScreen(Screen):
         self.asked: set[int] = set()  # moves whose coach was asked for
         self.thinking: int | None = None  # the move the coach is working out
         self.felt_size: tuple[int, int] | None = None  # the replay's felt, as last measured
-        self.last_kept: tuple | None = None  # the game last kept: (its match, its moves)
 
     def st(self):
         return self.c.storage()
 
-    # ---- keeping games ------------------------------------------------------------------
-    def keep_game(self, session: Session | None) -> None:
-        """Keep the session's game (finished, or put away part way) with the others; say
-        so when older games went to make room, or when it could not be kept."""
-        if session is None or self._kept_already(session):
-            return
-        rec = store.record(session, self.c.page.clock())
-        if rec is None:
-            return
-        kept, _ = store.load(self.st())
-        if archive.find(kept, rec["id"]) is not None:
-            return
-        why, dropped = store.keep(self.st(), rec)
-        if why is None:
-            self.last_kept = (session.game, len(session.game.history))
-            said = store.dropped_words(dropped)
-        else:
-            said = f"This game could not be kept with the past games: {store.why_words(why)}."
-        self.kept_note = said
-        if said:
-            self.c.say(said)
-
-    def _kept_already(self, session: Session) -> bool:
-        """This very game, as it stands, was the last one kept (a save after the end)."""
-        was = self.last_kept
-        return was is not None and was[0] is session.game and was[1] == len(
-            session.game.history)
-
-    # ---- drawing ------------------------------------------------------------------------
     def markup(self) -> str:
         kept, problems = store.load(self.st())
-        notice = " ".join([self.kept_note, self.notice, *problems]).strip()
+        notice = " ".join([self.c.keeper.note, self.notice, *problems]).strip()
         if self.page == "replay" and self.replay is not None:
             return self._replay_markup(notice)
         if self.page == "stats":

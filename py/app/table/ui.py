@@ -44,7 +44,7 @@ class TableScreen(Screen):
     name = "table"
 
     def __init__(self, c, focus: FocusKeeper, slot: DialogSlot, above=lambda: "",
-                 finished=lambda s: None):
+                 finished=lambda s: ""):
         self.c = c
         self.slot = slot  # the one dialog over the screen, the controller's (app.screen)
         self.focus = focus  # focus kept through redraws (app.shared.focus), the page's one
@@ -156,7 +156,8 @@ class TableScreen(Screen):
 
     def save(self) -> None:
         """Save the game (app.table.saving); a save that newly fails is said, and a
-        finished game joins the past games (``finished``, given by the controller)."""
+        finished game joins the past games (``finished``: app.past.keeping's ``Keeper``, given
+        at the start)."""
         s = self.session
         if s is None:
             return
@@ -164,7 +165,9 @@ class TableScreen(Screen):
         if said:
             self.say(said)
         if s.game.match_over:
-            self.finished(s)
+            said = self.finished(s)  # kept with the past games: what that came to, if worth it
+            if said:
+                self.say(said)
 
     def act(self, name: str, arg: str, el: Control = NO_CONTROL) -> bool:
         """A press at the table, answered here to its redraw; a move refused is said."""

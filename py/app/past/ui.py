@@ -201,10 +201,12 @@ class PastScreen(Screen):
                                and self.next_mine() is None):
             p.focus('[data-act="past-step:forward"]')
 
-    def on_key(self, key: str) -> bool:
-        """The replay's keys: left and right arrows step, Home and End jump."""
+    def on_key(self, event, key: str) -> bool:
+        """The replay's keys: left and right arrows step, Home and End jump (the page
+        does not scroll with them)."""
         if self.page != "replay" or key not in STEP_KEYS or self.c.dialog is not None:
             return False
+        event.preventDefault()
         self.do_step(STEP_KEYS[key], None)
         return True
 

@@ -1,7 +1,7 @@
 """The page-wide keys (docs/accessibility.md): Tab stays inside an open dialog, Escape
 closes it, Enter and Space press a button drawn as one. Every other key is the screen's
 own: a screen answers ``on_key(event, key)`` (app.screen; the table's are app.table.keys,
-a kiosk's PIN pad's Escape app.kiosk.ui's), the past games' replay its ``on_key(key)``.
+a kiosk's PIN pad's Escape app.kiosk.ui's, the past games' replay's steps app.past.ui's).
 Focus kept through redraws is app.shared.focus's ``FocusKeeper``, held here as ``focus``.
 
 ``c`` is the page's controller (app.controller): which screen shows, its dialog slot, and
@@ -31,11 +31,7 @@ class Keyboard:
             c.schedule()
             return
         screen = c.current()
-        if screen is c.past:
-            if c.past.on_key(key):  # the replay's steps
-                event.preventDefault()
-                return
-        elif screen is not c.kiosk and screen.on_key(event, key):  # the screen's own
+        if screen is not c.kiosk and screen.on_key(event, key):  # the screen's own
             return
         el = event.target
         if key in ("Enter", " ") and c.page.is_role_button(el):

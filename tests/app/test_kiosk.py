@@ -285,8 +285,7 @@ def test_still_playing_dialog_counts_down():
 def test_the_attract_game_starts_again_after_failures_instead_of_stopping(monkeypatch):
     """Three failures in a row stopped it for good, leaving a still screen; now it rests
     and starts again, for as long as the attract screen shows."""
-    import asyncio
-
+    import own_loop
     from app.controller import Controller
     from app.kiosk import attract_ui as kiosk_attract_ui
     from app.kiosk.ui import KioskScreen
@@ -309,7 +308,7 @@ def test_the_attract_game_starts_again_after_failures_instead_of_stopping(monkey
     monkeypatch.setattr(k.attract, "_attract_step", failing_step)
     monkeypatch.setattr(kiosk_attract_ui.asyncio, "sleep", no_wait)
     k.attract._attract_running = True
-    asyncio.run(k.attract._attract_loop())
+    own_loop.run(k.attract._attract_loop())  # its own thread: a browser test's loop may run here
     assert len(steps) == 10 and not k.attract._attract_running
     assert rests == [1, 1, 30, 1, 1, 30, 1, 1, 30, 1]
     assert sum("the attract game failed" in x for x in c.page.errors) == 10

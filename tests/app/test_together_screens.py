@@ -401,3 +401,40 @@ def test_a_kiosk_hosts_a_table_for_phones_only_when_its_official_says_so():
         await settle()
 
     own_loop.run(body())
+
+
+def test_a_code_a_phone_has_answered_leaves_the_table_at_once():
+    """The table reads a phone's code: the table's own code that phone answered is taken
+    off the screen before the link opens (a second phone scanning it would wait for ever),
+    and the next phone's code comes after; a code that is not this table's answer leaves
+    the code on show."""
+    async def body():
+        wire = Wire()
+        table, ann = device(wire), device(wire)
+        host(table, ["phone", "phone", "computer"])
+        await settle()
+        side = table.together.table
+        used = side.code
+        assert used and "Making the code" not in table.page.html
+        ann.act("together-join")
+        ann.page.values["hand-name"] = "Ann"
+        ann.act("together-hand-scan")
+        await settle()
+        await ann.together.phone.scanned(used)
+        shown = []
+        real = side.offer.accept
+
+        async def opening(code):
+            shown.append(("Making the code" in table.page.html, side.code))
+            await real(code)
+
+        side.offer.accept = opening
+        await side.accept(ann.together.phone.answer)
+        await settle()
+        assert shown == [(True, "")], shown  # gone while the link opens
+        assert side.code and side.code != used  # the next phone's
+        await side.accept("RDA1:not-this-tables")
+        assert side.code and "Making the code" not in table.page.html
+        assert "not this table's answer" in text(table)
+
+    own_loop.run(body())

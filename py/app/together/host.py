@@ -144,10 +144,12 @@ class TableSide:
         if link is None:
             return
         self.note = "The phone is joining..."  # until its join comes in
+        shown, self.code = self.code, ""  # its code is used: nobody else may scan it
+        self.c.render()
         try:
             await link.accept(text)
         except Exception as exc:  # a code that is not this table's answer: scan again
-            self.problem, self.note = str(exc), ""
+            self.problem, self.note, self.code = str(exc), "", shown
             self.c.render()
             return
         self.problem = ""

@@ -196,7 +196,11 @@ def cmd_test(pytest_args: list[str], build: Callable[[], object]) -> int:
         env["RALLY_CHROMIUM"] = chromium
         say(f"browser tests drive {find_test_chromium()}")
     ruff = run([py, "-m", "ruff", "check", "."], cwd=ROOT, check=False, env=env)
-    tests = run([py, "-m", "pytest", *pytest_args], cwd=ROOT, check=False, env=env)
+    # a worker more than the cores (at most 4): the browser tests wait on timers and
+    # paints much of their time, and on 2 cores 3 workers ran the suite in 620 s against
+    # 749 s with 2 (docs/benchmarks.md); a -n given after it wins
+    workers = ["-n", str(min(4, (os.cpu_count() or 1) + 1))]
+    tests = run([py, "-m", "pytest", *workers, *pytest_args], cwd=ROOT, check=False, env=env)
     if not pytest_args:  # the whole run: research/'s own tests too (about 10 s), so the
         # scripts that give docs/ai.md its figures still run; they stay out of the suite
         research = run([py, "-m", "pytest", "research", "-n", "0", "-q"], cwd=ROOT,

@@ -259,18 +259,23 @@ class TogetherScreen(Screen):
         self._show("hand")
         self._run()
 
+    def _read_name(self, p) -> bool:
+        """The name typed on a phone, kept; else why not, said, and the box focused."""
+        try:
+            p.client.name = player_name(self.c.page.value_of("hand-name"))
+        except BadMessage:
+            p.problem = "Type your name first (at most 24 letters)."
+            self.c.render()
+            self.c.focus("#hand-name")
+            return False
+        return True
+
     def do_hand_scan(self, arg, el) -> None:
         p = self.phone
         if p is None:
             return
-        if p.client.token is None:
-            try:
-                p.client.name = player_name(self.c.page.value_of("hand-name"))
-            except BadMessage:
-                p.problem = "Type your name first (at most 24 letters)."
-                self.c.render()
-                self.c.focus("#hand-name")
-                return
+        if p.client.token is None and not self._read_name(p):
+            return
         p.problem = ""
 
         def got(text: str) -> None:
@@ -331,12 +336,7 @@ class TogetherScreen(Screen):
         p, room = self.phone, self.room
         if p is None or room is None:
             return
-        try:
-            p.client.name = player_name(self.c.page.value_of("hand-name"))
-        except BadMessage:
-            p.problem = "Type your name first (at most 24 letters)."
-            self.c.render()
-            self.c.focus("#hand-name")
+        if not self._read_name(p):
             return
         p.problem = ""
         room.go()

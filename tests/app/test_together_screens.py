@@ -438,3 +438,13 @@ def test_a_code_a_phone_has_answered_leaves_the_table_at_once():
         assert "not this table's answer" in text(table)
 
     own_loop.run(body())
+
+
+def test_a_phone_with_no_name_typed_is_asked_for_it_and_scans_nothing():
+    wire = Wire()
+    phone = device(wire)
+    phone.act("together-join")
+    phone.page.values["hand-name"] = "   "
+    phone.act("together-hand-scan")
+    assert "Type your name first (at most 24 letters)." in text(phone)
+    assert phone.together.phone.client.name in ("", None) and not wire.answers

@@ -396,6 +396,7 @@ def test_the_attract_felt_drawn_piece_by_piece_is_the_felt_drawn_whole(page, ope
     leaves on the page is what drawing the felt whole gives (a resize draws it whole)."""
     open_game(page, "?kiosk=1&attract-pace=250")
     expect_attract(page)
+    pieces = []
     for _ in range(4):
         page.wait_for_timeout(3000)
         # within one task, right after a move is drawn: the felt as patched, then whole
@@ -409,6 +410,8 @@ def test_the_attract_felt_drawn_piece_by_piece_is_the_felt_drawn_whole(page, ope
             });
             seen.observe(bg, {childList: true, subtree: true, attributes: true});
         })""")
-        assert patched.count("<g") > 20
+        pieces.append(patched.count("<g"))
         assert patched == whole
+    # a felt of many tiles at some look (a new attract game may have just been dealt at one)
+    assert max(pieces) > 20, pieces
     assert page_watch.page_errors == [] and page_watch.console_errors == []
